@@ -1,0 +1,35 @@
+"""hearts_teach: a pure-Python engine for Hearts and its variants.
+
+>>> from hearts_teach import Deal, Rules
+>>> deal = Deal.new(Rules.preset("standard"), seed=7, deal_number=3)
+>>> deal.phase
+'play'
+"""
+
+from hearts_teach.cards import CARDS, Card, Suit
+from hearts_teach.deal import Deal, Explanation, PlayerView, Trick
+from hearts_teach.errors import CardError, HeartsError, IllegalMove, RecordError, RulesError
+from hearts_teach.game import Game, PlayedDeal
+from hearts_teach.rules import Rules
+from hearts_teach.scoring import DealResult, game_outcome, score_deal
+
+__all__ = [
+    "CARDS",
+    "Card",
+    "CardError",
+    "Deal",
+    "DealResult",
+    "Explanation",
+    "Game",
+    "HeartsError",
+    "IllegalMove",
+    "PlayedDeal",
+    "PlayerView",
+    "RecordError",
+    "Rules",
+    "RulesError",
+    "Suit",
+    "Trick",
+    "game_outcome",
+    "score_deal",
+]

@@ -1,0 +1,215 @@
+"""Cards, suits and card sets as bit masks.
+
+A card is one of 52 interned values; internally it is its index
+``suit * 13 + (rank - 2)`` so that a hand fits in one integer bit mask.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+from typing import ClassVar, Final
+
+from hearts_teach.errors import CardError
+
+
+class Suit(IntEnum):
+    """The four suits, in the order a hand is sorted for display."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    SPADES = 2
+    HEARTS = 3
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def letter(self) -> str:
+        return "CDSH"[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @property
+    def mask(self) -> int:
+        return SUIT_MASKS[self]
+
+
+_SUIT_SYMBOLS: Final = ("♣", "♦", "♠", "♥")
+_RANK_TEXT: Final = {11: "J", 12: "Q", 13: "K", 14: "A"}
+_SUIT_BY_TOKEN: Final = {
+    "C": Suit.CLUBS,
+    "D": Suit.DIAMONDS,
+    "S": Suit.SPADES,
+    "H": Suit.HEARTS,
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+}
+_RANK_BY_TOKEN: Final = {
+    **{str(n): n for n in range(2, 11)},
+    "T": 10,
+    "J": 11,
+    "Q": 12,
+    "K": 13,
+    "A": 14,
+}
+_CARD_PATTERN: Final = re.compile(r"^\s*(10|[2-9TJQKA])\s*([CDSH♣♧♦♢♠♤♥♡])\s*$", re.IGNORECASE)
+
+
+class Card:
+    """A playing card. Immutable and interned: ``Card.parse("QS") is Card.parse("Q♠")``."""
+
+    __slots__ = ("index", "rank", "suit")
+    index: int
+    rank: int
+    suit: Suit
+    _interned: ClassVar[list[Card]] = []
+
+    def __new__(cls, index: int) -> Card:
+        if cls._interned and 0 <= index < 52:
+            return cls._interned[index]
+        if not 0 <= index < 52:
+            raise CardError("card_index", index=index)
+        card = object.__new__(cls)
+        object.__setattr__(card, "index", index)
+        object.__setattr__(card, "suit", Suit(index // 13))
+        object.__setattr__(card, "rank", index % 13 + 2)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (self.index,))
+
+    @classmethod
+    def of(cls, rank: int, suit: Suit) -> Card:
+        if not 2 <= rank <= 14:
+            raise CardError("card_rank", rank=rank)
+        return cls(int(suit) * 13 + rank - 2)
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """Read ``"Q♠"``, ``"QS"``, ``"10H"``, ``"TH"`` or ``"10♥"`` (any case)."""
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise CardError("card_text", text=repr(text))
+        match = _CARD_PATTERN.match(text)
+        if match is None:
+            raise CardError("card_text", text=text)
+        rank = _RANK_BY_TOKEN[match.group(1).upper()]
+        suit = _SUIT_BY_TOKEN[match.group(2).upper()]
+        return cls.of(rank, suit)
+
+    @property
+    def bit(self) -> int:
+        return 1 << self.index
+
+    @property
+    def rank_text(self) -> str:
+        return _RANK_TEXT.get(self.rank, str(self.rank))
+
+    @property
+    def code(self) -> str:
+        """ASCII form, for example ``"QS"`` or ``"10H"``."""
+        return self.rank_text + self.suit.letter
+
+    def name(self, lang: str = "en") -> str:
+        """The card's full name in the language: ``dame de pique`` / ``queen of spades``."""
+        from hearts_teach.i18n import card_name
+
+        return card_name(self, lang)
+
+    def __str__(self) -> str:
+        return self.rank_text + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Card) and other.index == self.index)
+
+    def _repr_html_(self) -> str:
+        colour = "#c0392b" if self.suit.is_red else "#111"
+        return (
+            f'<span role="img" aria-label="{self.name()}" style="color:{colour};'
+            f'font-weight:bold">{self}</span>'
+        )
+
+
+Card._interned = [Card(i) for i in range(52)]
+CARDS: Final[tuple[Card, ...]] = tuple(Card._interned)
+
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+FULL_DECK: Final = (1 << 52) - 1
+HEARTS_MASK: Final = SUIT_MASKS[Suit.HEARTS]
+
+
+def card_bit(rank: int, suit: Suit) -> int:
+    return 1 << (int(suit) * 13 + rank - 2)
+
+
+QUEEN_OF_SPADES: Final = Card.of(12, Suit.SPADES)
+KING_OF_SPADES: Final = Card.of(13, Suit.SPADES)
+ACE_OF_SPADES: Final = Card.of(14, Suit.SPADES)
+JACK_OF_DIAMONDS: Final = Card.of(11, Suit.DIAMONDS)
+TWO_OF_CLUBS: Final = Card.of(2, Suit.CLUBS)
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a bit mask, lowest index first (clubs, diamonds, spades, hearts)."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return cards
+
+
+def iter_indexes(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_of(cards: Iterable[Card | str]) -> int:
+    """The bit mask of some cards; a card given twice is an error."""
+    mask = 0
+    for item in cards:
+        card = Card.parse(item)
+        if mask & card.bit:
+            raise CardError("card_twice", card=str(card))
+        mask |= card.bit
+    return mask
+
+
+def parse_cards(text: str | Iterable[Card | str]) -> list[Card]:
+    """Read ``"2C 4C QS"`` (spaces or commas) or an iterable of cards or card texts."""
+    if isinstance(text, str):
+        tokens = [t for t in re.split(r"[\s,;]+", text) if t]
+        return [Card.parse(t) for t in tokens]
+    return [Card.parse(c) for c in text]
+
+
+def sorted_for_display(cards: Iterable[Card]) -> list[Card]:
+    """Sorted by suit (♠ ♥ ♣ ♦, so colours alternate) then by rank, high first."""
+    order = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
+    return sorted(cards, key=lambda c: (order[c.suit], -c.rank))

@@ -1,0 +1,406 @@
+"""The rules in force: one frozen value holding every option of the specification.
+
+Card values, the deck, the moon requirement and who leads are derived here, in one
+place, from the options; the rest of the engine only asks.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Final
+
+from hearts_teach.cards import (
+    ACE_OF_SPADES,
+    CARDS,
+    FULL_DECK,
+    JACK_OF_DIAMONDS,
+    KING_OF_SPADES,
+    QUEEN_OF_SPADES,
+    TWO_OF_CLUBS,
+    Card,
+    Suit,
+    card_bit,
+)
+from hearts_teach.errors import RulesError
+
+MOON_RULES: Final = ("old", "new", "mixed", "none")
+QS_BREAKS: Final = ("off", "discard", "any")
+PASSING: Final = ("cycle", "left", "right", "across", "alternate", "none")
+FIRST_LEADS: Final = ("two_of_clubs", "left_of_dealer")
+FIRST_TRICK_FORCED: Final = ("any", "hearts_before_queen")
+TWO_PLAYER_MOON_AWARDS: Final = ("fixed_20", "points_in_play")
+TWO_PLAYER_BOTH_OVER: Final = ("lowest_wins", "continue")
+
+TWO_PLAYER_RANKS: Final = (2, 4, 6, 8, 10, 12, 14)
+# With four players the pass cycle is left, right, across, hold (RULES.md §2.3).
+_CYCLE: Final = ("left", "right", "across", None)
+
+
+def _choice(option: str, value: object, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise RulesError("rules_value", option=option, value=value, choices=", ".join(choices))
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every rule option (RULES.md §12). Options left at ``None`` are derived from the
+    number of players, so ``Rules(players=2)`` is two-player Hearts as the source plays it.
+    """
+
+    players: int = 4
+    """2 (28-card deck, hearts trump), 3 (traditional Black Maria) or 4."""
+    moon: str = "old"
+    """Shooting the moon: old (others +M), new (shooter −M), mixed (§3.1), none."""
+    spot: bool = False
+    """Spot Hearts: hearts at face value (J 11 … A 14), Q♠ 25; 129 a deal."""
+    omnibus: bool = False
+    """Omnibus: J♦ is worth −10 to whoever takes it."""
+    black_maria: bool = False
+    """Black Maria: K♠ 10 and A♠ 7 as well; no moon."""
+    target: int = 100
+    """The game ends after a deal in which a total reaches this."""
+    partnership: bool = False
+    """Partners sit opposite (0–2 and 1–3); the lower team total wins."""
+    reverse: bool = False
+    """Reverse Hearts: the highest total wins."""
+    qs_penalty: bool = True
+    """Q♠ is a penalty card (off for Original Hearts of 1880)."""
+    passing: str | None = None
+    """cycle (left, right, across, hold), left, right, across, alternate (every other deal), none."""
+    pass_count: int | None = None
+    """Cards passed: 3, or 1 for the two-player house rule."""
+    first_lead: str | None = None
+    """two_of_clubs (the holder leads it; 4♣ then 6♣ in two-player) or left_of_dealer (any card)."""
+    first_lead_any_club: bool = False
+    """The opening player may lead any club instead of the 2♣ (OpenSpiel ``can_lead_any_club``)."""
+    must_break_hearts: bool = True
+    """Hearts may not be led until one has been played."""
+    qs_breaks_hearts: str = "off"
+    """Whether Q♠ breaks hearts: off, discard (when discarded), any (any play)."""
+    lead_hearts_instead_of_qs: bool = False
+    """A leader with only hearts and Q♠ may lead a heart before hearts are broken."""
+    first_trick_no_points: bool | None = None
+    """No penalty card on the first trick (4 players); off in two-player and traditional BM."""
+    first_trick_forced: str = "any"
+    """When a hand holds only penalty cards on trick 1: any card, or hearts before the queen."""
+    omnibus_moon_requires_jd: bool = True
+    """With Omnibus, the moon also needs J♦."""
+    omnibus_jd_stacks_on_moon: bool = False
+    """With Omnibus, J♦ still counts −10 on a moon deal (OpenSpiel convention)."""
+    two_player_moon_award: str = "fixed_20"
+    """Two-player moon: the opponent scores 20, or only the points in play."""
+    two_player_both_over: str = "lowest_wins"
+    """Two-player, both reach the target together: the lower wins, or play on."""
+    avoid_all_tricks_bonus: bool = False
+    """−5 to each player who took no trick, on deals without a moon (OpenSpiel option)."""
+    partner_spared_on_moon: bool = False
+    """Partnership: the shooter's partner scores nothing on a moon."""
+
+    _derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
+        "standard": {},
+        "new-moon": {"moon": "new"},
+        "mixed-moon": {"moon": "mixed"},
+        "spot": {"spot": True, "target": 500},
+        "omnibus": {"omnibus": True},
+        "black-maria": {"black_maria": True},
+        "black-maria-3": {"players": 3, "black_maria": True},
+        "two-player": {"players": 2},
+        "original": {"qs_penalty": False, "passing": "none", "moon": "none"},
+        "original-historical": {
+            "qs_penalty": False,
+            "passing": "none",
+            "moon": "none",
+            "first_lead": "left_of_dealer",
+            "must_break_hearts": False,
+            "first_trick_no_points": False,
+        },
+        "partnership": {"partnership": True},
+        "reverse": {"reverse": True, "moon": "none"},
+    }
+
+    def __post_init__(self) -> None:
+        if isinstance(self.qs_breaks_hearts, bool):
+            self._set("qs_breaks_hearts", "any" if self.qs_breaks_hearts else "off")
+        self._check_values()
+        n = self.players
+        if self.passing is None:
+            default = {2: "none", 3: "right", 4: "cycle"}[n]
+            self._set("passing", default)
+        if self.pass_count is None:
+            self._set("pass_count", 1 if n == 2 else 3)
+        if self.first_lead is None:
+            self._set("first_lead", "left_of_dealer" if n == 3 else "two_of_clubs")
+        if self.first_trick_no_points is None:
+            self._set("first_trick_no_points", n == 4)
+        self._check_combinations()
+        self._derive()
+
+    def _set(self, name: str, value: object) -> None:
+        object.__setattr__(self, name, value)
+
+    # --- validation -----------------------------------------------------------
+
+    def _check_values(self) -> None:
+        if self.players not in (2, 3, 4) or isinstance(self.players, bool):
+            raise RulesError("rules_players", players=self.players)
+        _choice("moon", self.moon, MOON_RULES)
+        _choice("qs_breaks_hearts", self.qs_breaks_hearts, QS_BREAKS)
+        if self.passing is not None:
+            _choice("passing", self.passing, PASSING)
+        if self.first_lead is not None:
+            _choice("first_lead", self.first_lead, FIRST_LEADS)
+        _choice("first_trick_forced", self.first_trick_forced, FIRST_TRICK_FORCED)
+        _choice("two_player_moon_award", self.two_player_moon_award, TWO_PLAYER_MOON_AWARDS)
+        _choice("two_player_both_over", self.two_player_both_over, TWO_PLAYER_BOTH_OVER)
+        if not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1:
+            raise RulesError("rules_target", target=self.target)
+        for name in (
+            "spot",
+            "omnibus",
+            "black_maria",
+            "partnership",
+            "reverse",
+            "qs_penalty",
+            "first_lead_any_club",
+            "must_break_hearts",
+            "lead_hearts_instead_of_qs",
+            "omnibus_moon_requires_jd",
+            "omnibus_jd_stacks_on_moon",
+            "avoid_all_tricks_bonus",
+            "partner_spared_on_moon",
+        ):
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise RulesError("rules_value", option=name, value=value, choices="True, False")
+        if self.first_trick_no_points is not None and not isinstance(
+            self.first_trick_no_points, bool
+        ):
+            raise RulesError(
+                "rules_value",
+                option="first_trick_no_points",
+                value=self.first_trick_no_points,
+                choices="True, False",
+            )
+
+    def _check_combinations(self) -> None:
+        n = self.players
+        if n == 2:
+            if self.omnibus:
+                raise RulesError("rules_two_player_option", option="Omnibus", card=JACK_OF_DIAMONDS)
+            if self.black_maria:
+                raise RulesError(
+                    "rules_two_player_option", option="Black Maria", card=KING_OF_SPADES
+                )
+            if self.spot:
+                raise RulesError("rules_two_player_spot")
+            if self.moon in ("new", "mixed"):
+                raise RulesError("rules_value", option="moon", value=self.moon, choices="old, none")
+        if n == 3 and not self.black_maria:
+            raise RulesError("rules_three_players")
+        if self.partnership and n != 4:
+            raise RulesError("rules_partnership_players")
+        needed = {"cycle": 4, "across": 4}.get(str(self.passing))
+        if needed is not None and n != needed:
+            raise RulesError("rules_pass_direction", passing=self.passing, needed=needed, players=n)
+        count = self.pass_count
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 4:
+            raise RulesError("rules_pass_count", most=4, count=count)
+        if self.first_trick_forced != "any" and not self.first_trick_no_points:
+            raise RulesError("rules_forced_without_ban")
+        if self.first_lead == "two_of_clubs" and n == 3:
+            raise RulesError("rules_opening_club", players=n)
+
+    # --- derived values -------------------------------------------------------
+
+    def _derive(self) -> None:
+        n = self.players
+        if n == 2:
+            deck = 0
+            for suit in Suit:
+                for rank in TWO_PLAYER_RANKS:
+                    deck |= card_bit(rank, suit)
+        elif n == 3:
+            deck = FULL_DECK & ~TWO_OF_CLUBS.bit
+        else:
+            deck = FULL_DECK
+        values = [0] * 52
+        for card in CARDS:
+            if card.suit is Suit.HEARTS:
+                values[card.index] = card.rank if self.spot else 1
+        if self.qs_penalty:
+            values[QUEEN_OF_SPADES.index] = 25 if self.spot else 13
+        if self.black_maria:
+            values[KING_OF_SPADES.index] = 10
+            values[ACE_OF_SPADES.index] = 7
+        if self.omnibus:
+            values[JACK_OF_DIAMONDS.index] = -10
+        penalty = 0
+        for card in CARDS:
+            if deck & card.bit and values[card.index] > 0:
+                penalty |= card.bit
+        moon_cards = penalty
+        if self.omnibus and self.omnibus_moon_requires_jd:
+            moon_cards |= JACK_OF_DIAMONDS.bit
+        self._derived.update(
+            deck=deck,
+            values=tuple(values),
+            penalty=penalty,
+            moon_cards=moon_cards,
+            hand_size={2: 13, 3: 17, 4: 13}[n],
+            dead_count=2 if n == 2 else 0,
+        )
+
+    @property
+    def deck(self) -> int:
+        """The deck as a bit mask (28 cards with two players, 51 with three)."""
+        mask: int = self._derived["deck"]
+        return mask
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """What each card is worth to whoever takes it, by card index."""
+        values: tuple[int, ...] = self._derived["values"]
+        return values
+
+    def value(self, card: Card) -> int:
+        return self.values[card.index]
+
+    @property
+    def penalty_cards(self) -> int:
+        """Cards worth points (banned from the first trick where that rule holds)."""
+        mask: int = self._derived["penalty"]
+        return mask
+
+    @property
+    def moon_cards(self) -> int:
+        """Cards one player must take to shoot the moon (those in play, with two players)."""
+        mask: int = self._derived["moon_cards"]
+        return mask
+
+    @property
+    def hand_size(self) -> int:
+        size: int = self._derived["hand_size"]
+        return size
+
+    @property
+    def dead_count(self) -> int:
+        count: int = self._derived["dead_count"]
+        return count
+
+    @property
+    def deck_size(self) -> int:
+        return self.deck.bit_count()
+
+    @property
+    def points_per_deal(self) -> int:
+        """The net points of a whole deck: 26, 129 with Spot, 16 with Omnibus..."""
+        return sum(self.values[c.index] for c in CARDS if self.deck & c.bit)
+
+    @property
+    def moon_value(self) -> int:
+        """M: what a moon is worth (26, 129 with Spot, 20 with two players)."""
+        return sum(
+            v for c, v in zip(CARDS, self.values, strict=True) if self.deck & c.bit and v > 0
+        )
+
+    @property
+    def effective_moon(self) -> str:
+        """The moon rule that applies: Black Maria has no moon, so its moon rule is none."""
+        return "none" if self.black_maria else self.moon
+
+    @property
+    def hearts_trump(self) -> bool:
+        """Two-player Hearts: hearts are permanent trumps."""
+        return self.players == 2
+
+    @property
+    def opening_chain(self) -> tuple[Card, ...]:
+        """Cards that open the deal, in order of fallback: 2♣ (4p); 2♣, 4♣, 6♣ (2p)."""
+        if self.first_lead != "two_of_clubs":
+            return ()
+        if self.players == 2:
+            return tuple(Card.of(rank, Suit.CLUBS) for rank in (2, 4, 6))
+        return (TWO_OF_CLUBS,)
+
+    def dealer(self, deal_number: int) -> int:
+        """The deal moves one seat to the left each deal."""
+        return deal_number % self.players
+
+    def pass_direction(self, deal_number: int) -> str | None:
+        """left, right, across, or None when no pass is due (deal_number counts from 0)."""
+        if self.passing == "none":
+            return None
+        if self.passing == "cycle":
+            return _CYCLE[deal_number % 4]
+        if self.passing == "alternate":
+            return "left" if deal_number % 2 == 0 else None
+        return self.passing
+
+    def pass_offset(self, direction: str) -> int:
+        """Seats from the passer to the receiver: left is the next player."""
+        return {"left": 1, "right": self.players - 1, "across": 2}[direction]
+
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """Partnership: 0 and 2 against 1 and 3; otherwise everyone alone."""
+        if self.partnership:
+            return ((0, 2), (1, 3))
+        return tuple((p,) for p in range(self.players))
+
+    # --- construction ---------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str, **changes: Any) -> Rules:
+        """A named variant (a chapter of the book), optionally with some options changed."""
+        try:
+            options = cls.PRESETS[name]
+        except KeyError:
+            raise RulesError("rules_preset", name=name, choices=", ".join(cls.PRESETS)) from None
+        return cls.from_options({**options, **changes})
+
+    @classmethod
+    def from_options(cls, options: dict[str, Any]) -> Rules:
+        """Rules from a mapping of option names (a saved record); unknown names are refused."""
+        names = cls.option_names()
+        for key in options:
+            if key not in names:
+                raise RulesError("rules_unknown_option", option=key)
+        return cls(**options)
+
+    @classmethod
+    def option_names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in dataclasses.fields(cls) if f.init)
+
+    def options(self) -> dict[str, Any]:
+        """Every option with its value (derived ones resolved)."""
+        return {name: getattr(self, name) for name in self.option_names()}
+
+    def changed_options(self) -> dict[str, Any]:
+        """Only what differs from the defaults for the same number of players."""
+        base = Rules(players=self.players)
+        return {
+            name: value
+            for name, value in self.options().items()
+            if (name == "players" and value != 4) or getattr(base, name) != value
+        }
+
+    def replace(self, **changes: Any) -> Rules:
+        options = self.changed_options()
+        options.update(changes)
+        if "players" in changes:
+            # derived options follow the new number of players unless given
+            base = Rules(players=self.players)
+            for name in ("passing", "pass_count", "first_lead", "first_trick_no_points"):
+                if name not in changes and options.get(name) == getattr(base, name):
+                    options.pop(name, None)
+        return Rules.from_options(options)
+
+    @property
+    def preset_name(self) -> str | None:
+        """The name of the preset these rules are, if any."""
+        for name in self.PRESETS:
+            if Rules.preset(name) == self:
+                return name
+        return None

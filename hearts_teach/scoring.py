@@ -1,0 +1,169 @@
+"""Scoring a deal: penalty points, the moon rules, totals and the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from hearts_teach.cards import JACK_OF_DIAMONDS, Card, cards_of, mask_of, parse_cards
+from hearts_teach.errors import HeartsError
+from hearts_teach.rules import Rules
+
+OMNIBUS_BONUS_PENALTY = -10
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """The score of one deal.
+
+    ``points`` are the raw points taken; ``scores`` what each player scores for the
+    deal after the moon rule; ``totals`` the totals after the deal.
+    """
+
+    rules: Rules
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals_before: tuple[int, ...]
+    totals: tuple[int, ...]
+    moon: int | None
+    moon_rule: str | None
+    game_over: bool
+    winners: tuple[int, ...]
+
+    @property
+    def team_totals(self) -> tuple[int, ...]:
+        """Totals by team (partnership) or by player."""
+        return tuple(sum(self.totals[p] for p in team) for team in self.rules.teams())
+
+
+def game_outcome(
+    rules: Rules, before: Sequence[int], after: Sequence[int]
+) -> tuple[bool, tuple[int, ...]]:
+    """Whether the game ends with these totals, and who wins (RULES.md §7).
+
+    After a deal in which a total reaches the target, the game ends if exactly one
+    player (one team in partnership) has the best total: the lowest, or the highest
+    in Reverse Hearts. Otherwise tie-break deals follow.
+    """
+    target = rules.target
+    if max(after) < target:
+        return False, ()
+    if (
+        rules.players == 2
+        and rules.two_player_both_over == "continue"
+        and all(total < target for total in before)
+        and all(total >= target for total in after)
+    ):
+        return False, ()
+    teams = rules.teams()
+    sums = [sum(after[p] for p in team) for team in teams]
+    best = max(sums) if rules.reverse else min(sums)
+    leaders = [team for team, total in zip(teams, sums, strict=True) if total == best]
+    if len(leaders) == 1:
+        return True, leaders[0]
+    return False, ()
+
+
+def _taken_masks(rules: Rules, taken: Sequence[Iterable[Card | str] | str], dead: int) -> list[int]:
+    n = rules.players
+    if len(taken) != n:
+        raise HeartsError("taken_count", players=n, count=len(taken))
+    masks: list[int] = []
+    seen = 0
+    for cards in taken:
+        parsed = parse_cards(cards)
+        mask = 0
+        for card in parsed:
+            if card.bit & (mask | seen):
+                raise HeartsError("taken_twice", card=card)
+            mask |= card.bit
+        outside = mask & ~rules.deck
+        if outside:
+            raise HeartsError("card_not_in_deck", card=cards_of(outside)[0])
+        if mask & dead:
+            raise HeartsError("taken_dead", card=cards_of(mask & dead)[0])
+        seen |= mask
+        masks.append(mask)
+    return masks
+
+
+def score_deal(
+    rules: Rules,
+    taken: Sequence[Iterable[Card | str] | str],
+    totals: Sequence[int] | None = None,
+    dead: Iterable[Card | str] | str = (),
+    tricks: Sequence[int] | None = None,
+) -> DealResult:
+    """Score a deal from the cards each player took (the counting cards alone suffice).
+
+    ``totals`` are the totals before the deal; ``dead`` the cards set aside (two
+    players); ``tricks`` the tricks each player won, needed only by the no-trick bonus.
+    """
+    n = rules.players
+    before = tuple(totals) if totals is not None else (0,) * n
+    if len(before) != n:
+        raise HeartsError("totals_count", players=n, count=len(before))
+    dead_mask = mask_of(parse_cards(dead))
+    outside = dead_mask & ~rules.deck
+    if outside:
+        raise HeartsError("card_not_in_deck", card=cards_of(outside)[0])
+    masks = _taken_masks(rules, taken, dead_mask)
+    values = rules.values
+    points = tuple(sum(values[c.index] for c in cards_of(mask)) for mask in masks)
+
+    shooter = _shooter(rules, masks, dead_mask)
+    moon_rule: str | None = None
+    if shooter is None:
+        scores = list(points)
+        if rules.avoid_all_tricks_bonus:
+            if tricks is None or len(tricks) != n:
+                raise HeartsError("rules_avoid_bonus_needs_tricks")
+            scores = [s - 5 if won == 0 else s for s, won in zip(scores, tricks, strict=True)]
+    else:
+        value = _moon_value(rules, dead_mask)
+        old = [0 if p == shooter else value for p in range(n)]
+        if rules.partnership and rules.partner_spared_on_moon:
+            old[(shooter + 2) % 4] = 0
+        new = [-value if p == shooter else 0 for p in range(n)]
+        mode = "old" if n == 2 else rules.effective_moon
+        if mode == "mixed":
+            with_old = [b + d for b, d in zip(before, old, strict=True)]
+            over, winners = game_outcome(rules, before, with_old)
+            mode = "new" if over and shooter not in winners else "old"
+        scores = old if mode == "old" else new
+        moon_rule = mode
+        if rules.omnibus and rules.omnibus_jd_stacks_on_moon:
+            for player, mask in enumerate(masks):
+                if mask & JACK_OF_DIAMONDS.bit:
+                    scores[player] += OMNIBUS_BONUS_PENALTY
+    after = tuple(b + s for b, s in zip(before, scores, strict=True))
+    over, winners = game_outcome(rules, before, after)
+    return DealResult(
+        rules=rules,
+        points=points,
+        scores=tuple(scores),
+        totals_before=before,
+        totals=after,
+        moon=shooter,
+        moon_rule=moon_rule,
+        game_over=over,
+        winners=winners,
+    )
+
+
+def _shooter(rules: Rules, masks: Sequence[int], dead: int) -> int | None:
+    if rules.effective_moon == "none":
+        return None
+    needed = rules.moon_cards & ~dead
+    if not needed:
+        return None
+    for player, mask in enumerate(masks):
+        if mask & needed == needed:
+            return player
+    return None
+
+
+def _moon_value(rules: Rules, dead: int) -> int:
+    if rules.players == 2 and rules.two_player_moon_award == "points_in_play":
+        return sum(rules.values[c.index] for c in cards_of(rules.penalty_cards & ~dead))
+    return rules.moon_value
