@@ -149,12 +149,16 @@ class Deal:
         "hands",
         "pass_direction",
         "rules",
+        "start_broken",
+        "start_leader",
         "taken",
         "totals",
         "tricks_won",
     )
 
     rules: Rules
+    start_leader: int | None
+    start_broken: bool
     hands: list[int]
     dealt: tuple[int, ...]
     dead: int
@@ -180,6 +184,8 @@ class Deal:
         """Low level: hands as bit masks. Use :meth:`new` or :meth:`from_hands`."""
         n = rules.players
         self.rules = rules
+        self.start_leader = leader
+        self.start_broken = hearts_broken
         self.hands = list(hands)
         self.dealt = tuple(hands)
         self.dead = dead
@@ -328,6 +334,8 @@ class Deal:
     def copy(self) -> Deal:
         other = Deal.__new__(Deal)
         other.rules = self.rules
+        other.start_leader = self.start_leader
+        other.start_broken = self.start_broken
         other.hands = self.hands[:]
         other.dealt = self.dealt
         other.dead = self.dead
@@ -738,6 +746,8 @@ class Deal:
         rules = view.rules
         deal = cls.__new__(cls)
         deal.rules = rules
+        deal.start_leader = view.leader
+        deal.start_broken = view.hearts_broken
         deal.hands = list(hands)
         deal.dealt = tuple(hands)
         deal.dead = dead

@@ -379,11 +379,12 @@ class Rules:
 
     def changed_options(self) -> dict[str, Any]:
         """Only what differs from the defaults for the same number of players."""
-        base = Rules(players=self.players)
+        base = _defaults_for(self.players)
         return {
             name: value
             for name, value in self.options().items()
-            if (name == "players" and value != 4) or getattr(base, name) != value
+            if (name in ("players", "black_maria") and value != getattr(Rules, name))
+            or getattr(base, name) != value
         }
 
     def replace(self, **changes: Any) -> Rules:
@@ -391,7 +392,7 @@ class Rules:
         options.update(changes)
         if "players" in changes:
             # derived options follow the new number of players unless given
-            base = Rules(players=self.players)
+            base = _defaults_for(self.players)
             for name in ("passing", "pass_count", "first_lead", "first_trick_no_points"):
                 if name not in changes and options.get(name) == getattr(base, name):
                     options.pop(name, None)
@@ -404,3 +405,8 @@ class Rules:
             if Rules.preset(name) == self:
                 return name
         return None
+
+
+def _defaults_for(players: int) -> Rules:
+    """The default rules for a number of players (three players play Black Maria)."""
+    return Rules(players=players, black_maria=players == 3)
