@@ -1,0 +1,443 @@
+"""Saving deals and games: versioned JSON, and short URL-safe share codes.
+
+Both are read as data only. A record is rebuilt by replaying its actions through the
+engine, so a damaged record is refused (``RecordError``) and never yields a position
+that the rules could not reach. A share code carries a checksum, so a damaged code
+is refused rather than read as another deal.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+from typing import Any, Final
+
+from hearts_teach.cards import Card, cards_of, parse_cards
+from hearts_teach.deal import Deal
+from hearts_teach.errors import HeartsError, RecordError
+from hearts_teach.game import Game, PlayedDeal
+from hearts_teach.rules import (
+    FIRST_LEADS,
+    FIRST_TRICK_FORCED,
+    MOON_RULES,
+    PASSING,
+    QS_BREAKS,
+    TWO_PLAYER_BOTH_OVER,
+    TWO_PLAYER_MOON_AWARDS,
+    Rules,
+)
+
+FORMAT: Final = "hearts-teach"
+JSON_VERSION: Final = 1
+CODE_VERSION: Final = 1
+
+# Share codes name options by their position in this tuple: append, never reorder.
+_CODE_OPTIONS: Final = (
+    "players",
+    "moon",
+    "spot",
+    "omnibus",
+    "black_maria",
+    "target",
+    "partnership",
+    "reverse",
+    "qs_penalty",
+    "passing",
+    "pass_count",
+    "first_lead",
+    "first_lead_any_club",
+    "must_break_hearts",
+    "qs_breaks_hearts",
+    "lead_hearts_instead_of_qs",
+    "first_trick_no_points",
+    "first_trick_forced",
+    "omnibus_moon_requires_jd",
+    "omnibus_jd_stacks_on_moon",
+    "two_player_moon_award",
+    "two_player_both_over",
+    "avoid_all_tricks_bonus",
+    "partner_spared_on_moon",
+)
+_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "moon": MOON_RULES,
+    "passing": PASSING,
+    "first_lead": FIRST_LEADS,
+    "qs_breaks_hearts": QS_BREAKS,
+    "first_trick_forced": FIRST_TRICK_FORCED,
+    "two_player_moon_award": TWO_PLAYER_MOON_AWARDS,
+    "two_player_both_over": TWO_PLAYER_BOTH_OVER,
+}
+_INTEGERS: Final = ("players", "target", "pass_count")
+_DIRECTIONS: Final = (None, "left", "right", "across")
+_CODE_ALPHABET: Final = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _damaged(detail: str) -> RecordError:
+    return RecordError("record_damaged", detail=detail)
+
+
+# --- JSON -----------------------------------------------------------------------
+
+
+def deal_to_dict(deal: Deal) -> dict[str, Any]:
+    """A deal as plain data: rules, the hands as dealt, and every action in order."""
+    actions: list[dict[str, Any]] = []
+    for kind, player, cards in deal.history:
+        if kind == "pass":
+            actions.append({"pass": player, "cards": [str(c) for c in cards]})
+        else:
+            actions.append({"play": player, "card": str(cards[0])})
+    return {
+        "format": FORMAT,
+        "kind": "deal",
+        "version": JSON_VERSION,
+        "rules": deal.rules.changed_options(),
+        "deal_number": deal.deal_number,
+        "totals": list(deal.totals),
+        "hands": [[str(c) for c in cards_of(h)] for h in deal.dealt],
+        "dead": [str(c) for c in deal.dead_cards],
+        "pass_direction": deal.pass_direction,
+        "leader": deal.start_leader,
+        "hearts_broken": deal.start_broken,
+        "actions": actions,
+    }
+
+
+def deal_from_dict(data: Any) -> Deal:
+    _check_header(data, "deal")
+    try:
+        rules = Rules.from_options(_expect(data, "rules", dict))
+        deal = Deal.from_hands(
+            rules,
+            _expect(data, "hands", list),
+            dead=_expect(data, "dead", list),
+            pass_direction=data.get("pass_direction"),
+            deal_number=_expect(data, "deal_number", int),
+            leader=data.get("leader"),
+            hearts_broken=bool(data.get("hearts_broken", False)),
+            totals=_expect(data, "totals", list),
+        )
+        for action in _expect(data, "actions", list):
+            if not isinstance(action, dict):
+                raise _damaged("an action is not an object")
+            if "pass" in action:
+                deal.pass_cards(action["pass"], parse_cards(action["cards"]))
+            elif "play" in action:
+                deal.play(action["card"], action["play"])
+            else:
+                raise _damaged("an action is neither a pass nor a play")
+    except RecordError:
+        raise
+    except (HeartsError, TypeError, KeyError, ValueError) as error:
+        raise _damaged(_detail(error)) from error
+    return deal
+
+
+def deal_to_json(deal: Deal) -> str:
+    return json.dumps(deal_to_dict(deal), ensure_ascii=False, indent=1)
+
+
+def deal_from_json(text: str | bytes) -> Deal:
+    return deal_from_dict(_load(text))
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    deals = [played.deal for played in game.history]
+    if not deals or deals[-1] is not game.deal:
+        deals.append(game.deal)
+    return {
+        "format": FORMAT,
+        "kind": "game",
+        "version": JSON_VERSION,
+        "rules": game.rules.changed_options(),
+        "seed": game.seed,
+        "deals": [deal_to_dict(d) for d in deals],
+    }
+
+
+def game_from_dict(data: Any) -> Game:
+    _check_header(data, "game")
+    try:
+        rules = Rules.from_options(_expect(data, "rules", dict))
+        seed = data.get("seed", 0)
+        if not isinstance(seed, int | str):
+            raise _damaged("the seed is neither a number nor a text")
+        deals = [deal_from_dict(d) for d in _expect(data, "deals", list)]
+    except RecordError:
+        raise
+    except (HeartsError, TypeError, KeyError, ValueError) as error:
+        raise _damaged(_detail(error)) from error
+    if not deals:
+        raise _damaged("the game has no deal")
+    game = Game.__new__(Game)
+    game.rules = rules
+    game.seed = seed
+    game.history = []
+    totals = (0,) * rules.players
+    for number, deal in enumerate(deals):
+        if deal.rules != rules:
+            raise _damaged(f"deal {number + 1} is played under other rules")
+        if deal.totals != totals:
+            raise _damaged(f"the totals before deal {number + 1} do not add up")
+        last = number == len(deals) - 1
+        if not deal.is_over and not last:
+            raise _damaged(f"deal {number + 1} is unfinished")
+        if deal.is_over:
+            result = deal.result()
+            game.history.append(PlayedDeal(deal, result))
+            totals = result.totals
+            if result.game_over and not last:
+                raise _damaged("deals follow the end of the game")
+    game.deal = deals[-1]
+    return game
+
+
+def game_to_json(game: Game) -> str:
+    return json.dumps(game_to_dict(game), ensure_ascii=False, indent=1)
+
+
+def game_from_json(text: str | bytes) -> Game:
+    return game_from_dict(_load(text))
+
+
+def _load(text: str | bytes) -> Any:
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as error:
+        raise RecordError("record_json") from error
+
+
+def _check_header(data: Any, kind: str) -> None:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError("record_kind", found="?", expected=kind)
+    version = data.get("version")
+    if not isinstance(version, int):
+        raise _damaged("the format version is missing")
+    if version > JSON_VERSION:
+        raise RecordError("record_version", version=version, supported=JSON_VERSION)
+    if data.get("kind") != kind:
+        raise RecordError("record_kind", found=data.get("kind"), expected=kind)
+
+
+def _expect(data: dict[str, Any], key: str, kind: type) -> Any:
+    value = data.get(key)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise _damaged(f"“{key}” is missing or of the wrong type")
+    return value
+
+
+def _detail(error: Exception) -> str:
+    if isinstance(error, HeartsError):
+        return error.message("en")
+    return str(error) or type(error).__name__
+
+
+# --- share codes ----------------------------------------------------------------
+
+
+def share_code(deal: Deal, include_plays: bool = True) -> str:
+    """A short URL-safe code for the deal: its rules and hands, and (by default) the
+    passes and cards played so far."""
+    out = bytearray([CODE_VERSION])
+    changed = deal.rules.changed_options()
+    out += _varint(len(changed))
+    for name, value in changed.items():
+        out.append(_CODE_OPTIONS.index(name))
+        out += _encode_option(name, value)
+    out += _varint(deal.deal_number)
+    out.append(_DIRECTIONS.index(deal.pass_direction))
+    leader = deal.start_leader
+    out.append((leader is not None) | (deal.start_broken << 1))
+    if leader is not None:
+        out.append(leader)
+    owners = _owners(deal)
+    out += _varint(len(owners))
+    out += owners
+    actions = deal.history if include_plays else []
+    out += _varint(len(actions))
+    for kind, player, cards in actions:
+        if kind == "pass":
+            out.append(64 + player)
+            out += bytes(c.index for c in cards)
+        else:
+            out.append(cards[0].index)
+    out += zlib.crc32(bytes(out)).to_bytes(4, "big")
+    return base64.urlsafe_b64encode(bytes(out)).decode("ascii").rstrip("=")
+
+
+def deal_from_code(code: str) -> Deal:
+    """The deal a share code describes; a damaged or foreign code raises RecordError."""
+    if not isinstance(code, str):
+        raise RecordError("code_foreign")
+    code = code.strip()
+    if not code or not _CODE_ALPHABET.fullmatch(code):
+        raise RecordError("code_foreign")
+    try:
+        raw = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+    except (binascii.Error, ValueError) as error:
+        raise RecordError("code_foreign") from error
+    if len(raw) < 6:
+        raise RecordError("code_damaged")
+    body, checksum = raw[:-4], raw[-4:]
+    if zlib.crc32(body).to_bytes(4, "big") != checksum:
+        raise RecordError("code_damaged")
+    if body[0] != CODE_VERSION:
+        raise RecordError("code_version", version=body[0])
+    try:
+        return _decode_body(body)
+    except RecordError:
+        raise
+    except (HeartsError, IndexError, ValueError, TypeError) as error:
+        raise RecordError("code_damaged") from error
+
+
+def _decode_body(body: bytes) -> Deal:
+    reader = _Reader(body, 1)
+    options: dict[str, Any] = {}
+    for _ in range(reader.varint()):
+        name = _CODE_OPTIONS[reader.byte()]
+        options[name] = _decode_option(name, reader)
+    rules = Rules.from_options(options)
+    deal_number = reader.varint()
+    direction = _DIRECTIONS[reader.byte()]
+    flags = reader.byte()
+    leader = reader.byte() if flags & 1 else None
+    hands, dead = _hands_from_owners(rules, reader.take(reader.varint()))
+    deal = Deal.from_hands(
+        rules,
+        [cards_of(h) for h in hands],
+        dead=cards_of(dead),
+        pass_direction=direction,
+        deal_number=deal_number,
+        leader=leader,
+        hearts_broken=bool(flags & 2),
+    )
+    for _ in range(reader.varint()):
+        action = reader.byte()
+        if action >= 64:
+            player = action - 64
+            count = deal.rules.pass_count or 3
+            deal.pass_cards(player, [Card(i) for i in reader.take(count)])
+        else:
+            deal.play(Card(action))
+    if not reader.done:
+        raise RecordError("code_damaged")
+    return deal
+
+
+def _owners(deal: Deal) -> bytes:
+    """Who holds each card of the deck at the start: a number in base players + 2
+    (a player, dead, or already played before a set position)."""
+    n = deal.rules.players
+    base = n + 2
+    number = 0
+    for card in reversed(cards_of(deal.rules.deck)):
+        owner = n + 1
+        for player, hand in enumerate(deal.dealt):
+            if hand & card.bit:
+                owner = player
+        if deal.dead & card.bit:
+            owner = n
+        number = number * base + owner
+    return number.to_bytes((number.bit_length() + 7) // 8 or 1, "big")
+
+
+def _hands_from_owners(rules: Rules, data: bytes) -> tuple[list[int], int]:
+    n = rules.players
+    base = n + 2
+    number = int.from_bytes(data, "big")
+    hands = [0] * n
+    dead = 0
+    for card in cards_of(rules.deck):
+        number, owner = divmod(number, base)
+        if owner < n:
+            hands[owner] |= card.bit
+        elif owner == n:
+            dead |= card.bit
+    if number:
+        raise RecordError("code_damaged")
+    return hands, dead
+
+
+def _encode_option(name: str, value: Any) -> bytes:
+    if name in _CHOICES:
+        return bytes([_CHOICES[name].index(value)])
+    if name in _INTEGERS:
+        return _varint(value)
+    return bytes([int(bool(value))])
+
+
+def _decode_option(name: str, reader: _Reader) -> Any:
+    if name in _CHOICES:
+        return _CHOICES[name][reader.byte()]
+    if name in _INTEGERS:
+        return reader.varint()
+    flag = reader.byte()
+    if flag > 1:
+        raise RecordError("code_damaged")
+    return bool(flag)
+
+
+def _varint(number: int) -> bytes:
+    if number < 0:
+        raise ValueError("negative numbers have no varint")
+    out = bytearray()
+    while True:
+        low = number & 0x7F
+        number >>= 7
+        if number:
+            out.append(low | 0x80)
+        else:
+            out.append(low)
+            return bytes(out)
+
+
+class _Reader:
+    def __init__(self, data: bytes, position: int = 0) -> None:
+        self.data = data
+        self.position = position
+
+    def byte(self) -> int:
+        value = self.data[self.position]
+        self.position += 1
+        return value
+
+    def take(self, count: int) -> bytes:
+        chunk = self.data[self.position : self.position + count]
+        if len(chunk) != count:
+            raise RecordError("code_damaged")
+        self.position += count
+        return chunk
+
+    def varint(self) -> int:
+        number = 0
+        shift = 0
+        while True:
+            byte = self.byte()
+            number |= (byte & 0x7F) << shift
+            if not byte & 0x80:
+                return number
+            shift += 7
+            if shift > 63:
+                raise RecordError("code_damaged")
+
+    @property
+    def done(self) -> bool:
+        return self.position == len(self.data)
+
+
+__all__ = [
+    "deal_from_code",
+    "deal_from_dict",
+    "deal_from_json",
+    "deal_to_dict",
+    "deal_to_json",
+    "game_from_dict",
+    "game_from_json",
+    "game_to_dict",
+    "game_to_json",
+    "share_code",
+]
