@@ -1,0 +1,335 @@
+"""Many seeded games between bots, spread over processes, summarised per variant.
+
+Each game is fixed by its variant, its seed and the bots' levels: the deals come from
+``Game(rules, seed)`` and each seat's bot is seeded from the game's seed and the seat.
+Results are put back in seed order, so the summary is the same whatever the number of
+workers.
+"""
+
+from __future__ import annotations
+
+import csv
+import statistics
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import IO, Final
+
+from hearts_teach.game import Game
+from hearts_teach.i18n import register, text
+from hearts_teach.rules import Rules
+from hearts_teach.teach import COMPARED, default_level, seat_bots, variant_label
+
+register(
+    {
+        "sim.variant": ("variant", "variante"),
+        "sim.games": ("games", "parties"),
+        "sim.deals_mean": ("deals per game (mean)", "donnes par partie (moyenne)"),
+        "sim.deals_range": ("deals per game (min–max)", "donnes par partie (min–max)"),
+        "sim.moon_rate": ("moons per 100 deals", "grands chelems pour 100 donnes"),
+        "sim.margin": ("winner’s margin (mean)", "avance du gagnant (moyenne)"),
+        "sim.points": ("points per player per deal", "points par joueur et par donne"),
+        "sim.unfinished": ("unfinished games", "parties inachevées"),
+        "sim.wins_by_seat": ("wins by seat", "victoires par place"),
+        "sim.deals_axis": ("deals in the game", "donnes dans la partie"),
+        "sim.count_axis": ("games", "parties"),
+        "sim.margin_axis": ("winner’s margin (points)", "avance du gagnant (points)"),
+        "sim.points_axis": ("a player’s score for one deal", "score d’un joueur sur une donne"),
+        "sim.deals_axis_count": ("player-deals", "donnes-joueurs"),
+        "sim.unknown_variant": (
+            "There is no variant {name} to simulate: choose one of {choices}.",
+            "Aucune variante {name} à simuler : choisissez parmi {choices}.",
+        ),
+    }
+)
+
+MAX_DEALS: Final = 300
+"""A game still tied after this many deals is stopped and counted as unfinished."""
+
+VARIANT_KEYS: Final = tuple(key for key, _, _ in COMPARED)
+
+
+def variant_rules(key: str) -> Rules:
+    """Rules for a variant key of the comparison (a preset name, or ``spot+new``...)."""
+    for name, preset, changes in COMPARED:
+        if name == key:
+            return Rules.preset(preset, **changes)
+    if key in Rules.PRESETS:
+        return Rules.preset(key)
+    raise ValueError(text("sim.unknown_variant", "en", name=key, choices=", ".join(VARIANT_KEYS)))
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One simulated game: how long it ran, its moons, its winners and every deal score."""
+
+    variant: str
+    seed: int
+    deals: int
+    moons: int
+    finished: bool
+    winners: tuple[int, ...]
+    margin: int
+    totals: tuple[int, ...]
+    deal_scores: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class SimulationTask:
+    variant: str
+    seeds: tuple[int, ...]
+    levels: tuple[str, ...]
+
+
+def _margin(rules: Rules, totals: Sequence[int], winners: Sequence[int]) -> int:
+    """How far the winning player (or team) is ahead of the best of the others."""
+    teams = rules.teams()
+    sums = [sum(totals[p] for p in team) for team in teams]
+    winning = [i for i, team in enumerate(teams) if set(team) == set(winners)]
+    if not winning or len(sums) < 2:
+        return 0
+    best = sums[winning[0]]
+    others = [s for i, s in enumerate(sums) if i != winning[0]]
+    return best - max(others) if rules.reverse else min(others) - best
+
+
+def play_game(variant: str, seed: int, levels: Sequence[str]) -> GameRecord:
+    """Play one whole game between bots (``levels`` has one entry per seat)."""
+    rules = variant_rules(variant)
+    game = Game(rules, seed=seed)
+    bots = [
+        seat_bots(rules.players, level, seed)[seat]
+        for seat, level in enumerate(_per_seat(levels, rules.players))
+    ]
+    while True:
+        deal = game.deal
+        while deal.phase == "pass":
+            player = deal.to_play
+            deal.pass_cards(player, bots[player].choose_pass(deal, player))
+        while not deal.is_over:
+            deal.play(bots[deal.to_play].choose(deal))
+        if game.is_over or len(game.history) >= MAX_DEALS:
+            break
+        game.next_deal()
+    results = game.results
+    winners = game.winners
+    return GameRecord(
+        variant=variant,
+        seed=seed,
+        deals=len(results),
+        moons=sum(1 for r in results if r.moon is not None),
+        finished=game.is_over,
+        winners=winners,
+        margin=_margin(rules, game.totals, winners) if winners else 0,
+        totals=game.totals,
+        deal_scores=tuple(r.scores for r in results),
+    )
+
+
+def _per_seat(levels: Sequence[str], players: int) -> list[str]:
+    if not levels:
+        return [default_level()] * players
+    return [levels[seat % len(levels)] for seat in range(players)]
+
+
+def _run_task(task: SimulationTask) -> list[GameRecord]:
+    return [play_game(task.variant, seed, task.levels) for seed in task.seeds]
+
+
+@dataclass(frozen=True)
+class VariantSummary:
+    """What a teacher reads off many games of one variant."""
+
+    variant: str
+    records: tuple[GameRecord, ...]
+
+    @property
+    def games(self) -> int:
+        return len(self.records)
+
+    @property
+    def deals_per_game(self) -> Counter[int]:
+        return Counter(r.deals for r in self.records)
+
+    @property
+    def mean_deals(self) -> float:
+        return statistics.fmean(r.deals for r in self.records) if self.records else 0.0
+
+    @property
+    def total_deals(self) -> int:
+        return sum(r.deals for r in self.records)
+
+    @property
+    def moon_rate(self) -> float:
+        """Moons per deal."""
+        deals = self.total_deals
+        return sum(r.moons for r in self.records) / deals if deals else 0.0
+
+    @property
+    def margins(self) -> list[int]:
+        return [r.margin for r in self.records if r.finished]
+
+    @property
+    def mean_margin(self) -> float:
+        margins = self.margins
+        return statistics.fmean(margins) if margins else 0.0
+
+    @property
+    def deal_scores(self) -> list[int]:
+        """Every player's score for every deal, flattened."""
+        return [score for r in self.records for scores in r.deal_scores for score in scores]
+
+    @property
+    def points_per_deal(self) -> float:
+        scores = self.deal_scores
+        return statistics.fmean(scores) if scores else 0.0
+
+    @property
+    def unfinished(self) -> int:
+        return sum(1 for r in self.records if not r.finished)
+
+    @property
+    def wins_by_seat(self) -> tuple[int, ...]:
+        players = variant_rules(self.variant).players
+        wins = [0] * players
+        for record in self.records:
+            for seat in record.winners:
+                wins[seat] += 1
+        return tuple(wins)
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """The summaries of every variant simulated, in the order asked."""
+
+    summaries: tuple[VariantSummary, ...]
+
+    def table(self, lang: str = "en") -> list[list[str]]:
+        header = [
+            text("sim.variant", lang),
+            text("sim.games", lang),
+            text("sim.deals_mean", lang),
+            text("sim.deals_range", lang),
+            text("sim.moon_rate", lang),
+            text("sim.margin", lang),
+            text("sim.points", lang),
+            text("sim.unfinished", lang),
+            text("sim.wins_by_seat", lang),
+        ]
+        rows = [header]
+        for s in self.summaries:
+            deals = [r.deals for r in s.records] or [0]
+            rows.append(
+                [
+                    variant_label(s.variant, lang),
+                    str(s.games),
+                    _number(s.mean_deals, lang),
+                    f"{min(deals)}–{max(deals)}",
+                    _number(100 * s.moon_rate, lang),
+                    _number(s.mean_margin, lang),
+                    _number(s.points_per_deal, lang),
+                    str(s.unfinished),
+                    " / ".join(str(w) for w in s.wins_by_seat),
+                ]
+            )
+        return rows
+
+    def text_table(self, lang: str = "en") -> str:
+        """One block per variant (the table is too wide for a terminal as columns)."""
+        rows = self.table(lang)
+        header, body = rows[0], rows[1:]
+        width = max(len(h) for h in header)
+        blocks = []
+        for row in body:
+            lines = [row[0], "-" * len(row[0])]
+            lines += [
+                f"{h.ljust(width)}  {cell}" for h, cell in zip(header[1:], row[1:], strict=True)
+            ]
+            blocks.append("\n".join(lines))
+        return "\n\n".join(blocks)
+
+    def write_csv(self, stream: IO[str]) -> None:
+        """One line per game (language-neutral column names)."""
+        writer = csv.writer(stream)
+        players = max((variant_rules(s.variant).players for s in self.summaries), default=4)
+        writer.writerow(
+            ["variant", "seed", "deals", "moons", "finished", "winners", "margin"]
+            + [f"total_{p + 1}" for p in range(players)]
+        )
+        for summary in self.summaries:
+            for r in summary.records:
+                writer.writerow(
+                    [
+                        r.variant,
+                        r.seed,
+                        r.deals,
+                        r.moons,
+                        int(r.finished),
+                        " ".join(str(w + 1) for w in r.winners),
+                        r.margin,
+                        *r.totals,
+                    ]
+                )
+
+
+def _number(value: float, lang: str) -> str:
+    shown = f"{value:.1f}"
+    return shown.replace(".", ",") if lang == "fr" else shown
+
+
+Progress = Callable[[int, int], None]
+
+
+def simulate(
+    variants: Sequence[str],
+    games: int,
+    *,
+    levels: Sequence[str] = (),
+    jobs: int = 1,
+    seed: int = 0,
+    chunk: int = 4,
+    progress: Progress | None = None,
+) -> Simulation:
+    """Play ``games`` games of each variant (seeds ``seed`` … ``seed + games - 1``).
+
+    ``jobs`` worker processes share the games in chunks of ``chunk``; ``progress`` is
+    called with (games done, games in all) as chunks come back.
+    """
+    for variant in variants:
+        variant_rules(variant)
+    levels = tuple(levels)
+    tasks = [
+        SimulationTask(variant, tuple(range(start, min(start + chunk, seed + games))), levels)
+        for variant in variants
+        for start in range(seed, seed + games, max(1, chunk))
+    ]
+    total = games * len(variants)
+    done = 0
+    collected: list[GameRecord] = []
+    if progress is not None:
+        progress(0, total)
+    if jobs <= 1:
+        for task in tasks:
+            collected += _run_task(task)
+            done += len(task.seeds)
+            if progress is not None:
+                progress(done, total)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            pending: set[Future[list[GameRecord]]] = {pool.submit(_run_task, t) for t in tasks}
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    records = future.result()
+                    collected += records
+                    done += len(records)
+                if progress is not None:
+                    progress(done, total)
+    by_variant: dict[str, list[GameRecord]] = {v: [] for v in variants}
+    for record in collected:
+        by_variant[record.variant].append(record)
+    summaries = tuple(
+        VariantSummary(v, tuple(sorted(by_variant[v], key=lambda r: r.seed))) for v in variants
+    )
+    return Simulation(summaries)
