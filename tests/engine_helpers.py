@@ -1,0 +1,98 @@
+"""Shared helpers for the engine tests: building set positions and playing at random."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from hearts_teach import Card, Deal, Game, Rules
+from hearts_teach.cards import cards_of, mask_of, parse_cards
+
+
+def cards(text: str) -> list[Card]:
+    """``cards("2C 9C KC")`` -> the cards, in the order given."""
+    return parse_cards(text)
+
+
+def card_set(text: str) -> set[Card]:
+    return set(parse_cards(text))
+
+
+def fill_hands(
+    rules: Rules,
+    fixed: Mapping[int, str],
+    *,
+    dead: str = "",
+    voids: Mapping[int, str] | None = None,
+) -> list[list[Card]]:
+    """Full hands for a deal: the cards in ``fixed`` go to those players, and the rest
+    of the deck is shared out among the players with room, lowest card first, each to the
+    player with the most room who is not void (``voids``: suit letters) in its suit.
+
+    A player whose fixed hand is already full gets nothing more, so a test can name a
+    whole hand exactly and leave the other hands to this helper.
+    """
+    n = rules.players
+    hands = [list(parse_cards(fixed.get(p, ""))) for p in range(n)]
+    used = mask_of([c for hand in hands for c in hand] + parse_cards(dead))
+    void_letters = voids or {}
+    void_suits = {p: {Card.parse("2" + s).suit for s in void_letters.get(p, "")} for p in range(n)}
+    for card in cards_of(rules.deck & ~used):
+        candidates = [
+            p
+            for p in range(n)
+            if len(hands[p]) < rules.hand_size and card.suit not in void_suits[p]
+        ]
+        if not candidates:
+            raise AssertionError(f"no room for {card}: fix the test's hands")
+        chosen = max(candidates, key=lambda p: (rules.hand_size - len(hands[p]), -p))
+        hands[chosen].append(card)
+    return hands
+
+
+def full_deal(
+    rules: Rules,
+    fixed: Mapping[int, str],
+    *,
+    dead: str = "",
+    voids: Mapping[int, str] | None = None,
+    pass_direction: str | None = None,
+) -> Deal:
+    """A deal at its very start (trick 1 is trick 1) with the given cards placed."""
+    hands = fill_hands(rules, fixed, dead=dead, voids=voids)
+    return Deal.from_hands(rules, hands, dead=dead, pass_direction=pass_direction)
+
+
+def random_passes(deal: Deal, rng: random.Random) -> None:
+    """Every player passes randomly chosen cards (the exchange then happens)."""
+    count = deal.rules.pass_count or 3
+    for player in range(deal.rules.players):
+        deal.pass_cards(player, rng.sample(deal.hand(player), count))
+
+
+def play_out(deal: Deal, rng: random.Random) -> None:
+    """Finish the deal with random legal choices (passing first if a pass is due)."""
+    if deal.phase == "pass":
+        random_passes(deal, rng)
+    while not deal.is_over:
+        deal.play(rng.choice(deal.legal_moves()))
+
+
+def play_game(game: Game, rng: random.Random, max_deals: int = 200) -> None:
+    """Play a whole game with random legal choices, deal after deal, until it ends."""
+    for _ in range(max_deals):
+        deal = game.deal
+        if deal.phase == "pass":
+            count = game.rules.pass_count or 3
+            for player in range(game.rules.players):
+                game.pass_cards(player, rng.sample(deal.hand(player), count))
+        while not game.deal.is_over:
+            game.play(rng.choice(game.deal.legal_moves()))
+        if game.is_over:
+            return
+        game.next_deal()
+    raise AssertionError(f"the game did not end within {max_deals} deals")
+
+
+def legal_set(deal: Deal) -> set[Card]:
+    return set(deal.legal_moves())
