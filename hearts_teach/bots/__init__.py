@@ -1,0 +1,39 @@
+"""Computer opponents: they see a :class:`~hearts_teach.deal.PlayerView` only, play and
+pass in every variant, and say why in French and in English.
+
+>>> from hearts_teach import Deal, Rules
+>>> from hearts_teach.bots import make_bot
+>>> deal = Deal.new(Rules(), seed=7, deal_number=3)
+>>> choice = make_bot("heuristic", seed=1).play(deal.view(deal.to_play))
+>>> str(choice.card)
+'2♣'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hearts_teach.bots.base import Bot, Choice, PassChoice
+from hearts_teach.bots.simple import HeuristicBot, RandomBot
+
+LEVELS = ("random", "heuristic", "montecarlo")
+
+
+def make_bot(level: str, seed: int | str = 0, **budget: Any) -> Bot:
+    """A bot of the given level. ``montecarlo`` takes budget keywords:
+    ``playouts`` (simulated deals per decision) and ``time_limit`` (seconds)."""
+    if level == "random":
+        _no_budget(level, budget)
+        return RandomBot(seed)
+    if level == "heuristic":
+        _no_budget(level, budget)
+        return HeuristicBot(seed)
+    raise ValueError(f"unknown bot level {level!r}: use one of {', '.join(LEVELS)}")
+
+
+def _no_budget(level: str, budget: dict[str, Any]) -> None:
+    if budget:
+        raise TypeError(f"the {level} bot takes no budget ({', '.join(budget)})")
+
+
+__all__ = ["LEVELS", "Bot", "Choice", "HeuristicBot", "PassChoice", "RandomBot", "make_bot"]

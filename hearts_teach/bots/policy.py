@@ -1,0 +1,526 @@
+"""The heuristic player, on bit masks: fast enough to be the playout policy of the
+Monte-Carlo bot, and able to say which rule of good play chose each card.
+
+Everything here reads only what one seat may know: its hand, the cards played, the
+suits shown void and the points taken (a :class:`Situation`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from hearts_teach.cards import ACE_OF_SPADES, JACK_OF_DIAMONDS, KING_OF_SPADES, QUEEN_OF_SPADES
+from hearts_teach.deal import PlayerView
+from hearts_teach.rules import Rules
+
+SUIT_OF = tuple(i // 13 for i in range(52))
+SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+SPADES, HEARTS, DIAMONDS = 2, 3, 1
+QS = QUEEN_OF_SPADES.index
+QS_BIT = QUEEN_OF_SPADES.bit
+JD_BIT = JACK_OF_DIAMONDS.bit
+HIGH_SPADES = KING_OF_SPADES.bit | ACE_OF_SPADES.bit
+
+
+def low_index(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def high_index(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def below_bits(index: int) -> int:
+    """Cards of the same suit lower than ``index``."""
+    return ((1 << index) - 1) & SUIT_MASK[SUIT_OF[index]]
+
+
+def above_bits(index: int) -> int:
+    """Cards of the same suit higher than ``index``."""
+    return SUIT_MASK[SUIT_OF[index]] & ~((1 << (index + 1)) - 1)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the rules mean for a player, computed once per rules value."""
+
+    rules: Rules
+    players: int
+    values: tuple[int, ...]
+    penalty: int
+    bonus: int
+    deck: int
+    queen: int
+    queen_catchers: int
+    trump: bool
+    reverse: bool
+    partnership: bool
+    moon: bool
+    moon_cards: int
+    moon_value: int
+    no_points_first_trick: bool
+
+    def partner(self, player: int) -> int:
+        return (player + 2) % 4 if self.partnership else player
+
+    def points(self, mask: int) -> int:
+        values = self.values
+        total = 0
+        mask &= self.penalty | self.bonus
+        while mask:
+            low = mask & -mask
+            total += values[low.bit_length() - 1]
+            mask ^= low
+        return total
+
+
+@lru_cache(maxsize=64)
+def context(rules: Rules) -> Context:
+    values = rules.values
+    queen = QS_BIT if values[QS] > 0 and rules.deck & QS_BIT else 0
+    # K♠ and A♠ catch the queen; in Black Maria they are penalty cards themselves.
+    catchers = HIGH_SPADES & rules.deck if queen and not rules.black_maria else 0
+    bonus = 0
+    for index in range(52):
+        if values[index] < 0 and rules.deck >> index & 1:
+            bonus |= 1 << index
+    return Context(
+        rules=rules,
+        players=rules.players,
+        values=values,
+        penalty=rules.penalty_cards,
+        bonus=bonus,
+        deck=rules.deck,
+        queen=queen,
+        queen_catchers=catchers,
+        trump=rules.hearts_trump,
+        reverse=rules.reverse,
+        partnership=rules.partnership,
+        moon=rules.effective_moon != "none" and not rules.reverse,
+        moon_cards=rules.moon_cards,
+        moon_value=rules.moon_value,
+        no_points_first_trick=bool(rules.first_trick_no_points),
+    )
+
+
+@dataclass
+class Situation:
+    """One seat's knowledge at its turn, as integers."""
+
+    player: int
+    hand: int
+    legal: int
+    trick: list[int]
+    leader: int
+    played: int
+    voids: list[int]
+    taken: list[int]
+    trick_no: int
+
+    @classmethod
+    def from_view(cls, view: PlayerView) -> Situation:
+        return cls(
+            player=view.player,
+            hand=view.hand,
+            legal=view.legal,
+            trick=[card.index for _, card in view.trick],
+            leader=view.leader,
+            played=view.played_mask,
+            voids=list(view.voids),
+            taken=list(view.taken),
+            trick_no=len(view.tricks),
+        )
+
+
+def winning_position(ctx: Context, trick: list[int]) -> int:
+    """The position in the trick of the card winning it so far."""
+    led = SUIT_OF[trick[0]]
+    best, best_key = 0, -1
+    for position, card in enumerate(trick):
+        suit = SUIT_OF[card]
+        if suit == led:
+            key = card
+        elif ctx.trump and suit == HEARTS:
+            key = 100 + card
+        else:
+            continue
+        if key > best_key:
+            best, best_key = position, key
+    return best
+
+
+def beating(ctx: Context, cards: int, trick: list[int]) -> int:
+    """Those of ``cards`` that would win the trick as it stands."""
+    led = SUIT_OF[trick[0]]
+    winner = trick[winning_position(ctx, trick)]
+    win_suit = SUIT_OF[winner]
+    if win_suit == led:
+        beats = cards & above_bits(winner)
+        if ctx.trump and led != HEARTS:
+            beats |= cards & SUIT_MASK[HEARTS]
+        return beats
+    # Trumped: only a higher heart wins.
+    return cards & above_bits(winner)
+
+
+def moon_mode(ctx: Context, s: Situation) -> tuple[str | None, int]:
+    """("shoot", me), ("stop", shooter) or (None, -1): whether a moon is in play."""
+    if not ctx.moon:
+        return None, -1
+    holders = [p for p, mask in enumerate(s.taken) if mask & ctx.penalty]
+    if len(holders) != 1:
+        return None, -1
+    shooter = holders[0]
+    taken_points = ctx.points(s.taken[shooter] & ctx.penalty)
+    if shooter == s.player:
+        unseen = ctx.deck & ~s.hand & ~s.played
+        # Still possible and likely: most points already, and my hand holds the top hearts.
+        if taken_points * 2 < ctx.moon_value:
+            return None, -1
+        my_hearts = s.hand & SUIT_MASK[HEARTS]
+        out_hearts = unseen & SUIT_MASK[HEARTS]
+        if out_hearts and (not my_hearts or high_index(out_hearts) > high_index(my_hearts)):
+            return None, -1
+        return "shoot", shooter
+    if ctx.partner(s.player) == shooter:
+        return None, -1
+    if taken_points * 2 >= ctx.moon_value and s.trick_no >= 5:
+        return "stop", shooter
+    return None, -1
+
+
+def choose_play(ctx: Context, s: Situation) -> tuple[int, str]:
+    """The heuristic's card (an index) and the key of the rule that chose it."""
+    legal = s.legal
+    if legal & (legal - 1) == 0:
+        return low_index(legal), "only_legal"
+    if ctx.reverse:
+        return _reverse(ctx, s)
+    mode, shooter = moon_mode(ctx, s)
+    if mode == "shoot":
+        return _shoot(ctx, s)
+    if not s.trick:
+        return _lead(ctx, s)
+    if SUIT_MASK[SUIT_OF[s.trick[0]]] & legal:
+        return _follow(ctx, s, shooter if mode == "stop" else -1)
+    return _discard(ctx, s, shooter if mode == "stop" else -1)
+
+
+def _trick_points(ctx: Context, trick: list[int]) -> int:
+    values = ctx.values
+    return sum(values[c] for c in trick)
+
+
+def _follow(ctx: Context, s: Situation, shooter: int) -> tuple[int, str]:
+    legal = s.legal
+    trick = s.trick
+    n = ctx.players
+    above = beating(ctx, legal, trick)
+    below = legal & ~above
+    points = _trick_points(ctx, trick)
+    last = len(trick) == n - 1
+    winner_seat = (s.leader + winning_position(ctx, trick)) % n
+    led = SUIT_OF[trick[0]]
+    unseen = ctx.deck & ~s.hand & ~s.played
+
+    if shooter >= 0 and above and (points > 0 or winner_seat == shooter):
+        # Stop the moon: take a trick with points (or win it away from the shooter).
+        safe = above & ~ctx.penalty or above
+        return low_index(safe), "moon_stop"
+    if ctx.partnership and winner_seat == ctx.partner(s.player) and below:
+        # My partner wins: give them nothing costly, but keep high cards low.
+        cheap = below & ~ctx.penalty or below
+        return high_index(cheap), "duck"
+    if s.trick_no == 0 and ctx.no_points_first_trick and not ctx.bonus:
+        clean = legal & ~ctx.penalty or legal
+        return high_index(clean), "first_trick_high"
+    if ctx.bonus and (points < 0 or legal & ctx.bonus) and above:
+        # Omnibus: win a trick holding the jack of diamonds, or win it with the jack.
+        mine = above & ctx.bonus
+        if mine and (last or points <= 0) and points <= 0:
+            return low_index(mine), "take_bonus"
+        if points < 0 and (last or not unseen & above_bits(high_index(above))):
+            clean = above & ~ctx.penalty
+            if clean:
+                return high_index(clean), "take_bonus"
+    if last:
+        if above:
+            clean = above & ~ctx.penalty & ~ctx.bonus
+            if clean and points <= 0:
+                return high_index(clean & ~ctx.queen_catchers or clean), "win_clean"
+            if below:
+                return _duck(ctx, below)
+            pick = clean or above & ~ctx.penalty or above
+            return high_index(pick), "forced_high"
+        return _duck(ctx, below)
+    if below:
+        if points <= 0 and _safe_to_win(ctx, s, led, unseen):
+            clean = legal & ~ctx.penalty & ~ctx.queen_catchers & ~ctx.bonus
+            if clean:
+                return high_index(clean), "play_high"
+        return _duck(ctx, below)
+    # Every card I hold wins for now: somebody after me may still overtake.
+    clean = above & ~ctx.penalty & ~ctx.bonus or above
+    if points <= 0 and _safe_to_win(ctx, s, led, unseen):
+        return high_index(clean), "forced_high"
+    lower_catchers = clean & ~ctx.queen_catchers
+    return low_index(lower_catchers or clean), "forced_low"
+
+
+def _duck(ctx: Context, below: int) -> tuple[int, str]:
+    card = high_index(below)
+    if ctx.values[card] > 0:
+        return card, "give_penalty"
+    return card, "duck"
+
+
+def _safe_to_win(ctx: Context, s: Situation, led: int, unseen: int) -> bool:
+    """A first round of a suit, where nobody after me has shown void: little risk."""
+    n = ctx.players
+    if led == HEARTS:
+        return False
+    if led == SPADES and ctx.queen and unseen & ctx.queen:
+        return False
+    already = s.played & SUIT_MASK[led] & ~_mask(s.trick)
+    if already:
+        return False
+    for offset in range(len(s.trick) + 1, n):
+        if s.voids[(s.leader + offset) % n] >> led & 1:
+            return False
+    # Enough cards of the suit remain out there for everyone to follow.
+    return (unseen & SUIT_MASK[led]).bit_count() >= 2 * (n - 1 - len(s.trick))
+
+
+def _mask(cards: list[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def _discard(ctx: Context, s: Situation, shooter: int) -> tuple[int, str]:
+    legal = s.legal
+    trick = s.trick
+    n = ctx.players
+    values = ctx.values
+    winner_seat = (s.leader + winning_position(ctx, trick)) % n
+    partner_wins = ctx.partnership and winner_seat == ctx.partner(s.player)
+    keep_points = partner_wins or winner_seat == shooter
+    led = SUIT_OF[trick[0]]
+    candidates = legal
+    if ctx.trump and led != HEARTS:
+        # Two-player: a heart would trump and win; discard from the other suits if I can.
+        others = legal & ~SUIT_MASK[HEARTS]
+        if others:
+            candidates = others
+        else:
+            return low_index(legal), "trump"
+    if keep_points:
+        safe = candidates & ~ctx.penalty & ~ctx.bonus
+        if partner_wins and candidates & ctx.bonus:
+            return low_index(candidates & ctx.bonus), "partner_wins"
+        if safe:
+            return high_index(safe), "partner_wins" if partner_wins else "moon_keep"
+    unseen = ctx.deck & ~s.hand & ~s.played
+    best, best_score, best_key = -1, -(10**9), "discard_low"
+    queen_out = bool(ctx.queen and unseen & ctx.queen)
+    for card in _indexes(candidates):
+        value = values[card]
+        suit = SUIT_OF[card]
+        rank = card % 13
+        if value > 1 or (value > 0 and suit != HEARTS):
+            score, key = 1000 + value, "dump_penalty"
+        elif (1 << card) & ctx.queen_catchers and queen_out:
+            score, key = 900 + rank, "dump_danger"
+        elif suit == HEARTS:
+            score, key = 400 + 10 * rank, "dump_heart"
+        elif value < 0:
+            score, key = -1000, "discard_low"
+        else:
+            length = (s.hand & SUIT_MASK[suit]).bit_count()
+            score = 30 * rank
+            key = "dump_high" if rank >= 9 else "discard_low"
+            if length <= 2:
+                score += 120
+                key = "dump_void"
+            if ctx.bonus and suit == DIAMONDS and unseen & ctx.bonus and rank > 9:
+                score -= 300  # keep the high diamonds that catch the jack
+            # A low card that is the only guard of a suit with high cards left matters less.
+        if score > best_score:
+            best, best_score, best_key = card, score, key
+    return best, best_key
+
+
+def _lead(ctx: Context, s: Situation) -> tuple[int, str]:
+    legal = s.legal
+    n = ctx.players
+    unseen = ctx.deck & ~s.hand & ~s.played
+    queen_out = bool(ctx.queen and unseen & ctx.queen)
+    best, best_score, best_key = -1, 10.0**9, "lead_low"
+    for suit in range(4):
+        mine = legal & SUIT_MASK[suit]
+        if not mine:
+            continue
+        low = low_index(mine)
+        out = unseen & SUIT_MASK[suit]
+        lower = (out & below_bits(low)).bit_count()
+        higher = (out & above_bits(low)).bit_count()
+        key = "lead_low"
+        if not out:
+            score = 40.0 if ctx.penalty & ~s.played & ~s.hand else 0.0
+        elif higher == 0:
+            score = 60.0
+            key = "lead_high"
+        else:
+            score = 20.0 * lower / higher
+        length = mine.bit_count()
+        if suit == SPADES and ctx.queen:
+            if s.hand & ctx.queen:
+                score += 40.0
+            elif queen_out:
+                if s.hand & ctx.queen_catchers:
+                    low_spades = mine & ~ctx.queen_catchers
+                    if low_spades:
+                        low = low_index(low_spades)
+                    else:
+                        score += 80.0
+                else:
+                    score -= 15.0
+                    key = "lead_flush_queen"
+        if suit == HEARTS:
+            score += 3.0
+            key = "lead_heart" if key == "lead_low" else key
+        elif length <= 2 and key == "lead_low":
+            score -= 4.0
+            key = "lead_short"
+        if ctx.values[low] > 0 and suit != HEARTS:
+            score += 100.0 + ctx.values[low]
+        if ctx.bonus and (1 << low) & ctx.bonus:
+            score += 50.0
+        for offset in range(1, n):
+            if s.voids[(s.player + offset) % n] >> suit & 1 and ctx.penalty & unseen:
+                score += 25.0
+        if score < best_score:
+            best, best_score, best_key = low, score, key
+    if best_key == "lead_high":
+        best = high_index(legal & SUIT_MASK[SUIT_OF[best]])
+    return best, best_key
+
+
+def _shoot(ctx: Context, s: Situation) -> tuple[int, str]:
+    legal = s.legal
+    if not s.trick:
+        unseen = ctx.deck & ~s.hand & ~s.played
+        # Lead a card nobody can beat, hearts first (they are the points I need).
+        for suit in (HEARTS, SPADES, DIAMONDS, 0):
+            mine = legal & SUIT_MASK[suit]
+            if mine and not unseen & above_bits(high_index(mine)):
+                return high_index(mine), "moon_shoot"
+        return high_index(legal), "moon_shoot"
+    led = SUIT_OF[s.trick[0]]
+    if legal & SUIT_MASK[led]:
+        above = beating(ctx, legal, s.trick)
+        if above:
+            return high_index(above), "moon_shoot"
+        return low_index(legal), "moon_discard"
+    keep = legal & ~ctx.penalty
+    return low_index(keep or legal), "moon_discard"
+
+
+def _reverse(ctx: Context, s: Situation) -> tuple[int, str]:
+    """Reverse Hearts: take the points, give none away."""
+    legal = s.legal
+    unseen = ctx.deck & ~s.hand & ~s.played
+    if not s.trick:
+        for suit in (HEARTS, SPADES, DIAMONDS, 0):
+            mine = legal & SUIT_MASK[suit]
+            if mine and not unseen & above_bits(high_index(mine)) and unseen & SUIT_MASK[suit]:
+                return high_index(mine), "reverse_lead"
+        low = legal & ~ctx.penalty or legal
+        return low_index(low), "reverse_lead"
+    led = SUIT_OF[s.trick[0]]
+    above = beating(ctx, legal, s.trick)
+    if legal & SUIT_MASK[led] or ctx.trump:
+        if above:
+            return high_index(above), "reverse_take"
+        return low_index(legal & ~ctx.penalty or legal), "reverse_low"
+    keep = legal & ~ctx.penalty
+    return low_index(keep or legal), "reverse_keep"
+
+
+def _indexes(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# --- passing -------------------------------------------------------------------
+
+
+def choose_pass(ctx: Context, hand: int, count: int) -> tuple[list[int], str, int]:
+    """The cards to pass, the reason key and (for a void) the suit being emptied."""
+    if ctx.reverse:
+        lows = sorted(_indexes(hand & ~ctx.penalty) or _indexes(hand), key=lambda c: c % 13)
+        return lows[:count], "reverse", -1
+    scores: dict[int, float] = {}
+    kinds: dict[int, str] = {}
+    spades = hand & SUIT_MASK[SPADES]
+    low_spades = (spades & ~ctx.queen & ~HIGH_SPADES & ((1 << (QS)) - 1)).bit_count()
+    for card in _indexes(hand):
+        suit = SUIT_OF[card]
+        rank = card % 13
+        value = ctx.values[card]
+        bit = 1 << card
+        score = max(0, rank - 6) * 2.0
+        kind = "high"
+        if bit & ctx.queen:
+            score = 40.0 if low_spades < 4 else -5.0
+            kind = "queen"
+        elif value > 0 and suit == SPADES:
+            score = 35.0 + value if low_spades < 4 else -5.0
+            kind = "black_maria"
+        elif bit & ctx.queen_catchers:
+            score = 25.0 if not hand & ctx.queen and low_spades < 4 else 1.0
+            if hand & ctx.queen and low_spades >= 4:
+                score = 6.0
+            kind = "high_spades"
+        elif suit == SPADES and ctx.queen:
+            score = -6.0 + rank * 0.1  # low spades guard the queen
+        elif suit == HEARTS:
+            score = max(0, rank - 5) * 2.5 + value
+            kind = "hearts"
+        elif bit & ctx.bonus:
+            score = -50.0
+        elif ctx.bonus and suit == DIAMONDS and rank >= 10:
+            score -= 8.0
+        scores[card] = score
+        kinds[card] = kind
+    # Emptying a short side suit gives discards later.
+    void_suit = -1
+    for suit in (0, DIAMONDS):
+        cards = hand & SUIT_MASK[suit]
+        length = cards.bit_count()
+        if 0 < length <= count and not cards & ctx.bonus:
+            gain = 6.0 + 2.0 * (count - length)
+            if ctx.bonus and suit == DIAMONDS:
+                continue
+            for card in _indexes(cards):
+                scores[card] += gain
+                if kinds[card] == "high":
+                    kinds[card] = "void"
+            void_suit = suit
+    ranked = sorted(scores, key=lambda c: (-scores[c], -c))
+    chosen = ranked[:count]
+    counts: dict[str, int] = {}
+    for card in chosen:
+        counts[kinds[card]] = counts.get(kinds[card], 0) + 1
+    order = ("queen", "black_maria", "high_spades", "hearts", "void", "high")
+    key = max(order, key=lambda k: (counts.get(k, 0) > 0, -order.index(k)))
+    if key == "void":
+        void_suits = {SUIT_OF[c] for c in chosen if kinds[c] == "void"}
+        void_suit = min(void_suits)
+    return chosen, key, void_suit
