@@ -69,7 +69,8 @@ _CARD_PATTERN: Final = re.compile(r"^\s*(10|[2-9TJQKA])\s*([CDSH♣♧♦♢♠�
 class Card:
     """A playing card. Immutable and interned: ``Card.parse("QS") is Card.parse("Q♠")``."""
 
-    __slots__ = ("index", "rank", "suit")
+    __slots__ = ("bit", "index", "rank", "suit")
+    bit: int
     index: int
     rank: int
     suit: Suit
@@ -82,6 +83,7 @@ class Card:
             raise CardError("card_index", index=index)
         card = object.__new__(cls)
         object.__setattr__(card, "index", index)
+        object.__setattr__(card, "bit", 1 << index)
         object.__setattr__(card, "suit", Suit(index // 13))
         object.__setattr__(card, "rank", index % 13 + 2)
         return card
@@ -111,10 +113,6 @@ class Card:
         rank = _RANK_BY_TOKEN[match.group(1).upper()]
         suit = _SUIT_BY_TOKEN[match.group(2).upper()]
         return cls.of(rank, suit)
-
-    @property
-    def bit(self) -> int:
-        return 1 << self.index
 
     @property
     def rank_text(self) -> str:
@@ -173,14 +171,28 @@ JACK_OF_DIAMONDS: Final = Card.of(11, Suit.DIAMONDS)
 TWO_OF_CLUBS: Final = Card.of(2, Suit.CLUBS)
 
 
+def _suit_chunks(suit: int) -> tuple[tuple[Card, ...], ...]:
+    """For each 13-bit pattern of one suit, the cards it holds (a lookup table)."""
+    ranks = [CARDS[suit * 13 + r] for r in range(13)]
+    table: list[tuple[Card, ...]] = [()]
+    for r in range(13):
+        # patterns with bit r as their highest set bit extend those below them
+        table.extend(tuple([*chunk, ranks[r]]) for chunk in table[: 1 << r])
+    return tuple(table)
+
+
+_CHUNKS: Final = tuple(_suit_chunks(s) for s in range(4))
+
+
 def cards_of(mask: int) -> list[Card]:
     """The cards of a bit mask, lowest index first (clubs, diamonds, spades, hearts)."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return cards
+    clubs, diamonds, spades, hearts = _CHUNKS
+    return [
+        *clubs[mask & 0x1FFF],
+        *diamonds[(mask >> 13) & 0x1FFF],
+        *spades[(mask >> 26) & 0x1FFF],
+        *hearts[(mask >> 39) & 0x1FFF],
+    ]
 
 
 def iter_indexes(mask: int) -> Iterator[int]:

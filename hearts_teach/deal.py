@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from hearts_teach.cards import (
     CARDS,
@@ -54,8 +54,7 @@ class Explanation:
         return self.legal
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     """A trick: who led, the cards in play order with their players, and the winner."""
 
     leader: int
@@ -134,11 +133,11 @@ class Deal:
         "_broken",
         "_history",
         "_leader",
+        "_legal",
         "_opening",
         "_passes",
         "_phase",
         "_shown_void",
-        "_stack",
         "_to_play",
         "_trick",
         "_trick_no",
@@ -197,14 +196,16 @@ class Deal:
         self.completed = []
         self._trick: list[int] = []
         self._broken = hearts_broken or not rules.must_break_hearts
-        self._history: list[tuple[int, int]] = []
-        self._stack: list[tuple[int, bool, int]] = []
+        # (player, action, leader before, hearts broken before, player's voids before);
+        # action is a card index, or ~mask for a pass choice.
+        self._history: list[tuple[int, int, int, bool, int]] = []
         self._passes: list[int | None] = [None] * n
         self._shown_void = [0] * n
         hand_size = self.hands[0].bit_count()
         # Tricks already played before a set position with short hands.
         self._trick_no = rules.hand_size - hand_size
         self._opening: int | None = None
+        self._legal = -1
         if pass_direction is not None:
             self._phase: Phase = "pass"
             self._leader = 0
@@ -227,7 +228,7 @@ class Deal:
     ) -> Deal:
         """A shuffled deal; in the pass phase when a pass is due for this deal number."""
         generator = rng if rng is not None else random.Random(seed)
-        deck = [c.index for c in CARDS if rules.deck & c.bit]
+        deck = [c.index for c in cards_of(rules.deck)]
         generator.shuffle(deck)
         n = rules.players
         hands = [0] * n
@@ -237,8 +238,10 @@ class Deal:
             dead = 1 << deck[0] | 1 << deck[-1]
             deck = deck[1:-1]
         first = (rules.dealer(deal_number) + 1) % n
-        for i, index in enumerate(deck):
-            hands[(first + i) % n] |= 1 << index
+        bits = [1 << index for index in deck]
+        for i in range(n):
+            # one card at a time from the dealer's left: every n-th card goes to a player
+            hands[(first + i) % n] = sum(bits[i::n])
         direction = rules.pass_direction(deal_number)
         return cls(
             rules,
@@ -314,6 +317,7 @@ class Deal:
     def _start_play(self, leader: int | None) -> None:
         rules = self.rules
         self._phase = "play"
+        self._legal = -1
         self._opening = None
         if self._trick_no == 0 and rules.first_lead == "two_of_clubs":
             for card in rules.opening_chain:
@@ -348,7 +352,6 @@ class Deal:
         other._trick = self._trick[:]
         other._broken = self._broken
         other._history = self._history[:]
-        other._stack = self._stack[:]
         other._passes = self._passes[:]
         other._shown_void = self._shown_void[:]
         other._trick_no = self._trick_no
@@ -356,6 +359,7 @@ class Deal:
         other._phase = self._phase
         other._leader = self._leader
         other._to_play = self._to_play
+        other._legal = self._legal
         return other
 
     # --- state ----------------------------------------------------------------
@@ -428,7 +432,7 @@ class Deal:
     def history(self) -> list[tuple[str, int, tuple[Card, ...]]]:
         """Every action so far: ("pass", player, cards) or ("play", player, (card,))."""
         result: list[tuple[str, int, tuple[Card, ...]]] = []
-        for player, action in self._history:
+        for player, action, *_ in self._history:
             if action >= 0:
                 result.append(("play", player, (CARDS[action],)))
             else:
@@ -437,7 +441,7 @@ class Deal:
 
     @property
     def plays(self) -> list[tuple[int, Card]]:
-        return [(p, CARDS[a]) for p, a in self._history if a >= 0]
+        return [(p, CARDS[a]) for p, a, *_ in self._history if a >= 0]
 
     def passes(self) -> list[list[Card] | None]:
         """The cards each player chose to pass (None while not chosen or with no pass)."""
@@ -460,6 +464,12 @@ class Deal:
 
     def legal_mask(self) -> int:
         """Legal cards of the player to play, as a bit mask (0 outside the play phase)."""
+        if self._legal >= 0:
+            return self._legal
+        self._legal = legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> int:
         if self._phase != "play":
             return 0
         rules = self.rules
@@ -569,8 +579,7 @@ class Deal:
             raise IllegalMove("pass_not_in_hand", card=cards_of(missing)[0])
         previous = self._passes[player]
         self._passes[player] = mask
-        self._history.append((player, ~mask))
-        self._stack.append((-1 if previous is None else previous, False, 0))
+        self._history.append((player, ~mask, -1 if previous is None else previous, False, 0))
         if all(m is not None for m in self._passes):
             self._exchange()
 
@@ -596,6 +605,7 @@ class Deal:
             self.hands[player] |= outgoing[player]
         self._phase = "pass"
         self._opening = None
+        self._legal = -1
 
     def play(self, card: Card | str, player: int | None = None) -> Trick | None:
         """Play a card for the player to play (or check it is ``player``'s turn).
@@ -603,48 +613,53 @@ class Deal:
         Returns the trick if this card completed it. An illegal card raises
         :class:`IllegalMove` with the reason and changes nothing.
         """
-        card = Card.parse(card)
-        if self._phase != "play" or (player is not None and player != self._to_play):
-            explanation = self.explain(card, player)
-            raise IllegalMove(explanation.reason, **dict(explanation.params))
-        if not self.legal_mask() & card.bit:
-            explanation = self.explain(card)
-            raise IllegalMove(explanation.reason, **dict(explanation.params))
-        return self._play_index(card.index)
+        if type(card) is not Card:
+            card = Card.parse(card)
+        if self._phase == "play" and (player is None or player == self._to_play):
+            legal = self._legal if self._legal >= 0 else self.legal_mask()
+            if legal & card.bit:
+                self._play_index(card.index)
+                if self._trick:
+                    return None
+                leader, cards, winner = self.completed[-1]
+                n = self.rules.players
+                plays = tuple(((leader + i) % n, CARDS[c]) for i, c in enumerate(cards))
+                return Trick(leader, plays, winner)
+        explanation = self.explain(card, player)
+        raise IllegalMove(explanation.reason, **dict(explanation.params))
 
     def play_index(self, index: int) -> None:
         """Fast path for search: play a card index known to be legal."""
         self._play_index(index)
 
-    def _play_index(self, index: int) -> Trick | None:
-        rules = self.rules
-        n = rules.players
+    def _play_index(self, index: int) -> None:
         player = self._to_play
         bit = 1 << index
-        self._stack.append((self._leader, self._broken, self._shown_void[player]))
-        self._history.append((player, index))
-        self.hands[player] &= ~bit
         trick = self._trick
+        voids = self._shown_void
+        self._history.append((player, index, self._leader, self._broken, voids[player]))
+        self._legal = -1
+        self.hands[player] &= ~bit
         suit = _SUIT_OF[index]
         if trick:
             led = _SUIT_OF[trick[0]]
             if suit != led:
-                self._shown_void[player] |= 1 << led
-        if suit == 3 or (
-            bit == _QS_BIT
-            and (
-                rules.qs_breaks_hearts == "any"
-                or (rules.qs_breaks_hearts == "discard" and trick and _SUIT_OF[trick[0]] != 2)
-            )
-        ):
+                voids[player] |= 1 << led
+        if suit == 3:
             self._broken = True
+        elif bit == _QS_BIT and self.rules.qs_breaks_hearts != "off":
+            mode = self.rules.qs_breaks_hearts
+            if mode == "any" or (trick and _SUIT_OF[trick[0]] != 2):
+                self._broken = True
         trick.append(index)
+        n = self.rules.players
         if len(trick) < n:
             self._to_play = (player + 1) % n
-            return None
-        winner = self._winner(trick)
+            return
+        leader = self._leader
+        winner = (leader + self._winning_position(trick)) % n
         cards = tuple(trick)
-        self.completed.append((self._leader, cards, winner))
+        self.completed.append((leader, cards, winner))
         mask = 0
         for c in cards:
             mask |= 1 << c
@@ -652,38 +667,32 @@ class Deal:
         self.tricks_won[winner] += 1
         self._trick = []
         self._trick_no += 1
-        leader = self._leader
         self._leader = winner
         self._to_play = winner
-        if self._trick_no >= rules.hand_size:
+        if self._trick_no >= self.rules.hand_size:
             self._phase = "over"
-        plays = tuple(((leader + i) % n, CARDS[c]) for i, c in enumerate(cards))
-        return Trick(leader, plays, winner)
 
-    def _winner(self, trick: list[int]) -> int:
+    def _winning_position(self, trick: list[int]) -> int:
+        """Position in the trick of the winning card: the highest of the led suit, or
+        the highest heart when hearts are trumps (two players)."""
+        if self.rules.hearts_trump:
+            hearts = [c for c in trick if c >= 39]
+            if hearts:
+                return trick.index(max(hearts))
         led = _SUIT_OF[trick[0]]
-        best = 0
-        best_key = -1
-        trumps = self.rules.hearts_trump
-        for i, c in enumerate(trick):
-            suit = _SUIT_OF[c]
-            if suit == led:
-                key = _RANK_OF[c]
-            elif trumps and suit == 3:
-                key = 100 + _RANK_OF[c]
-            else:
-                continue
-            if key > best_key:
-                best_key = key
-                best = i
-        return (self._leader + best) % self.rules.players
+        low = led * 13
+        best = trick[0]
+        for c in trick:
+            if low <= c < low + 13 and c > best:
+                best = c
+        return trick.index(best)
 
     def undo(self) -> None:
         """Take back the last action (a card played, or a pass choice)."""
         if not self._history:
             raise IllegalMove("nothing_to_undo")
-        player, action = self._history.pop()
-        saved_leader, saved_broken, saved_void = self._stack.pop()
+        player, action, saved_leader, saved_broken, saved_void = self._history.pop()
+        self._legal = -1
         if action < 0:
             if self._phase != "pass":
                 self._unexchange()
@@ -764,7 +773,6 @@ class Deal:
         deal._trick = [card.index for _, card in view.trick]
         deal._broken = view.hearts_broken
         deal._history = []
-        deal._stack = []
         deal._passes = [None] * rules.players
         deal._shown_void = list(view.voids)
         deal._trick_no = len(view.tricks)
@@ -772,6 +780,7 @@ class Deal:
         deal._leader = view.leader
         deal._to_play = view.to_play
         deal._opening = None
+        deal._legal = -1
         if deal._trick_no == 0 and not deal._trick and rules.first_lead == "two_of_clubs":
             for card in rules.opening_chain:
                 if any(h & card.bit for h in hands):
@@ -813,7 +822,7 @@ class Deal:
             tuple(self.tricks_won),
             tuple(self._trick),
             self._broken,
-            tuple(self._history),
+            tuple(h[:2] for h in self._history),
             tuple(self._passes),
             tuple(self._shown_void),
             self._trick_no,

@@ -1,0 +1,151 @@
+"""Engine speed: random legal deals through the public API, and copy + playout.
+
+When OpenSpiel is installed (``pip install -e '.[openspiel]'``), its C++ ``hearts``
+runs through its Python API in the same process, interleaved round by round, dealing
+from a shuffled deck; the table gives the median ratio (ours / OpenSpiel).
+
+    python benchmarks/engine.py [--rounds 7] [--seconds 1.0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from hearts_teach import Deal, Rules
+
+RULES = Rules()
+# OpenSpiel's pass-direction chance outcomes: 0 no pass, 1 left, 2 across, 3 right.
+OPENSPIEL_DIRECTION = {"left": 1, "across": 2, "right": 3, None: 0}
+
+
+def ours_full_deal(rng: random.Random, number: int) -> None:
+    deal = Deal.new(RULES, rng=rng, deal_number=number)
+    if deal.phase == "pass":
+        for player in range(4):
+            deal.pass_cards(player, rng.sample(deal.hand(player), 3))
+    while not deal.is_over:
+        deal.play(rng.choice(deal.legal_moves()))
+
+
+def ours_playout_setup(rng: random.Random) -> Deal:
+    deal = Deal.new(RULES, rng=rng, deal_number=3)
+    for _ in range(20):
+        deal.play(rng.choice(deal.legal_moves()))
+    return deal
+
+
+def ours_playout(position: Deal, rng: random.Random) -> None:
+    deal = position.copy()
+    while not deal.is_over:
+        deal.play(rng.choice(deal.legal_moves()))
+
+
+def openspiel_full_deal(pyspiel: Any, game: Any, rng: random.Random, number: int) -> None:
+    state = game.new_initial_state()
+    direction = RULES.pass_direction(number)
+    state.apply_action(OPENSPIEL_DIRECTION[direction])
+    deck = list(range(52))
+    rng.shuffle(deck)
+    for card in deck:
+        state.apply_action(card)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def openspiel_playout_setup(game: Any, rng: random.Random) -> Any:
+    state = game.new_initial_state()
+    state.apply_action(0)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    for card in deck:
+        state.apply_action(card)
+    for _ in range(20):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def openspiel_playout(position: Any, rng: random.Random) -> None:
+    state = position.clone()
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def rate(task: Callable[[int], None], seconds: float) -> float:
+    """Calls per second of ``task`` over about ``seconds``."""
+    count = 0
+    start = time.perf_counter()
+    while True:
+        task(count)
+        count += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return count / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    args = parser.parse_args()
+    try:
+        import pyspiel
+    except ImportError:
+        pyspiel = None
+    game = (
+        pyspiel.load_game("hearts", {"qs_breaks_hearts": False}) if pyspiel is not None else None
+    )
+
+    rng = random.Random(2026)
+    position = ours_playout_setup(rng)
+    os_position = openspiel_playout_setup(game, rng) if game is not None else None
+    rows: dict[str, list[float]] = {
+        "ours: deals/s": [],
+        "ours: copy+playout/s": [],
+        "openspiel: deals/s": [],
+        "openspiel: clone+playout/s": [],
+        "ratio deals": [],
+        "ratio playouts": [],
+    }
+    for _ in range(args.rounds):
+        ours_deals = rate(lambda n: ours_full_deal(rng, n), args.seconds)
+        ours_playouts = rate(lambda n: ours_playout(position, rng), args.seconds)
+        rows["ours: deals/s"].append(ours_deals)
+        rows["ours: copy+playout/s"].append(ours_playouts)
+        if game is not None:
+            os_deals = rate(lambda n: openspiel_full_deal(pyspiel, game, rng, n), args.seconds)
+            os_playouts = rate(lambda n: openspiel_playout(os_position, rng), args.seconds)
+            rows["openspiel: deals/s"].append(os_deals)
+            rows["openspiel: clone+playout/s"].append(os_playouts)
+            rows["ratio deals"].append(ours_deals / os_deals)
+            rows["ratio playouts"].append(ours_playouts / os_playouts)
+
+    print(f"# Engine speed ({platform.python_implementation()} {platform.python_version()}, "
+          f"{args.rounds} interleaved rounds of {args.seconds:.1f} s)")
+    print()
+    print(f"| {'measure':28} | {'median':>10} | {'min':>10} | {'max':>10} |")
+    print(f"|{'-' * 30}|{'-' * 12}|{'-' * 12}|{'-' * 12}|")
+    for name, values in rows.items():
+        if not values:
+            continue
+        print(
+            f"| {name:28} | {statistics.median(values):10.2f} | {min(values):10.2f} "
+            f"| {max(values):10.2f} |"
+        )
+    print()
+    if game is None:
+        print("OpenSpiel is not installed: no ratio (pip install -e '.[openspiel]').")
+        return
+    for name in ("ratio deals", "ratio playouts"):
+        ratio = statistics.median(rows[name])
+        verdict = "met" if ratio >= 1.0 else "NOT met"
+        print(f"target {name} >= 1.0: median {ratio:.2f} -> {verdict}")
+
+
+if __name__ == "__main__":
+    main()
