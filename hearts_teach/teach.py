@@ -7,12 +7,11 @@ and the what-if rewinds a deal with :meth:`Deal.undo` before the bots play on.
 
 from __future__ import annotations
 
-import importlib
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
+from hearts_teach.bots import make_bot
 from hearts_teach.cards import (
     ACE_OF_SPADES,
     HEARTS_MASK,
@@ -453,62 +452,14 @@ class _EngineBot:
         return list(self._bot.pass_cards(deal.view(player)).cards)
 
 
-class RuleOfThumbBot:
-    """A plain rule-of-thumb player used when ``hearts_teach.bots`` is not available:
-    duck under the winning card when it can, else play low; discard its most costly card.
-    Its only randomness (the suit it leads) comes from its seed."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self._random = random.Random(seed)
-
-    def choose(self, deal: Deal) -> Card:
-        legal = deal.legal_moves()
-        values = deal.rules.values
-        trick = deal.current_trick.plays
-        if not trick:
-            safest = sorted(legal, key=lambda c: (values[c.index] > 0, c.rank))
-            lowest = [c for c in safest if c.rank == safest[0].rank and values[c.index] <= 0]
-            return self._random.choice(lowest) if lowest else safest[0]
-        led = trick[0][1].suit
-        followers = [c for c in legal if c.suit == led]
-        if followers:
-            best = max(c.rank for _, c in trick if c.suit == led)
-            under = [c for c in followers if c.rank < best]
-            return (
-                max(under, key=lambda c: c.rank) if under else min(followers, key=lambda c: c.rank)
-            )
-        return max(legal, key=lambda c: (values[c.index], c.rank))
-
-    def choose_pass(self, deal: Deal, player: int) -> list[Card]:
-        hand = deal.hand(player)
-        values = deal.rules.values
-        ranked = sorted(hand, key=lambda c: (values[c.index], c.rank), reverse=True)
-        return ranked[: deal.rules.pass_count or 3]
-
-
-def make_player(level: str = "easy", seed: int = 0) -> BotPlayer:
-    """A bot of the given level from ``hearts_teach.bots``; the rule-of-thumb bot when that
-    module is not there yet or when ``level`` is ``"thumb"``."""
-    if level != "thumb":
-        try:
-            bots = importlib.import_module("hearts_teach.bots")
-        except ImportError:
-            bots = None
-        if bots is not None:
-            return _EngineBot(bots.make_bot(level, seed=seed))
-    return RuleOfThumbBot(seed)
+def make_player(level: str = "heuristic", seed: int = 0) -> BotPlayer:
+    """A bot of ``hearts_teach.bots`` at the given level (see ``LEVELS`` there)."""
+    return _EngineBot(make_bot(level, seed=seed))
 
 
 def default_level() -> str:
-    """The fastest level the bots module offers, for simulations and lessons."""
-    try:
-        bots = importlib.import_module("hearts_teach.bots")
-    except ImportError:
-        return "thumb"
-    levels = getattr(bots, "LEVELS", None)
-    if levels:
-        return str(next(iter(levels)))
-    return "easy"
+    """The level used for simulations and what-ifs unless another is chosen."""
+    return "heuristic"
 
 
 def play_out(deal: Deal, bots: Sequence[BotPlayer]) -> Deal:

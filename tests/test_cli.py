@@ -16,7 +16,7 @@ from hearts_teach.teach import compare_deal, play_out, seat_bots
 
 def _code() -> tuple[str, Deal]:
     deal = Deal.new(Rules(), seed=9, deal_number=3)
-    play_out(deal, seat_bots(4, "thumb", 9))
+    play_out(deal, seat_bots(4, "heuristic", 9))
     return share_code(deal), deal
 
 
@@ -57,7 +57,7 @@ def test_simulate_prints_and_writes_csv(tmp_path: Path) -> None:
             "--games",
             "2",
             "--bots",
-            "thumb",
+            "heuristic",
             "--csv",
             str(target),
             "--lang",

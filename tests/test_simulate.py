@@ -11,11 +11,11 @@ from hearts_teach.simulate import play_game, simulate, variant_rules
 
 def test_same_results_with_one_or_two_workers() -> None:
     seen: list[tuple[int, int]] = []
-    one = simulate(["standard", "two-player"], 3, levels=["thumb"], jobs=1, seed=11)
+    one = simulate(["standard", "two-player"], 3, levels=["heuristic"], jobs=1, seed=11)
     two = simulate(
         ["standard", "two-player"],
         3,
-        levels=["thumb"],
+        levels=["heuristic"],
         jobs=2,
         seed=11,
         chunk=1,
@@ -28,7 +28,7 @@ def test_same_results_with_one_or_two_workers() -> None:
 
 
 def test_a_game_record_adds_up() -> None:
-    record = play_game("spot", 5, ["thumb"])
+    record = play_game("spot", 5, ["heuristic"])
     rules = variant_rules("spot")
     assert record.finished and len(record.deal_scores) == record.deals
     assert tuple(map(sum, zip(*record.deal_scores, strict=True))) == record.totals
@@ -39,7 +39,7 @@ def test_a_game_record_adds_up() -> None:
 
 
 def test_summary_table_and_csv() -> None:
-    result = simulate(["omnibus+new"], 2, levels=["thumb"], seed=3)
+    result = simulate(["omnibus+new"], 2, levels=["heuristic"], seed=3)
     summary = result.summaries[0]
     assert summary.games == 2
     assert sum(summary.deals_per_game.values()) == 2

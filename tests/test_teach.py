@@ -109,7 +109,7 @@ def test_compare_deal_needs_a_finished_deal() -> None:
     deal = Deal.new(Rules(), seed=1, deal_number=3)
     with pytest.raises(HeartsError):
         compare_deal(deal)
-    play_out(deal, seat_bots(4, "thumb", 1))
+    play_out(deal, seat_bots(4, "heuristic", 1))
     comparison = compare_deal(deal)
     assert comparison.row("standard").result == deal.result()
 
@@ -186,7 +186,7 @@ def test_counting_cards_per_table() -> None:
 
 def _played(seed: int) -> Deal:
     deal = Deal.new(Rules(), seed=seed, deal_number=3)
-    return play_out(deal, seat_bots(4, "thumb", seed))
+    return play_out(deal, seat_bots(4, "heuristic", seed))
 
 
 def _replay_prefix(deal: Deal, count: int) -> Deal:
@@ -200,7 +200,7 @@ def _replay_prefix(deal: Deal, count: int) -> Deal:
 @given(st.integers(0, 50), st.integers(0, 12), st.integers(0, 3))
 def test_rewind_then_the_same_card_is_the_same_state(seed: int, trick: int, position: int) -> None:
     played = _played(seed)
-    what_if = WhatIf(played, level="thumb")
+    what_if = WhatIf(played, level="heuristic")
     rewound = what_if.rewind(trick, position)
     keep = trick * 4 + position
     assert rewound.state_key() == _replay_prefix(played, keep).state_key()
@@ -210,13 +210,23 @@ def test_rewind_then_the_same_card_is_the_same_state(seed: int, trick: int, posi
 
 def test_replay_is_repeatable_and_rescored() -> None:
     played = _played(4)
-    what_if = WhatIf(played, level="thumb", seed=3)
-    position = what_if.rewind(5, 1)
-    other = next(c for c in position.legal_moves() if c != played.plays[21][1])
-    first = what_if.replay(5, other, 1)
-    second = what_if.replay(5, other, 1)
+    what_if = WhatIf(played, level="heuristic", seed=3)
+    # the first point from trick 4 on where another card could have been played
+    trick, position = next(
+        (t, p)
+        for t in range(4, 13)
+        for p in range(4)
+        if len(what_if.rewind(t, p).legal_moves()) > 1
+    )
+    index = trick * 4 + position
+    other = next(
+        c for c in what_if.rewind(trick, position).legal_moves() if c != played.plays[index][1]
+    )
+    first = what_if.replay(trick, other, position)
+    second = what_if.replay(trick, other, position)
     assert first.replayed.state_key() == second.replayed.state_key()
-    assert first.replayed.plays[21][1] == other
+    assert first.replayed.plays[index][1] == other
+    assert first.replayed.plays[:index] == played.plays[:index]
     assert first.after == compare_deal(first.replayed)
     assert first.before == compare_deal(played)
     for key, (old, new) in first.changes().items():
@@ -226,7 +236,7 @@ def test_replay_is_repeatable_and_rescored() -> None:
 
 def test_what_if_refuses_illegal_cards_and_missing_tricks() -> None:
     played = _played(2)
-    what_if = WhatIf(played, level="thumb")
+    what_if = WhatIf(played, level="heuristic")
     with pytest.raises(HeartsError) as missing:
         what_if.rewind(13)
     assert "13 plis" in missing.value.message("fr")
