@@ -603,9 +603,12 @@ class Deal:
             self.hands[(player + offset) % n] &= ~outgoing[player]
         for player in range(n):
             self.hands[player] |= outgoing[player]
+        # back to the pass phase exactly as __init__ leaves it
         self._phase = "pass"
         self._opening = None
         self._legal = -1
+        self._leader = 0
+        self._to_play = 0
 
     def play(self, card: Card | str, player: int | None = None) -> Trick | None:
         """Play a card for the player to play (or check it is ``player``'s turn).

@@ -281,6 +281,10 @@ def deal_from_code(code: str) -> Deal:
         raise RecordError("code_foreign") from error
     if len(raw) < 6:
         raise RecordError("code_damaged")
+    # base64 ignores the unused bits of the last character: refuse a code that is not
+    # exactly the encoding of its bytes, so no altered character is accepted.
+    if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != code:
+        raise RecordError("code_damaged")
     body, checksum = raw[:-4], raw[-4:]
     if zlib.crc32(body).to_bytes(4, "big") != checksum:
         raise RecordError("code_damaged")
