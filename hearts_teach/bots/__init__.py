@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from hearts_teach.bots.base import Bot, Choice, PassChoice
+from hearts_teach.bots.montecarlo import MonteCarloBot
 from hearts_teach.bots.simple import HeuristicBot, RandomBot
 
 LEVELS = ("random", "heuristic", "montecarlo")
@@ -28,6 +29,8 @@ def make_bot(level: str, seed: int | str = 0, **budget: Any) -> Bot:
     if level == "heuristic":
         _no_budget(level, budget)
         return HeuristicBot(seed)
+    if level == "montecarlo":
+        return MonteCarloBot(seed, **budget)
     raise ValueError(f"unknown bot level {level!r}: use one of {', '.join(LEVELS)}")
 
 
@@ -36,4 +39,13 @@ def _no_budget(level: str, budget: dict[str, Any]) -> None:
         raise TypeError(f"the {level} bot takes no budget ({', '.join(budget)})")
 
 
-__all__ = ["LEVELS", "Bot", "Choice", "HeuristicBot", "PassChoice", "RandomBot", "make_bot"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "Choice",
+    "HeuristicBot",
+    "MonteCarloBot",
+    "PassChoice",
+    "RandomBot",
+    "make_bot",
+]

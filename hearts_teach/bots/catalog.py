@@ -9,6 +9,7 @@ or ``{x_a}`` (à la dame, au roi, à l’as), so that French contracts its artic
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from hearts_teach.cards import Card, Suit
@@ -55,6 +56,10 @@ ENTRIES: Final[dict[str, tuple[str, str]]] = {
     "bot.play.forced_low": (
         "All my cards beat {winner}; I play the lowest, {card}, hoping someone plays higher.",
         "Toutes mes cartes battent {winner} : je joue la plus faible, {card}, en espérant qu’on la couvre.",
+    ),
+    "bot.play.win_now": (
+        "I win this trick with {card} while it holds no points.",
+        "Je remporte cette levée avec {card} tant qu’elle ne contient aucun point.",
     ),
     "bot.play.take_points": (
         "I take the trick with {card}, points and all.",
@@ -207,6 +212,15 @@ ENTRIES: Final[dict[str, tuple[str, str]]] = {
 
 register(ENTRIES)
 
+
+@dataclass(frozen=True)
+class Nested:
+    """A sentence inside another one, worded in the same language."""
+
+    key: str
+    params: Mapping[str, object]
+
+
 _PLURAL_SUITS: Final = {
     "en": {s: suit_name(s, "en") for s in Suit},
     "fr": {
@@ -245,7 +259,9 @@ def say(key: str, lang: str, params: Mapping[str, object]) -> str:
     """The sentence for ``key`` with cards, card lists and suits worded for ``lang``."""
     values: dict[str, object] = {}
     for name, value in params.items():
-        if isinstance(value, Card):
+        if isinstance(value, Nested):
+            values[name] = say(value.key, lang, value.params)
+        elif isinstance(value, Card):
             values.update(card_forms(name, value, lang))
         elif isinstance(value, Suit):
             values[name] = _PLURAL_SUITS[lang][value]

@@ -303,7 +303,6 @@ def _discard(ctx: Context, s: Situation, shooter: int) -> tuple[int, str]:
     legal = s.legal
     trick = s.trick
     n = ctx.players
-    values = ctx.values
     winner_seat = (s.leader + winning_position(ctx, trick)) % n
     partner_wins = ctx.partnership and winner_seat == ctx.partner(s.player)
     keep_points = partner_wins or winner_seat == shooter
@@ -324,29 +323,8 @@ def _discard(ctx: Context, s: Situation, shooter: int) -> tuple[int, str]:
             return high_index(safe), "partner_wins" if partner_wins else "moon_keep"
     unseen = ctx.deck & ~s.hand & ~s.played
     best, best_score, best_key = -1, -(10**9), "discard_low"
-    queen_out = bool(ctx.queen and unseen & ctx.queen)
     for card in _indexes(candidates):
-        value = values[card]
-        suit = SUIT_OF[card]
-        rank = card % 13
-        if value > 1 or (value > 0 and suit != HEARTS):
-            score, key = 1000 + value, "dump_penalty"
-        elif (1 << card) & ctx.queen_catchers and queen_out:
-            score, key = 900 + rank, "dump_danger"
-        elif suit == HEARTS:
-            score, key = 400 + 10 * rank, "dump_heart"
-        elif value < 0:
-            score, key = -1000, "discard_low"
-        else:
-            length = (s.hand & SUIT_MASK[suit]).bit_count()
-            score = 30 * rank
-            key = "dump_high" if rank >= 9 else "discard_low"
-            if length <= 2:
-                score += 120
-                key = "dump_void"
-            if ctx.bonus and suit == DIAMONDS and unseen & ctx.bonus and rank > 9:
-                score -= 300  # keep the high diamonds that catch the jack
-            # A low card that is the only guard of a suit with high cards left matters less.
+        score, key = _discard_kind(ctx, s, card, unseen)
         if score > best_score:
             best, best_score, best_key = card, score, key
     return best, best_key
@@ -524,3 +502,85 @@ def choose_pass(ctx: Context, hand: int, count: int) -> tuple[list[int], str, in
         void_suits = {SUIT_OF[c] for c in chosen if kinds[c] == "void"}
         void_suit = min(void_suits)
     return chosen, key, void_suit
+
+
+def describe_play(ctx: Context, s: Situation, card: int) -> str:
+    """The reason key that fits playing ``card`` here (for a card another method chose)."""
+    legal = s.legal
+    if legal & (legal - 1) == 0:
+        return "only_legal"
+    bit = 1 << card
+    unseen = ctx.deck & ~s.hand & ~s.played
+    suit = SUIT_OF[card]
+    mode, shooter = moon_mode(ctx, s)
+    if not s.trick:
+        if ctx.reverse:
+            return "reverse_lead"
+        if mode == "shoot":
+            return "moon_shoot"
+        out = unseen & SUIT_MASK[suit]
+        if out and not out & above_bits(card):
+            return "lead_high"
+        if suit == SPADES and ctx.queen & unseen and not bit & ctx.queen_catchers:
+            return "lead_flush_queen"
+        if suit == HEARTS:
+            return "lead_heart"
+        if (s.hand & SUIT_MASK[suit]).bit_count() <= 2:
+            return "lead_short"
+        return "lead_low"
+    wins = bool(beating(ctx, bit, s.trick))
+    points = _trick_points(ctx, s.trick)
+    follows = bool(SUIT_MASK[SUIT_OF[s.trick[0]]] & legal)
+    if ctx.reverse:
+        if wins:
+            return "reverse_take"
+        return "reverse_low" if follows else "reverse_keep"
+    if mode == "shoot":
+        return "moon_shoot" if wins else "moon_discard"
+    if wins:
+        if mode == "stop" and (points > 0 or ctx.values[card] > 0):
+            return "moon_stop"
+        if bit & ctx.bonus or points < 0:
+            return "take_bonus"
+        if points > 0 or ctx.values[card] > 0:
+            return "take_points"
+        if not follows:
+            return "trump"
+        if s.trick_no == 0 and ctx.no_points_first_trick:
+            return "first_trick_high"
+        if len(s.trick) == ctx.players - 1:
+            return "win_clean"
+        return "win_now"
+    if follows:
+        return "give_penalty" if ctx.values[card] > 0 else "duck"
+    n = ctx.players
+    winner_seat = (s.leader + winning_position(ctx, s.trick)) % n
+    if ctx.partnership and winner_seat == ctx.partner(s.player):
+        return "partner_wins"
+    if mode == "stop" and winner_seat == shooter:
+        return "moon_keep"
+    return _discard_kind(ctx, s, card, unseen)[1]
+
+
+def _discard_kind(ctx: Context, s: Situation, card: int, unseen: int) -> tuple[int, str]:
+    """How much a discard sheds danger, and the reason key for it."""
+    value = ctx.values[card]
+    suit = SUIT_OF[card]
+    rank = card % 13
+    if value > 1 or (value > 0 and suit != HEARTS):
+        return 1000 + value, "dump_penalty"
+    if (1 << card) & ctx.queen_catchers and ctx.queen & unseen:
+        return 900 + rank, "dump_danger"
+    if suit == HEARTS:
+        return 400 + 10 * rank, "dump_heart"
+    if value < 0:
+        return -1000, "discard_low"
+    length = (s.hand & SUIT_MASK[suit]).bit_count()
+    score = 30 * rank
+    key = "dump_high" if rank >= 9 else "discard_low"
+    if length <= 2:
+        score += 120
+        key = "dump_void"
+    if ctx.bonus and suit == DIAMONDS and unseen & ctx.bonus and rank > 9:
+        score -= 300  # keep the high diamonds that catch the jack
+    return score, key

@@ -1,0 +1,444 @@
+"""The ``montecarlo`` level: sample the hidden cards, play each legal card out.
+
+For each decision the bot deals the cards it cannot see in many ways consistent with
+what it knows (hand sizes, suits shown void, the cards it passed, the dead cards of
+two-player Hearts being unknown), plays every distinct legal card in each sampled deal
+and finishes the deal with the heuristic policy for all seats. The card with the best
+mean outcome wins; the outcome follows the rules in force and the game situation.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from hearts_teach.bots.base import Bot, Choice, PassChoice, check_passing, check_turn
+from hearts_teach.bots.catalog import Nested
+from hearts_teach.bots.policy import (
+    SUIT_OF,
+    Context,
+    Situation,
+    choose_pass,
+    choose_play,
+    context,
+    describe_play,
+)
+from hearts_teach.bots.simple import HeuristicBot, play_params
+from hearts_teach.cards import CARDS, JACK_OF_DIAMONDS
+from hearts_teach.deal import Deal, PlayerView
+from hearts_teach.scoring import game_outcome
+
+DEFAULT_PLAYOUTS = 60
+"""Sampled deals per decision at the default (playground) level."""
+DEFAULT_TIME_LIMIT = 1.2
+"""A safety cap in seconds; the default budget stays far below it on a slow machine."""
+OTHERS_WEIGHT = 0.5
+"""How much the points the others score count for me (my own count 1)."""
+
+
+class SamplingError(Exception):
+    """No deal of the hidden cards fits what the seat knows (a corrupt view)."""
+
+
+# --- sampling the hidden cards --------------------------------------------------------
+
+
+def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[int], int]:
+    """Hands (bit masks) and dead cards consistent with ``view``, chosen at random.
+
+    Constraints: each seat's hand size; no card of a suit a seat has shown void; the
+    cards this seat passed and that have not been played are with their receiver.
+    """
+    n = view.rules.players
+    me = view.player
+    hands = [0] * n
+    hands[me] = view.hand
+    unseen = view.unseen
+    capacity = list(view.hand_sizes)
+    capacity[me] = 0
+    if view.passed and view.pass_direction is not None and view.phase != "pass":
+        receiver = (me + view.rules.pass_offset(view.pass_direction)) % n
+        still_there = view.passed & unseen
+        hands[receiver] |= still_there
+        capacity[receiver] -= still_there.bit_count()
+        unseen &= ~still_there
+    # Holders: the other seats, then the dead cards (a seat that can hold any suit).
+    holders = [p for p in range(n) if p != me]
+    dead_slot = len(holders)
+    caps = [capacity[p] for p in holders] + [view.dead_count]
+    allowed_suits = [15 & ~view.voids[p] for p in holders] + [15]
+    cards = _indexes(unseen)
+    if sum(caps) != len(cards):
+        raise SamplingError("hand sizes do not match the unseen cards")
+    for _attempt in range(30):
+        placed = _try_deal(cards, caps, allowed_suits, rng)
+        if placed is not None:
+            break
+    else:
+        placed = _deal_by_flow(cards, caps, allowed_suits, rng)
+    dead = 0
+    for slot, mask in enumerate(placed):
+        if slot == dead_slot:
+            dead = mask
+        else:
+            hands[holders[slot]] |= mask
+    return hands, dead
+
+
+def _try_deal(
+    cards: list[int], caps: list[int], allowed: list[int], rng: random.Random
+) -> list[int] | None:
+    """Most constrained cards first, each to a random seat with room (weighted by room)."""
+    order = cards[:]
+    rng.shuffle(order)
+    eligible_count = {s: sum(1 for a in allowed if a >> s & 1) for s in range(4)}
+    order.sort(key=lambda c: eligible_count[SUIT_OF[c]])
+    room = caps[:]
+    placed = [0] * len(caps)
+    for card in order:
+        suit = SUIT_OF[card]
+        total = 0
+        for slot, r in enumerate(room):
+            if r and allowed[slot] >> suit & 1:
+                total += r
+        if not total:
+            return None
+        pick = rng.randrange(total)
+        for slot, r in enumerate(room):
+            if r and allowed[slot] >> suit & 1:
+                if pick < r:
+                    room[slot] -= 1
+                    placed[slot] |= 1 << card
+                    break
+                pick -= r
+    return placed
+
+
+def _deal_by_flow(
+    cards: list[int], caps: list[int], allowed: list[int], rng: random.Random
+) -> list[int]:
+    """An exact assignment when random dealing keeps failing: suits to seats as a flow."""
+    by_suit = [[c for c in cards if SUIT_OF[c] == s] for s in range(4)]
+    slots = len(caps)
+    # flow[s][slot]: how many cards of suit s go to slot; grow by augmenting paths.
+    flow = [[0] * slots for _ in range(4)]
+    room = caps[:]
+    for suit in range(4):
+        for _ in range(len(by_suit[suit])):
+            if not _augment(suit, flow, room, allowed, slots):
+                raise SamplingError("no deal fits the suits shown void")
+    placed = [0] * slots
+    for suit in range(4):
+        pool = by_suit[suit][:]
+        rng.shuffle(pool)
+        for slot in range(slots):
+            for _ in range(flow[suit][slot]):
+                placed[slot] |= 1 << pool.pop()
+    return placed
+
+
+def _augment(
+    suit: int, flow: list[list[int]], room: list[int], allowed: list[int], slots: int
+) -> bool:
+    """Find room for one more card of ``suit``, moving other suits' cards if needed."""
+    seen_slots: set[int] = set()
+
+    def visit(current: int) -> bool:
+        for slot in range(slots):
+            if slot in seen_slots or not allowed[slot] >> current & 1:
+                continue
+            seen_slots.add(slot)
+            if room[slot] > 0:
+                room[slot] -= 1
+                flow[current][slot] += 1
+                return True
+            for other in range(4):
+                if flow[other][slot] and visit_from(other, slot):
+                    flow[current][slot] += 1
+                    return True
+        return False
+
+    def visit_from(other: int, slot: int) -> bool:
+        # Move one card of suit ``other`` out of ``slot`` to somewhere else.
+        if visit(other):
+            flow[other][slot] -= 1
+            return True
+        return False
+
+    return visit(suit)
+
+
+# --- scoring a finished playout ---------------------------------------------------------
+
+
+def deal_scores(
+    ctx: Context, taken: Sequence[int], dead: int, tricks_won: Sequence[int], totals: Sequence[int]
+) -> list[int]:
+    """What each player scores for the deal after the moon rule (as ``score_deal``), on masks."""
+    rules = ctx.rules
+    n = ctx.players
+    points = [ctx.points(mask) for mask in taken]
+    shooter = -1
+    needed = ctx.moon_cards & ~dead
+    if ctx.moon and needed:
+        for player, mask in enumerate(taken):
+            if mask & needed == needed:
+                shooter = player
+                break
+    if shooter < 0:
+        if rules.avoid_all_tricks_bonus:
+            return [p - 5 if won == 0 else p for p, won in zip(points, tricks_won, strict=True)]
+        return points
+    value = ctx.moon_value
+    if n == 2 and rules.two_player_moon_award == "points_in_play":
+        value = ctx.points(ctx.penalty & ~dead)
+    old = [0 if p == shooter else value for p in range(n)]
+    if rules.partnership and rules.partner_spared_on_moon:
+        old[(shooter + 2) % 4] = 0
+    mode = "old" if n == 2 else rules.effective_moon
+    if mode == "mixed":
+        with_old = [b + d for b, d in zip(totals, old, strict=True)]
+        over, winners = game_outcome(rules, totals, with_old)
+        mode = "new" if over and shooter not in winners else "old"
+    scores = old if mode == "old" else [-value if p == shooter else 0 for p in range(n)]
+    if rules.omnibus and rules.omnibus_jd_stacks_on_moon:
+        for player, mask in enumerate(taken):
+            if mask & JACK_OF_DIAMONDS.bit:
+                scores[player] -= 10
+    return scores
+
+
+@dataclass(frozen=True)
+class Objective:
+    """How one seat values the end of a deal: lower cost is better."""
+
+    player: int
+    mine: tuple[int, ...]
+    others: tuple[tuple[int, ...], ...]
+    sign: int
+    totals: tuple[int, ...]
+    game_weight: float
+
+    @classmethod
+    def for_view(cls, view: PlayerView) -> Objective:
+        rules = view.rules
+        teams = rules.teams()
+        mine = next(team for team in teams if view.player in team)
+        others = tuple(team for team in teams if team != mine)
+        return cls(
+            player=view.player,
+            mine=mine,
+            others=others,
+            sign=-1 if rules.reverse else 1,
+            totals=tuple(view.totals),
+            game_weight=float(rules.moon_value if rules.moon_value > 0 else 26),
+        )
+
+    def own(self, scores: Sequence[int]) -> int:
+        return sum(scores[p] for p in self.mine)
+
+    def cost(self, ctx: Context, scores: Sequence[int]) -> float:
+        own = self.own(scores)
+        others = sum(sum(scores[p] for p in team) for team in self.others) / len(self.others)
+        cost = self.sign * (own - OTHERS_WEIGHT * others)
+        totals = self.totals
+        target = ctx.rules.target
+        if max(t + s for t, s in zip(totals, scores, strict=True)) >= target:
+            after = [t + s for t, s in zip(totals, scores, strict=True)]
+            over, winners = game_outcome(ctx.rules, totals, after)
+            if over:
+                cost += -self.game_weight if self.player in winners else self.game_weight
+        return cost
+
+
+# --- playouts ---------------------------------------------------------------------------
+
+
+def playout(ctx: Context, deal: Deal, situation: Situation) -> None:
+    """Finish ``deal`` with the heuristic policy for every seat.
+
+    ``situation`` describes the trick in progress (``trick``, ``leader``, ``played``,
+    ``voids``, ``trick_no``); it is updated in place as cards are played.
+    """
+    n = ctx.players
+    hands = deal.hands
+    while not deal.is_over:
+        player = deal.to_play
+        situation.player = player
+        situation.hand = hands[player]
+        situation.legal = deal.legal_mask()
+        card, _key = choose_play(ctx, situation)
+        _advance(deal, situation, player, card, n)
+
+
+def _advance(deal: Deal, situation: Situation, player: int, card: int, n: int) -> None:
+    """Play ``card`` in ``deal`` and keep ``situation`` in step."""
+    trick = situation.trick
+    if trick and SUIT_OF[card] != SUIT_OF[trick[0]]:
+        situation.voids[player] |= 1 << SUIT_OF[trick[0]]
+    deal.play_index(card)
+    situation.played |= 1 << card
+    trick.append(card)
+    if len(trick) == n:
+        trick.clear()
+        situation.leader = deal.to_play
+        situation.trick_no += 1
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """Mean outcome of one candidate card over the sampled deals."""
+
+    cost: float
+    own: float
+
+
+class MonteCarloBot(Bot):
+    """Determinized Monte-Carlo search with heuristic playouts.
+
+    ``playouts``: sampled deals per decision (every distinct legal card is played out
+    in each); ``time_limit``: seconds after which it stops sampling (a safety cap that
+    makes the choice depend on the machine's speed, so keep it generous).
+    """
+
+    level = "montecarlo"
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        playouts: int = DEFAULT_PLAYOUTS,
+        time_limit: float | None = DEFAULT_TIME_LIMIT,
+    ) -> None:
+        super().__init__(seed)
+        if playouts < 1:
+            raise ValueError("playouts must be at least 1")
+        if time_limit is not None and time_limit <= 0:
+            raise ValueError("time_limit must be positive")
+        self.playouts = playouts
+        self.time_limit = time_limit
+        self._heuristic = HeuristicBot(seed)
+
+    def pass_cards(self, view: PlayerView) -> PassChoice:
+        check_passing(view)
+        return self._heuristic.pass_cards(view)
+
+    def play(self, view: PlayerView) -> Choice:
+        check_turn(view)
+        ctx = context(view.rules)
+        situation = Situation.from_view(view)
+        legal = view.legal
+        if legal & (legal - 1) == 0:
+            card = CARDS[legal.bit_length() - 1]
+            return Choice(card, "bot.play.only_legal")
+        estimates, samples = self.evaluate(view)
+        best = min(estimates, key=lambda c: (estimates[c].cost, c))
+        heuristic_card, heuristic_key = choose_play(ctx, situation)
+        key = heuristic_key if heuristic_card == best else describe_play(ctx, situation, best)
+        params = play_params(ctx, situation, best, key)
+        own = estimates[best].own
+        return Choice(
+            CARDS[best],
+            "bot.play.estimate_gain" if ctx.reverse else "bot.play.estimate",
+            {
+                "reason": Nested("bot.play." + key, {"card": CARDS[best], **params}),
+                "samples": samples,
+                "cost": abs(own),
+                "basis": key,
+            },
+            estimates={CARDS[c]: e.own for c, e in sorted(estimates.items())},
+            samples=samples,
+        )
+
+    def evaluate(self, view: PlayerView) -> tuple[dict[int, Estimate], int]:
+        """Mean outcome of every legal card, and the number of sampled deals."""
+        ctx = context(view.rules)
+        objective = Objective.for_view(view)
+        groups = equivalent_groups(ctx, view)
+        rng = self.rng_for(view, "play")
+        start = time.perf_counter()
+        base_situation = Situation.from_view(view)
+        n = ctx.players
+        cost_sums = dict.fromkeys(groups, 0.0)
+        own_sums = dict.fromkeys(groups, 0.0)
+        samples = 0
+        for _ in range(self.playouts):
+            hands, dead = sample_hands(view, rng)
+            world = Deal.from_view(view, hands, dead)
+            for representative in groups:
+                deal = world.copy()
+                situation = Situation(
+                    player=view.player,
+                    hand=hands[view.player],
+                    legal=0,
+                    trick=base_situation.trick[:],
+                    leader=base_situation.leader,
+                    played=base_situation.played,
+                    voids=base_situation.voids[:],
+                    taken=deal.taken,
+                    trick_no=base_situation.trick_no,
+                )
+                _advance(deal, situation, view.player, representative, n)
+                playout(ctx, deal, situation)
+                scores = deal_scores(ctx, deal.taken, dead, deal.tricks_won, objective.totals)
+                cost_sums[representative] += objective.cost(ctx, scores)
+                own_sums[representative] += objective.own(scores)
+            samples += 1
+            if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+                break
+        estimates: dict[int, Estimate] = {}
+        for representative, members in groups.items():
+            estimate = Estimate(
+                cost_sums[representative] / samples, own_sums[representative] / samples
+            )
+            for card in members:
+                estimates[card] = estimate
+        return estimates, samples
+
+
+def equivalent_groups(ctx: Context, view: PlayerView) -> dict[int, list[int]]:
+    """Legal cards grouped when playing one or the other cannot differ: same suit, same
+    value, and no card anyone else may hold ranks between them. Keyed by the lowest."""
+    legal = view.legal
+    out = view.unseen
+    groups: dict[int, list[int]] = {}
+    current: list[int] = []
+    previous = -1
+    for card in _indexes(legal):
+        if (
+            current
+            and SUIT_OF[card] == SUIT_OF[previous]
+            and ctx.values[card] == ctx.values[previous]
+            and not out & (((1 << card) - 1) & ~((1 << (previous + 1)) - 1))
+        ):
+            current.append(card)
+        else:
+            if current:
+                groups[current[0]] = current
+            current = [card]
+        previous = card
+    if current:
+        groups[current[0]] = current
+    return groups
+
+
+def _indexes(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+__all__ = [
+    "DEFAULT_PLAYOUTS",
+    "MonteCarloBot",
+    "Objective",
+    "SamplingError",
+    "choose_pass",
+    "deal_scores",
+    "equivalent_groups",
+    "sample_hands",
+]
