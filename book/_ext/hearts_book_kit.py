@@ -1,0 +1,393 @@
+"""What the book's notebooks call to show rules, scores and positions in their language.
+
+Every table comes from the engine (``Rules``, ``score_deal``, ``hearts_teach.describe``),
+so the text of a chapter and the engine cannot disagree. Column headers and seat names
+are registered in the engine's catalog under the ``book.`` prefix, in both languages.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from hearts_teach import Card, Deal, DealResult, Rules
+from hearts_teach.cards import sorted_for_display
+from hearts_teach.i18n import card_name, register, text
+
+register(
+    {
+        "book.rule": ("Rule", "Règle"),
+        "book.standard": ("Standard Hearts", "Cœurs standard"),
+        "book.value": ("In this game", "Dans ce jeu"),
+        "book.player": ("Player", "Joueur"),
+        "book.cards_taken": ("Counting cards taken", "Cartes qui comptent ramassées"),
+        "book.points_taken": ("Points taken", "Points ramassés"),
+        "book.deal_score": ("Score for the deal", "Score de la donne"),
+        "book.total_before": ("Total before", "Total avant"),
+        "book.total_after": ("Total after", "Total après"),
+        "book.nothing": ("nothing", "rien"),
+        "book.seat4.0": ("North", "Nord"),
+        "book.seat4.1": ("East", "Est"),
+        "book.seat4.2": ("South", "Sud"),
+        "book.seat4.3": ("West", "Ouest"),
+        "book.seat3.0": ("North", "Nord"),
+        "book.seat3.1": ("East", "Est"),
+        "book.seat3.2": ("West", "Ouest"),
+        "book.seat2.0": ("North", "Nord"),
+        "book.seat2.1": ("South", "Sud"),
+        "book.moon_by": (
+            "{player} shot the moon ({rule}).",
+            "{player} a tiré la lune ({rule}).",
+        ),
+        "book.moon_rule.old": ("Old Moon", "Vieille Lune"),
+        "book.moon_rule.new": ("New Moon", "Nouvelle Lune"),
+        "book.no_moon": ("Nobody shot the moon.", "Personne n’a tiré la lune."),
+        "book.game_over": (
+            "The game is over: {winners} wins.",
+            "La partie est finie : victoire de {winners}.",
+        ),
+        "book.game_over_team": (
+            "The game is over: {winners} win.",
+            "La partie est finie : victoire de {winners}.",
+        ),
+        "book.game_goes_on": ("The game goes on.", "La partie continue."),
+        "book.and": (" and ", " et "),
+        "book.position_caption": (
+            "Position of the guided deal: {seat} to play.",
+            "Position de la donne guidée : {seat} doit jouer.",
+        ),
+        "book.position_label": ("Guided deal, {variant}", "Donne guidée, {variant}"),
+        "book.hand_of": ("Hand of {seat}", "Main de {seat}"),
+        "book.hidden_cards": ("{count} hidden cards", "{count} cartes cachées"),
+        "book.dead_cards": (
+            "Dead cards: {count}, face down",
+            "Cartes mortes : {count}, face cachée",
+        ),
+        "book.open_playground": (
+            "Play this deal in the playground",
+            "Jouer cette donne dans le terrain de jeu",
+        ),
+        "book.static_note": (
+            "On this static page the deal is a picture; the link opens it, playable, in the "
+            "playground (which must be running: see the playground chapter).",
+            "Sur cette page statique, la donne n’est qu’une image ; le lien l’ouvre, jouable, "
+            "dans le terrain de jeu (qui doit être lancé : voir le chapitre sur le terrain de "
+            "jeu).",
+        ),
+        "book.pass_due": ("Pass {count} cards {direction}.", "Passez {count} cartes {direction}."),
+        "book.lead_first": ("{seat} opens the deal.", "{seat} ouvre la donne."),
+    }
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_PLAYGROUND = "http://127.0.0.1:8866/"
+
+
+class Markdown:
+    """A Markdown output: myst-nb renders it as part of the page (a real table, themed)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def _repr_markdown_(self) -> str:
+        return self.source
+
+    def __repr__(self) -> str:
+        return self.source
+
+
+class Html:
+    """An HTML output (a picture of a position)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def _repr_html_(self) -> str:
+        return self.source
+
+    def __repr__(self) -> str:
+        # The plain-text form is what a terminal shows; keep it short and stable.
+        return "<position>"
+
+
+@cache
+def playground_url() -> str:
+    """The playground's address: the book setting ``hearts_playground_url`` in _config.yml."""
+    import yaml
+
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    url = config.get("sphinx", {}).get("config", {}).get("hearts_playground_url")
+    return str(url or DEFAULT_PLAYGROUND)
+
+
+def number(value: int) -> str:
+    """A score, with a true minus sign (−16, not -16)."""
+    return str(value).replace("-", "−")
+
+
+def seat(player: int, players: int, lang: str) -> str:
+    return text(f"book.seat{players}.{player}", lang)
+
+
+def variant_name(preset: str, lang: str) -> str:
+    return text("variant." + preset, lang)
+
+
+def _cell(value: str) -> str:
+    return value.replace("|", "\\|").replace("\n", " ")
+
+
+def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> Markdown:
+    lines = [
+        "| " + " | ".join(_cell(h) for h in header) + " |",
+        "|" + "|".join("---" for _ in header) + "|",
+    ]
+    lines += ["| " + " | ".join(_cell(v) for v in row) + " |" for row in rows]
+    return Markdown("\n".join(lines))
+
+
+def rule_changes(preset: str, lang: str) -> Markdown:
+    """The rule-change table of a chapter: what differs from standard Hearts."""
+    from hearts_teach.describe import rule_changes as changes
+
+    rules = Rules.preset(preset)
+    rows = changes(rules, lang, base=Rules())
+    header = (text("book.rule", lang), text("book.standard", lang), variant_name(preset, lang))
+    return markdown_table(header, rows)
+
+
+def rule_table(preset: str, lang: str) -> Markdown:
+    """Every rule of a variant, as (rule, value) rows."""
+    from hearts_teach.describe import rule_rows
+
+    rows = rule_rows(Rules.preset(preset), lang)
+    return markdown_table((text("book.rule", lang), text("book.value", lang)), rows)
+
+
+def _counting_cards(rules: Rules, cards: Sequence[Card], lang: str) -> str:
+    counting = [c for c in sorted_for_display(cards) if rules.value(c) != 0]
+    if not counting:
+        return text("book.nothing", lang)
+    return " ".join(str(c) for c in counting)
+
+
+def score_table(
+    result: DealResult,
+    lang: str,
+    taken: Sequence[Sequence[Card]] | None = None,
+) -> Markdown:
+    """One deal's score: points taken, score after the moon rule, totals."""
+    rules = result.rules
+    header = [text("book.player", lang)]
+    if taken is not None:
+        header.append(text("book.cards_taken", lang))
+    header += [
+        text("book.points_taken", lang),
+        text("book.deal_score", lang),
+        text("book.total_before", lang),
+        text("book.total_after", lang),
+    ]
+    rows = []
+    for player in range(rules.players):
+        row = [seat(player, rules.players, lang)]
+        if taken is not None:
+            row.append(_counting_cards(rules, taken[player], lang))
+        row += [
+            number(result.points[player]),
+            number(result.scores[player]),
+            number(result.totals_before[player]),
+            number(result.totals[player]),
+        ]
+        rows.append(row)
+    return markdown_table(header, rows)
+
+
+def outcome(result: DealResult, lang: str) -> str:
+    """One or two sentences: who shot the moon, whether the game is over."""
+    rules = result.rules
+    sentences = []
+    if result.moon is not None and result.moon_rule is not None:
+        sentences.append(
+            text(
+                "book.moon_by",
+                lang,
+                player=seat(result.moon, rules.players, lang),
+                rule=text("book.moon_rule." + result.moon_rule, lang),
+            )
+        )
+    elif rules.effective_moon != "none":
+        sentences.append(text("book.no_moon", lang))
+    if result.game_over:
+        names = [seat(p, rules.players, lang) for p in result.winners]
+        key = "book.game_over_team" if len(names) > 1 else "book.game_over"
+        sentences.append(text(key, lang, winners=text("book.and", lang).join(names)))
+    else:
+        sentences.append(text("book.game_goes_on", lang))
+    return " ".join(sentences)
+
+
+def worked_example(
+    preset: str | Rules,
+    taken: Sequence[str],
+    lang: str,
+    totals: Sequence[int] | None = None,
+    dead: str = "",
+) -> Markdown:
+    """Score a deal from the cards each player took and show the table and the outcome."""
+    from hearts_teach import score_deal
+    from hearts_teach.cards import parse_cards
+
+    rules = Rules.preset(preset) if isinstance(preset, str) else preset
+    cards = [parse_cards(t) for t in taken]
+    result = score_deal(rules, cards, totals=totals, dead=dead)
+    table = score_table(result, lang, cards)
+    return Markdown(table.source + "\n\n" + outcome(result, lang))
+
+
+# --- positions: a picture for the static page, a link into the playground ------------
+
+
+def playground_link(deal: Deal, lang: str) -> str:
+    """The playground's address with this deal's share code."""
+    from hearts_teach.records import share_code
+
+    query = urlencode({"deal": share_code(deal), "lang": lang})
+    return f"{playground_url()}?{query}"
+
+
+def _card_span(card: Card, lang: str) -> str:
+    colour = "#b3261e" if card.suit.is_red else "#1b1b1b"
+    return (
+        f'<span class="ht-card" role="img" aria-label="{html.escape(card_name(card, lang))}" '
+        f'style="display:inline-block;min-width:2.3em;padding:3px 4px;margin:2px;'
+        f"border:1px solid #777;border-radius:5px;background:#fff;color:{colour};"
+        f'text-align:center;font-weight:bold">{html.escape(str(card))}</span>'
+    )
+
+
+def _card_back(count: int, lang: str) -> str:
+    label = html.escape(text("book.hidden_cards", lang, count=count))
+    return (
+        f'<span class="ht-backs" role="img" aria-label="{label}" '
+        f'style="display:inline-block;padding:3px 8px;margin:2px;border:1px solid #777;'
+        f"border-radius:5px;background:repeating-linear-gradient(45deg,#2b4a8b,#2b4a8b 4px,"
+        f'#3c5fa8 4px,#3c5fa8 8px);color:#fff">🂠 × {count}</span>'
+    )
+
+
+def position_html(deal: Deal, lang: str, seat_shown: int | None = None) -> str:
+    """A picture of a position as the player at ``seat_shown`` sees it, with the link
+    that opens the deal in the playground. Other hands are face down, so no label names
+    a card that player may not see."""
+    rules = deal.rules
+    players = rules.players
+    me = deal.to_play if seat_shown is None else seat_shown
+    variant = variant_name(rules.preset_name or "custom", lang)
+    rows = []
+    for player in range(players):
+        name = html.escape(seat(player, players, lang))
+        hand = deal.hand(player)
+        if player == me:
+            cards = "".join(_card_span(c, lang) for c in sorted_for_display(hand))
+            label = html.escape(text("book.hand_of", lang, seat=seat(player, players, lang)))
+            cards = f'<span aria-label="{label}">{cards}</span>'
+        else:
+            cards = _card_back(len(hand), lang)
+        marker = " ▶" if player == deal.to_play and deal.phase == "play" else ""
+        rows.append(
+            f"<tr><th scope='row' style='text-align:left;padding-right:1em'>{name}{marker}</th>"
+            f"<td>{cards}</td></tr>"
+        )
+    notes = []
+    if deal.phase == "pass" and deal.pass_direction is not None:
+        direction = text(f"pass.{deal.pass_direction}", lang)
+        notes.append(
+            text("book.pass_due", lang, count=rules.pass_count, direction=direction.lower())
+        )
+    elif deal.phase == "play":
+        notes.append(text("book.lead_first", lang, seat=seat(deal.to_play, players, lang)))
+    if rules.dead_count:
+        notes.append(text("book.dead_cards", lang, count=rules.dead_count))
+    caption = html.escape(variant)
+    link = html.escape(playground_link(deal, lang))
+    return (
+        f'<figure class="ht-position" role="group" '
+        f'aria-label="{html.escape(text("book.position_label", lang, variant=variant))}" '
+        f'style="border:1px solid #ccc;border-radius:8px;padding:0.6em 1em;margin:0.5em 0">'
+        f"<figcaption style='font-weight:bold'>{caption}</figcaption>"
+        f"<table class='ht-position-table'><tbody>{''.join(rows)}</tbody></table>"
+        f"<p>{html.escape(' '.join(notes))}</p>"
+        f'<p><a class="ht-playground-link" href="{link}">'
+        f"{html.escape(text('book.open_playground', lang))}</a></p>"
+        f"<p style='font-size:0.85em;color:#555'>{html.escape(text('book.static_note', lang))}</p>"
+        "</figure>"
+    )
+
+
+def _live_lesson(preset: str, lang: str) -> Any | None:
+    """The lesson widget of the widgets package, when it is there (a live kernel)."""
+    try:
+        from widgets import lessons  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    factory = getattr(lessons, "lesson_for", None) or getattr(lessons, "Lesson", None)
+    if factory is None:
+        return None
+    try:
+        return factory(preset, lang=lang)
+    except Exception:  # the lesson API is still settling: fall back to the picture
+        return None
+
+
+class GuidedDeal:
+    """Shows as a live lesson in Jupyter and Voilà, as a picture plus a playground link
+    on the static site (the book prefers text/html over the widget view there)."""
+
+    def __init__(self, deal: Deal, lang: str, preset: str) -> None:
+        self.deal = deal
+        self.lang = lang
+        self.widget = _live_lesson(preset, lang)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle: dict[str, Any] = {
+            "text/plain": text(
+                "book.position_label",
+                self.lang,
+                variant=variant_name(self.deal.rules.preset_name or "custom", self.lang),
+            ),
+            "text/html": position_html(self.deal, self.lang),
+        }
+        if self.widget is not None:
+            view = self.widget._repr_mimebundle_(**kwargs)
+            if isinstance(view, tuple):
+                view = view[0]
+            widget_view = view.get("application/vnd.jupyter.widget-view+json")
+            if widget_view is not None:
+                bundle["application/vnd.jupyter.widget-view+json"] = widget_view
+        return bundle
+
+
+GUIDED_SEEDS = {
+    "standard": 11,
+    "new-moon": 12,
+    "mixed-moon": 13,
+    "spot": 14,
+    "omnibus": 15,
+    "black-maria": 16,
+    "black-maria-3": 17,
+    "two-player": 18,
+    "original": 19,
+    "partnership": 20,
+    "reverse": 21,
+}
+
+
+def guided_deal(preset: str, lang: str) -> GuidedDeal:
+    """The chapter's guided deal (the same cards in both languages)."""
+    rules = Rules.preset(preset)
+    deal = Deal.new(rules, seed=GUIDED_SEEDS[preset], deal_number=3 if rules.players == 4 else 0)
+    return GuidedDeal(deal, lang, preset)

@@ -1,0 +1,110 @@
+"""Write the book's notebooks from their sources and execute them, so the committed
+.ipynb files carry fresh, deterministic outputs.
+
+Sources live in ``book/_src/<lang>/<name>.md``: cells separated by lines such as
+``%% md`` or ``%% code remove-input`` (the words after ``code`` are cell tags). Every
+notebook gets a first, hidden cell that imports the book's kit and sets ``LANG``.
+
+    .venv/bin/python book/_ext/make_notebooks.py            # every chapter
+    .venv/bin/python book/_ext/make_notebooks.py spot basics  # some chapters
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+BOOK = Path(__file__).resolve().parents[1]
+ROOT = BOOK.parent
+LANGS = ("en", "fr")
+
+SETUP_CELL = """\
+import sys
+
+sys.path.insert(0, "../_ext")
+import hearts_book_kit as kit
+
+LANG = "{lang}"
+LANG
+"""
+
+
+def parse_source(source: str) -> list[nbformat.NotebookNode]:
+    cells: list[nbformat.NotebookNode] = []
+    kind: str | None = None
+    tags: list[str] = []
+    lines: list[str] = []
+
+    def flush() -> None:
+        if kind is None:
+            return
+        body = "\n".join(lines).strip("\n")
+        if kind == "md":
+            cell = nbformat.v4.new_markdown_cell(body)
+        else:
+            cell = nbformat.v4.new_code_cell(body)
+        if tags:
+            cell.metadata["tags"] = list(tags)
+        cells.append(cell)
+
+    for line in source.splitlines():
+        if line.startswith("%% "):
+            flush()
+            words = line[3:].split()
+            kind, tags, lines = words[0], words[1:], []
+            if kind not in ("md", "code"):
+                raise ValueError(f"unknown cell kind {kind!r} in line {line!r}")
+        else:
+            lines.append(line)
+    flush()
+    return cells
+
+
+def build(lang: str, name: str) -> Path:
+    source = (BOOK / "_src" / lang / f"{name}.md").read_text(encoding="utf-8")
+    setup = nbformat.v4.new_code_cell(SETUP_CELL.format(lang=lang))
+    setup.metadata["tags"] = ["remove-cell"]
+    notebook = nbformat.v4.new_notebook(cells=[setup, *parse_source(source)])
+    notebook.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    notebook.metadata["language_info"] = {"name": "python"}
+    for index, cell in enumerate(notebook.cells):
+        # Stable ids keep diffs small between two generations.
+        cell["id"] = f"{name}-{index}"
+    target = BOOK / lang / f"{name}.ipynb"
+    nbformat.write(notebook, target)
+    subprocess.run(
+        [str(ROOT / ".venv/bin/ruff"), "format", "--quiet", str(target)], check=True, cwd=ROOT
+    )
+    notebook = nbformat.read(target, as_version=4)
+    client = NotebookClient(
+        notebook,
+        timeout=300,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(target.parent)}},
+        store_widget_state=True,
+    )
+    client.execute()
+    notebook.metadata["language_info"] = {"name": "python"}
+    nbformat.write(notebook, target)
+    return target
+
+
+def main(argv: list[str]) -> int:
+    names = argv or sorted(p.stem for p in (BOOK / "_src" / "en").glob("*.md"))
+    for name in names:
+        for lang in LANGS:
+            print(f"{lang}/{name}", flush=True)
+            build(lang, name)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

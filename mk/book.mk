@@ -1,0 +1,29 @@
+# The bilingual Jupyter Book (issue 6): `make book` builds it from clean into _build/html.
+# Warnings fail the build (-W -n). jupyter-book may still exit 0 when a notebook fails,
+# so the log and the execution reports are checked as well.
+BOOK_LOG := _build/book-build.log
+WIDGETS_JS := node_modules/@jupyter-widgets/html-manager/dist/embed.js
+
+.PHONY: book book-notebooks
+
+# The ipywidgets HTML manager is served with the site (pinned in package-lock.json).
+$(WIDGETS_JS): package.json package-lock.json
+	npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	touch $@
+
+book: venv $(WIDGETS_JS)
+	rm -rf _build/html _build/.doctrees _build/jupyter_execute
+	mkdir -p _build
+	$(BIN)/jupyter-book build . -W -n --keep-going > $(BOOK_LOG) 2>&1 \
+		|| { tail -n 60 $(BOOK_LOG); echo "book: the build failed (log: $(BOOK_LOG))"; exit 1; }
+	@if grep -E "Executing notebook failed|Execution Failed|Traceback \(most recent|CellExecutionError|^(.*: )?(WARNING|ERROR)" $(BOOK_LOG) | grep -v "Kernel is running over TCP"; then \
+		echo "book: warnings or a failing notebook (log: $(BOOK_LOG))"; exit 1; fi
+	@if [ -d _build/html/reports ] && [ -n "$$(ls -A _build/html/reports)" ]; then \
+		cat _build/html/reports/*; echo "book: a notebook failed"; exit 1; fi
+	@echo "book: built in _build/html"
+
+# Regenerate the chapters' notebooks from book/_src and store fresh outputs.
+book-notebooks: venv
+	$(BIN)/python book/_ext/make_notebooks.py
+
+TEST_PREREQS += book
