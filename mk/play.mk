@@ -1,0 +1,19 @@
+# The playground: `make play` sets everything up and serves book/playground.ipynb with
+# Voilà on http://127.0.0.1:8866. Only the command line can change where it listens
+# (a HOST or PORT left in the environment by a shell is ignored):
+#   make play HOST=0.0.0.0 PORT=8870   # a classroom on the local network
+# Visitors get the notebook's widgets only: Voilà runs the notebook and never shows
+# its code, offers no other file, no terminal and no code execution.
+PLAY_NOTEBOOK := book/playground.ipynb
+PLAY_HOST := $(if $(filter command line,$(origin HOST)),$(HOST),127.0.0.1)
+PLAY_PORT := $(if $(filter command line,$(origin PORT)),$(PORT),8866)
+# The jupytext lab extension throws inside Voilà's page when it is installed.
+PLAY_OPTIONS := --no-browser --Voila.ip=$(PLAY_HOST) --Voila.port=$(PLAY_PORT) \
+	--VoilaConfiguration.show_tracebacks=False \
+	--VoilaConfiguration.extension_denylist='["jupytext", "jupyterlab-jupytext"]'
+
+.PHONY: play
+
+play: venv
+	@echo "Hearts playground: http://$(PLAY_HOST):$(PLAY_PORT)/  (Ctrl-C to stop)"
+	$(BIN)/voila $(PLAY_NOTEBOOK) $(PLAY_OPTIONS)

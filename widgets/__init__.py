@@ -1,0 +1,64 @@
+"""hearts-teach's Jupyter front end (ipywidgets 8): playable cards, a table, the playground.
+
+Public API (everything takes ``lang`` = ``"en"`` or ``"fr"``; text comes from the
+engine's catalog, plus the ``ui.`` entries of :mod:`widgets.texts`):
+
+Cards and hands (:mod:`widgets.cards`)
+    ``card_button(card, lang)`` a button that looks like the card (rank, suit symbol,
+    red hearts and diamonds); its description is the accessible label.
+    ``HandView(on_card)`` a hand of card buttons sorted by suit; ``show(states)`` with
+    ``play_states(deal, player, lang)`` (legal cards enabled, others disabled with the
+    engine's reason as tooltip and label) or ``pass_states(deal, player, lang, picked)``.
+
+Table (:mod:`widgets.table`)
+    ``HeartsTable(source, lang=..., bot_level=..., seed=...)`` bound to a ``Game``, a
+    ``Deal`` or a ``Rules``; the person sits at seat 0, bots (``hearts_teach.bots``) play
+    the others. Methods do what the buttons do: ``play_card(card)``,
+    ``toggle_pass(card)`` / ``choose_pass(cards)`` / ``confirm_pass()``, ``hint()``,
+    ``undo()``, ``next_deal()``, ``new_game(rules=None)``, ``load_code(code)``,
+    ``load_deal(deal)``, ``set_lang(lang)``, ``set_bot_level(level)``; state:
+    ``game``, ``deal``, ``message``, ``status_text()``, ``hand.buttons``, ``bot_plays``.
+
+Rules picker (:mod:`widgets.rules_picker`)
+    ``RulesPicker(lang)``: every preset of ``Rules.PRESETS`` and the options a player
+    cares about; ``rules`` is ``None`` (and ``error`` the engine's ``RulesError``) while
+    the combination cannot be played.
+
+Static pictures (:mod:`widgets.render`), for the static book
+    ``position_html(deal, lang, playground_url=DEFAULT_PLAYGROUND_URL)``: HTML picture of
+    a position (seat 0's hand face up, other hands as counts) with a link that opens it
+    in the playground (``playground_link(code, url, lang)`` → ``URL?deal=CODE&lang=..``).
+    ``card_face(card, lang)``, ``felt_html``, ``score_sheet_html``, ``rules_html``.
+
+Playground (:mod:`widgets.playground`), served by Voilà from ``book/playground.ipynb``
+    ``Playground.from_environment()`` reads ``?deal=CODE&lang=fr`` from Voilà's
+    ``QUERY_STRING``; ``open_deal(deal)`` / ``open_code(code)`` start a deal at the table.
+    Lessons hook: if ``widgets.lessons`` defines ``lessons_panel(lang, playground)``
+    returning a widget, it becomes the "Lessons" tab; the widget may define
+    ``set_lang(lang)``, and may call ``playground.open_deal(deal)``.
+
+End of game (:mod:`widgets.summary`)
+    ``summary_html(game, lang)`` and ``score_chart_svg(game, lang)`` (matplotlib).
+"""
+
+from widgets.cards import CardState, HandView, card_button, pass_states, play_states
+from widgets.render import DEFAULT_PLAYGROUND_URL, card_face, playground_link, position_html
+from widgets.rules_picker import RulesPicker
+from widgets.table import HeartsTable
+
+Table = HeartsTable
+
+__all__ = [
+    "DEFAULT_PLAYGROUND_URL",
+    "CardState",
+    "HandView",
+    "HeartsTable",
+    "RulesPicker",
+    "Table",
+    "card_button",
+    "card_face",
+    "pass_states",
+    "play_states",
+    "playground_link",
+    "position_html",
+]

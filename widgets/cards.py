@@ -1,0 +1,157 @@
+"""Cards as buttons, and a hand of them.
+
+A card button shows its rank and suit (drawn by the style sheet, red for hearts and
+diamonds, always with the suit symbol) and carries its full name in its accessible
+label. A card that cannot be played is disabled, and the engine's reason is both its
+tooltip and part of its label. The hand is sorted by suit and reachable with Tab;
+Enter or Space plays the focused card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from hearts_teach import Card, Deal
+from hearts_teach.cards import sorted_for_display
+from hearts_teach.i18n import card_name, text
+from widgets.render import colour_class
+
+
+@dataclass(frozen=True)
+class CardState:
+    """How one card of the hand looks and behaves now."""
+
+    enabled: bool
+    label: str
+    tooltip: str
+    marks: tuple[str, ...] = ()
+
+
+def card_classes(card: Card, marks: Sequence[str] = ()) -> list[str]:
+    return [
+        "ht-card",
+        f"ht-r-{card.rank_text}",
+        f"ht-s-{card.suit.letter}",
+        colour_class(card),
+        *marks,
+    ]
+
+
+def card_button(card: Card, lang: str = "en") -> widgets.Button:
+    """A button that looks like ``card``; its description is the card's name."""
+    name = card_name(card, lang)
+    button = widgets.Button(description=name, tooltip=name, layout=widgets.Layout(width="50px"))
+    button._dom_classes = tuple(card_classes(card))
+    return button
+
+
+def apply_state(button: widgets.Button, card: Card, state: CardState) -> None:
+    """Update a card button, sending only what changed to the page."""
+    classes = tuple(card_classes(card, state.marks))
+    if button.description != state.label:
+        button.description = state.label
+    if button.tooltip != state.tooltip:
+        button.tooltip = state.tooltip
+    if button.disabled == state.enabled:
+        button.disabled = not state.enabled
+    if tuple(button._dom_classes) != classes:
+        button._dom_classes = classes
+
+
+def play_states(
+    deal: Deal,
+    player: int,
+    lang: str,
+    *,
+    hinted: Collection[Card] = (),
+    received: Collection[Card] = (),
+) -> dict[Card, CardState]:
+    """The state of each card of ``player``'s hand, as the engine decides it: a legal
+    card is enabled; any other is disabled with the engine's reason."""
+    states: dict[Card, CardState] = {}
+    my_turn = deal.phase == "play" and deal.to_play == player
+    for card in deal.hand(player):
+        name = card_name(card, lang)
+        marks = tuple(
+            mark
+            for mark, present in (("ht-hinted", card in hinted), ("ht-received", card in received))
+            if present
+        )
+        extra = f" ({text('ui.card.received', lang)})" if card in received else ""
+        if my_turn:
+            explanation = deal.explain(card)
+            if explanation.legal:
+                label = text("ui.card.playable", lang, name=name) + extra
+                states[card] = CardState(True, label, explanation.text(lang), marks)
+                continue
+            reason = explanation.text(lang)
+        else:
+            reason = deal.explain(card, player).text(lang)
+        label = text("ui.card.refused", lang, name=name, reason=reason) + extra
+        states[card] = CardState(False, label, reason, marks)
+    return states
+
+
+def pass_states(
+    deal: Deal, player: int, lang: str, picked: Collection[Card], hinted: Collection[Card] = ()
+) -> dict[Card, CardState]:
+    """During the pass: every card may be chosen; chosen ones are lifted and say so."""
+    states = {}
+    for card in deal.hand(player):
+        name = card_name(card, lang)
+        chosen = card in picked
+        label = text("ui.card.picked" if chosen else "ui.card.pick", lang, name=name)
+        marks = tuple(
+            mark
+            for mark, present in (("ht-picked", chosen), ("ht-hinted", card in hinted))
+            if present
+        )
+        states[card] = CardState(True, label, label, marks)
+    return states
+
+
+class HandView(widgets.HBox):  # type: ignore[misc]
+    """A hand of card buttons sorted by suit. ``on_card(card)`` is called on a click (or
+    Enter on the focused card). Buttons are kept per card, so updating the hand only
+    sends what changed."""
+
+    def __init__(self, on_card: Callable[[Card], None] | None = None, lang: str = "en") -> None:
+        super().__init__(layout=widgets.Layout(flex_flow="row wrap"))
+        self.add_class("ht-hand")
+        self._on_card = on_card
+        self._lang = lang
+        self.buttons: dict[Card, widgets.Button] = {}
+        self.cards: list[Card] = []
+
+    def on_card(self, callback: Callable[[Card], None]) -> None:
+        self._on_card = callback
+
+    def button(self, card: Card) -> widgets.Button:
+        if card not in self.buttons:
+            button = card_button(card, self._lang)
+            button.on_click(lambda _button, card=card: self._clicked(card))
+            self.buttons[card] = button
+        return self.buttons[card]
+
+    def _clicked(self, card: Card) -> None:
+        if self._on_card is not None:
+            self._on_card(card)
+
+    def show(self, states: Mapping[Card, CardState]) -> None:
+        """Show these cards (sorted by suit) in these states."""
+        cards = sorted_for_display(states)
+        for card in cards:
+            apply_state(self.button(card), card, states[card])
+        if cards != self.cards:
+            self.cards = cards
+            self.children = tuple(self.buttons[card] for card in cards)
+
+    def focus_first_enabled(self) -> None:
+        """Keep keyboard play going: after a card is played, focus the next playable one."""
+        for card in self.cards:
+            if not self.buttons[card].disabled:
+                self.buttons[card].focus()
+                return

@@ -1,0 +1,263 @@
+"""The playground served by Voilà: a start screen, the table, the end-of-game summary,
+and (when ``widgets.lessons`` provides it) a lessons tab.
+
+``?deal=CODE`` in the address starts that deal; ``?lang=fr`` opens the French pages.
+Voilà gives the address's query string to the kernel as ``QUERY_STRING``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+from collections.abc import Mapping
+from html import escape
+from typing import Any
+from urllib.parse import parse_qs
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from hearts_teach import Deal, RecordError, Rules
+from hearts_teach.i18n import text
+from widgets.render import DEFAULT_PLAYGROUND_URL
+from widgets.rules_picker import RulesPicker
+from widgets.style import style_tag
+from widgets.summary import summary_html
+from widgets.table import LANGUAGE_OPTIONS, HeartsTable
+from widgets.texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES
+
+log = logging.getLogger(__name__)
+
+
+def query_parameters(query_string: str | None) -> dict[str, str]:
+    """The first value of each parameter of a query string (``deal=...&lang=fr``)."""
+    if not query_string:
+        return {}
+    parsed = parse_qs(query_string.lstrip("?"), keep_blank_values=False)
+    return {key: values[0] for key, values in parsed.items() if values}
+
+
+def _lessons_panel(lang: str, playground: Playground) -> widgets.Widget | None:
+    """The lessons helper's hook: ``widgets.lessons.lessons_panel(lang, playground)``."""
+    try:
+        module = importlib.import_module("widgets.lessons")
+    except ImportError:
+        return None
+    factory = getattr(module, "lessons_panel", None)
+    if factory is None:
+        return None
+    try:
+        panel: widgets.Widget = factory(lang=lang, playground=playground)
+    except Exception:  # a broken lesson must not take the playground down
+        log.exception("the lessons tab could not be built")
+        return None
+    return panel
+
+
+class Playground(widgets.VBox):  # type: ignore[misc]
+    """Start screen → table → summary, in French or English, with a lessons tab if any."""
+
+    def __init__(
+        self,
+        lang: str = "en",
+        *,
+        deal_code: str | None = None,
+        seed: int = 1,
+        playground_url: str = DEFAULT_PLAYGROUND_URL,
+        with_lessons: bool = True,
+    ) -> None:
+        super().__init__()
+        if lang not in LANGUAGES:
+            lang = "en"
+        self.add_class("ht-root")
+        self._lang = lang
+        self.seed = seed
+        self.playground_url = playground_url
+        self.table: HeartsTable | None = None
+        self.screen = "start"
+        self._start_error: RecordError | None = None
+
+        self.title = widgets.HTML()
+        self.language_picker = widgets.ToggleButtons(
+            options=LANGUAGE_OPTIONS, value=lang, style={"button_width": "80px"}
+        )
+        self.language_picker.observe(lambda change: self.set_lang(change["new"]), names="value")
+        self.start_intro = widgets.HTML()
+        self.rules_picker = RulesPicker(lang)
+        self.rules_picker.on_change(self._rules_changed)
+        self.bot_picker = widgets.Dropdown(
+            options=self._bot_options(),
+            value=DEFAULT_BOT_LEVEL,
+            style={"description_width": "190px"},
+        )
+        self.start_button = widgets.Button(button_style="primary", icon="play")
+        self.start_button.on_click(lambda _b: self.start())
+        self.start_message = widgets.HTML()
+        self.start_screen = widgets.VBox(
+            [
+                self.start_intro,
+                self.rules_picker,
+                self.bot_picker,
+                self.start_button,
+                self.start_message,
+            ],
+            layout=widgets.Layout(max_width="720px"),
+        )
+        self.start_screen.add_class("ht-panel")
+        self.summary = widgets.HTML()
+        self.again_button = widgets.Button(button_style="primary", icon="refresh")
+        self.again_button.on_click(lambda _b: self.start())
+        self.change_rules_button = widgets.Button(icon="sliders")
+        self.change_rules_button.on_click(lambda _b: self.show_start())
+        self.summary_screen = widgets.VBox(
+            [self.summary, widgets.HBox([self.again_button, self.change_rules_button])]
+        )
+        self.play_area = widgets.VBox([self.start_screen])
+        self.lessons = _lessons_panel(lang, self) if with_lessons else None
+        if self.lessons is not None:
+            self.tabs: widgets.Tab | None = widgets.Tab([self.play_area, self.lessons])
+            body: widgets.Widget = self.tabs
+        else:
+            self.tabs = None
+            body = self.play_area
+        header = widgets.HBox(
+            [self.title, self.language_picker],
+            layout=widgets.Layout(justify_content="space-between", align_items="center"),
+        )
+        self.children = [widgets.HTML(style_tag()), header, body]
+        self._relabel()
+        if deal_code:
+            self.open_code(deal_code)
+
+    @classmethod
+    def from_environment(
+        cls, environ: Mapping[str, str] | None = None, **options: Any
+    ) -> Playground:
+        """The playground for this Voilà request: ``?deal=CODE`` and ``?lang=fr`` are read
+        from ``QUERY_STRING``."""
+        environ = os.environ if environ is None else environ
+        parameters = query_parameters(environ.get("QUERY_STRING"))
+        lang = parameters.get("lang", "en")
+        return cls(lang if lang in LANGUAGES else "en", deal_code=parameters.get("deal"), **options)
+
+    # --- language -------------------------------------------------------------
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    def set_lang(self, lang: str) -> None:
+        """Every label of every screen in ``lang``; the game in progress is kept."""
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}")
+        if lang == self._lang:
+            return
+        self._lang = lang
+        if self.language_picker.value != lang:
+            self.language_picker.value = lang
+        self.rules_picker.set_lang(lang)
+        level = self.bot_picker.value
+        self.bot_picker.options = self._bot_options()
+        self.bot_picker.value = level
+        if self.table is not None:
+            self.table.set_lang(lang)
+        if self.lessons is not None and hasattr(self.lessons, "set_lang"):
+            self.lessons.set_lang(lang)
+        self._relabel()
+
+    def _bot_options(self) -> list[tuple[str, str]]:
+        return [(text(f"ui.bot.{level}", self._lang), level) for level in BOT_LEVELS]
+
+    def _relabel(self) -> None:
+        lang = self._lang
+        self.title.value = f"<h2 lang='{lang}'>♥ {escape(text('ui.title', lang))} ♠</h2>"
+        self.language_picker.description = text("ui.label.language", lang)
+        self.start_intro.value = f"<h3>{escape(text('ui.start.title', lang))}</h3><p>{escape(text('ui.start.intro', lang))}</p>"
+        self.bot_picker.description = text("ui.label.bots", lang)
+        self.start_button.description = text("ui.button.start", lang)
+        self.start_button.tooltip = text("ui.button.start", lang)
+        self.again_button.description = text("ui.button.new_game", lang)
+        self.again_button.tooltip = text("ui.button.new_game", lang)
+        self.change_rules_button.description = text("ui.button.change_rules", lang)
+        self.change_rules_button.tooltip = text("ui.button.change_rules", lang)
+        if self.tabs is not None:
+            self.tabs.titles = (text("ui.tab.play", lang), text("ui.tab.lessons", lang))
+        if self.screen == "summary" and self.table is not None:
+            self.summary.value = summary_html(self.table.game, lang)
+        self._rules_changed(self.rules_picker.rules)
+        error = self._start_error
+        self.start_message.value = (
+            f'<div class="ht-message ht-error" role="alert">{escape(error.message(lang))}</div>'
+            if error is not None
+            else ""
+        )
+
+    def _rules_changed(self, rules: Rules | None) -> None:
+        self.start_button.disabled = rules is None
+
+    # --- screens --------------------------------------------------------------
+
+    def start(self, rules: Rules | None = None) -> HeartsTable:
+        """Start a game with the chosen rules (or ``rules``) and show the table."""
+        rules = rules if rules is not None else self.rules_picker.rules
+        if rules is None:
+            raise ValueError("the chosen options cannot be played")
+        self.seed += 1
+        table = self._new_table(rules)
+        self._show_table(table)
+        return table
+
+    def _new_table(self, source: Rules | Deal) -> HeartsTable:
+        table = HeartsTable(
+            source,
+            lang=self._lang,
+            bot_level=self.bot_picker.value,
+            seed=self.seed,
+            playground_url=self.playground_url,
+            on_game_over=self._game_over,
+        )
+        table.language_picker.observe(lambda change: self.set_lang(change["new"]), names="value")
+        table.new_game_button.on_click(lambda _b: self._back_to_table())
+        return table
+
+    def _show_table(self, table: HeartsTable) -> None:
+        self.table = table
+        self.screen = "table"
+        self.play_area.children = [table]
+
+    def _back_to_table(self) -> None:
+        if self.table is not None:
+            self.screen = "table"
+            self.play_area.children = [self.table]
+
+    def open_deal(self, deal: Deal) -> HeartsTable:
+        """Play ``deal`` at the table (used by ``?deal=`` and by the lessons tab)."""
+        self.seed += 1
+        table = self._new_table(deal)
+        self._show_table(table)
+        if self.tabs is not None:
+            self.tabs.selected_index = 0
+        return table
+
+    def open_code(self, code: str) -> bool:
+        """Open a share code; a damaged one leaves the start screen with the reason."""
+        from hearts_teach.records import deal_from_code
+
+        try:
+            deal = deal_from_code(code)
+        except RecordError as error:
+            self._start_error = error
+            self._relabel()
+            return False
+        self._start_error = None
+        self.open_deal(deal)
+        return True
+
+    def show_start(self) -> None:
+        self.screen = "start"
+        self.play_area.children = [self.start_screen]
+
+    def _game_over(self, table: HeartsTable) -> None:
+        self.screen = "summary"
+        self.summary.value = summary_html(table.game, self._lang)
+        self.play_area.children = [table, self.summary_screen]

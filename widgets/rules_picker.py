@@ -1,0 +1,208 @@
+"""Choosing the rules: every variant preset, and the options that matter to a player.
+
+Picking a preset sets every option; changing an option afterwards makes custom rules.
+A combination the engine refuses is shown with the engine's own message, in the
+chosen language, and ``rules`` stays ``None`` until the combination is playable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from hearts_teach import Rules, RulesError
+from hearts_teach.i18n import text
+from hearts_teach.rules import MOON_RULES, PASSING, QS_BREAKS
+from widgets.render import variant_name
+
+BOOLEAN_OPTIONS = (
+    "spot",
+    "omnibus",
+    "black_maria",
+    "partnership",
+    "reverse",
+    "qs_penalty",
+    "must_break_hearts",
+    "first_trick_no_points",
+)
+
+
+class RulesPicker(widgets.VBox):  # type: ignore[misc]
+    """A variant dropdown with the player-relevant options below it.
+
+    ``rules`` is the chosen :class:`Rules`, or ``None`` while the options cannot go
+    together (``error`` then holds the engine's refusal). ``on_change(rules)`` is
+    called after each change.
+    """
+
+    def __init__(self, lang: str = "en", preset: str = "standard") -> None:
+        super().__init__()
+        self._lang = lang
+        self._updating = False
+        self.rules: Rules | None = Rules.preset(preset)
+        self.error: RulesError | None = None
+        self._listeners: list[Callable[[Rules | None], None]] = []
+        wide = {"description_width": "190px"}
+        self.preset = widgets.Dropdown(options=self._preset_options(), value=preset, style=wide)
+        self.players = widgets.Dropdown(options=[("2", 2), ("3", 3), ("4", 4)], style=wide)
+        self.moon = widgets.Dropdown(
+            options=self._choice_options("ui.moon", MOON_RULES), style=wide
+        )
+        self.passing = widgets.Dropdown(
+            options=self._choice_options("ui.passing", PASSING), style=wide
+        )
+        self.qs_breaks_hearts = widgets.Dropdown(
+            options=self._choice_options("ui.qs_breaks", QS_BREAKS), style=wide
+        )
+        self.target = widgets.BoundedIntText(min=1, max=10000, step=25, style=wide)
+        self.checkboxes = {
+            name: widgets.Checkbox(indent=False, layout=widgets.Layout(width="auto"))
+            for name in BOOLEAN_OPTIONS
+        }
+        self.verdict = widgets.HTML()
+        self._fields: dict[str, widgets.Widget] = {
+            "players": self.players,
+            "moon": self.moon,
+            "passing": self.passing,
+            "qs_breaks_hearts": self.qs_breaks_hearts,
+            "target": self.target,
+            **self.checkboxes,
+        }
+        self.preset.observe(self._preset_changed, names="value")
+        for field in self._fields.values():
+            field.observe(self._option_changed, names="value")
+        self.options_title = widgets.HTML()
+        checks = widgets.GridBox(
+            list(self.checkboxes.values()),
+            layout=widgets.Layout(grid_template_columns="repeat(2, minmax(240px, 1fr))"),
+        )
+        self.children = [
+            self.preset,
+            self.options_title,
+            self.players,
+            self.moon,
+            self.passing,
+            self.qs_breaks_hearts,
+            self.target,
+            checks,
+            self.verdict,
+        ]
+        self._load(Rules.preset(preset))
+        self._relabel()
+
+    # --- options --------------------------------------------------------------
+
+    def _preset_options(self) -> list[tuple[str, str]]:
+        return [(text("variant." + name, self._lang), name) for name in Rules.PRESETS]
+
+    def _choice_options(self, prefix: str, values: tuple[str, ...]) -> list[tuple[str, str]]:
+        return [(text(f"{prefix}.{value}", self._lang), value) for value in values]
+
+    def on_change(self, callback: Callable[[Rules | None], None]) -> None:
+        self._listeners.append(callback)
+
+    def options(self) -> dict[str, Any]:
+        """The options as chosen in the controls (before the engine checks them)."""
+        return {name: field.value for name, field in self._fields.items()}
+
+    def set_option(self, name: str, value: Any) -> None:
+        """Change one option as a person would (the engine then checks the whole)."""
+        self._fields[name].value = value
+
+    def choose_preset(self, name: str) -> None:
+        self.preset.value = name
+
+    def _load(self, rules: Rules) -> None:
+        self._updating = True
+        try:
+            for name, field in self._fields.items():
+                field.value = getattr(rules, name)
+        finally:
+            self._updating = False
+        self._check()
+
+    def _preset_changed(self, change: dict[str, Any]) -> None:
+        if self._updating or change["new"] is None:
+            return
+        self._load(Rules.preset(change["new"]))
+
+    def _option_changed(self, change: dict[str, Any]) -> None:
+        if self._updating:
+            return
+        if change["owner"] is self.players and change["new"] in (2, 3, 4):
+            # Passing and the first-trick ban follow the number of players (as in the engine).
+            seated = (
+                Rules.preset("black-maria-3")
+                if change["new"] == 3
+                else Rules(players=change["new"])
+            )
+            self._updating = True
+            try:
+                self.passing.value = seated.passing
+                self.checkboxes["first_trick_no_points"].value = seated.first_trick_no_points
+            finally:
+                self._updating = False
+        self._check()
+
+    def _check(self) -> None:
+        rules: Rules | None
+        try:
+            rules = Rules(**self.options())
+            self.error = None
+        except RulesError as refusal:
+            rules = None
+            self.error = refusal
+        self.rules = rules
+        if rules is not None and rules.preset_name and rules.preset_name != self.preset.value:
+            self._updating = True
+            self.preset.value = rules.preset_name
+            self._updating = False
+        self._draw_verdict()
+        for listener in self._listeners:
+            listener(rules)
+
+    # --- language -------------------------------------------------------------
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    def set_lang(self, lang: str) -> None:
+        self._lang = lang
+        self._updating = True
+        try:
+            for field, options in (
+                (self.preset, self._preset_options()),
+                (self.moon, self._choice_options("ui.moon", MOON_RULES)),
+                (self.passing, self._choice_options("ui.passing", PASSING)),
+                (self.qs_breaks_hearts, self._choice_options("ui.qs_breaks", QS_BREAKS)),
+            ):
+                value = field.value
+                field.options = options
+                field.value = value
+        finally:
+            self._updating = False
+        self._relabel()
+
+    def _relabel(self) -> None:
+        lang = self._lang
+        self.preset.description = text("ui.label.variant", lang)
+        self.options_title.value = f"<h3>{escape(text('ui.start.options', lang))}</h3>"
+        for name, field in self._fields.items():
+            field.description = text(f"ui.option.{name}", lang)
+        self._draw_verdict()
+
+    def _draw_verdict(self) -> None:
+        lang = self._lang
+        if self.rules is not None:
+            sentence = text("ui.rules.ok", lang, name=variant_name(self.rules, lang))
+            self.verdict.value = f'<div class="ht-message" role="status">{escape(sentence)}</div>'
+        else:
+            assert self.error is not None
+            sentence = text("ui.rules.refused", lang, error=self.error.message(lang))
+            self.verdict.value = (
+                f'<div class="ht-message ht-error" role="alert">{escape(sentence)}</div>'
+            )

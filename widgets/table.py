@@ -1,0 +1,694 @@
+"""The playable table: a person at seat 0 against bots, bound to a Game or a Deal.
+
+The table holds no rules: it asks the engine what may be played and why, and what
+the cards and deals are worth. Every text is drawn again when the language changes,
+so the game in progress is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from html import escape
+from typing import Any, Protocol
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from hearts_teach import Card, Deal, Game, IllegalMove, RecordError, Rules
+from hearts_teach.i18n import text
+from widgets.cards import HandView, pass_states, play_states
+from widgets.render import (
+    DEFAULT_PLAYGROUND_URL,
+    SeatNote,
+    badges_html,
+    felt_html,
+    last_trick_html,
+    name_of,
+    playground_link,
+    rules_html,
+    score_sheet_html,
+    winners_text,
+)
+from widgets.style import style_tag
+from widgets.texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES, card_list, raw
+
+HINT_LEVEL = "montecarlo"
+LANGUAGE_OPTIONS = (("English", "en"), ("Français", "fr"))
+
+
+class _Choice(Protocol):
+    card: Card
+
+    def reason(self, lang: str = "en") -> str: ...
+
+
+class _Bot(Protocol):
+    def play(self, view: Any) -> Any: ...
+
+    def pass_cards(self, view: Any) -> Any: ...
+
+
+def make_bot(level: str, seed: int | str) -> _Bot:
+    """A bot of the bots module (imported here so the widgets load without it)."""
+    from hearts_teach.bots import make_bot as make
+
+    bot: _Bot = make(level, seed=seed)
+    return bot
+
+
+@dataclass(frozen=True)
+class BotPlay:
+    """A card a bot played: where it sits in the deal's history, and its reason."""
+
+    index: int
+    player: int
+    choice: _Choice
+
+
+Message = Callable[[str], str]
+
+
+class HeartsTable(widgets.VBox):  # type: ignore[misc]
+    """A table where the person at seat 0 plays a whole game against bots.
+
+    ``source`` is a :class:`Game`, a :class:`Deal` (played alone, then the game goes
+    on with the same rules), a :class:`Rules` (a new game) or ``None`` (standard rules).
+    Public methods do what the buttons do, so tests and lessons can drive the table.
+    """
+
+    def __init__(
+        self,
+        source: Game | Deal | Rules | None = None,
+        *,
+        lang: str = "en",
+        bot_level: str = DEFAULT_BOT_LEVEL,
+        seed: int = 1,
+        human: int = 0,
+        playground_url: str = DEFAULT_PLAYGROUND_URL,
+        on_game_over: Callable[[HeartsTable], None] | None = None,
+        show_share: bool = True,
+    ) -> None:
+        super().__init__()
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}")
+        if bot_level not in BOT_LEVELS:
+            raise ValueError(f"unknown bot level {bot_level!r}")
+        self.add_class("ht-root")
+        self.human = human
+        self.seed = seed
+        self.playground_url = playground_url
+        self.on_game_over = on_game_over
+        self._lang = lang
+        self._bot_level = bot_level
+        self._log: list[BotPlay] = []
+        self._picked: list[Card] = []
+        self._hinted: list[Card] = []
+        self._message: Message | None = None
+        self._message_is_error = False
+        self._game_over_told = False
+        self.game = self._as_game(source)
+        self._bots = self._make_bots()
+        self._hint_bot: _Bot | None = None
+
+        self._style = widgets.HTML(style_tag())
+        self.status = widgets.HTML()
+        self.badges = widgets.HTML()
+        self.felt = widgets.HTML()
+        self.hand = HandView(self._card_chosen, lang)
+        self.message_box = widgets.HTML()
+        self.confirm_pass_button = widgets.Button(button_style="primary", icon="exchange")
+        self.confirm_pass_button.on_click(lambda _b: self.confirm_pass())
+        self.hint_button = widgets.Button(icon="lightbulb-o")
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.undo_button = widgets.Button(icon="undo")
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.next_deal_button = widgets.Button(button_style="success", icon="forward")
+        self.next_deal_button.on_click(lambda _b: self.next_deal())
+        self.new_game_button = widgets.Button(icon="refresh")
+        self.new_game_button.on_click(lambda _b: self.new_game())
+        self.language_picker = widgets.ToggleButtons(
+            options=LANGUAGE_OPTIONS, value=lang, style={"button_width": "80px"}
+        )
+        self.language_picker.observe(self._language_picked, names="value")
+        self.bot_picker = widgets.Dropdown(options=self._bot_options(), value=bot_level)
+        self.bot_picker.observe(self._bot_picked, names="value")
+        self.last_trick = widgets.HTML()
+        self.score_sheet = widgets.HTML()
+        self.bot_log = widgets.HTML()
+        self.rules_box = widgets.HTML()
+        self.share_title = widgets.HTML()
+        self.share_code_text = widgets.Text(
+            layout=widgets.Layout(width="98%"), style={"description_width": "initial"}
+        )
+        self.share_link = widgets.HTML()
+        self.load_code_text = widgets.Text(
+            layout=widgets.Layout(width="98%"), style={"description_width": "initial"}
+        )
+        self.load_button = widgets.Button(icon="upload")
+        self.load_button.on_click(lambda _b: self.load_code(self.load_code_text.value))
+        self.share_message = widgets.HTML()
+
+        toolbar = widgets.HBox(
+            [
+                self.confirm_pass_button,
+                self.hint_button,
+                self.undo_button,
+                self.next_deal_button,
+                self.new_game_button,
+            ]
+        )
+        toolbar.add_class("ht-toolbar")
+        settings = widgets.HBox([self.language_picker, self.bot_picker])
+        settings.add_class("ht-toolbar")
+        main = widgets.VBox(
+            [self.felt, self.hand, toolbar, self.message_box],
+            layout=widgets.Layout(flex="1 1 600px", min_width="0"),
+        )
+        side = widgets.VBox(
+            [self.last_trick, self.score_sheet, self.bot_log],
+            layout=widgets.Layout(flex="0 1 330px", min_width="260px", margin="0 0 0 12px"),
+        )
+        share = widgets.VBox(
+            [
+                self.share_title,
+                self.share_code_text,
+                self.share_link,
+                widgets.HBox([self.load_code_text, self.load_button]),
+                self.share_message,
+            ],
+            layout=widgets.Layout(flex="1 1 420px"),
+        )
+        share.add_class("ht-panel")
+        bottom = widgets.HBox(
+            [widgets.Box([self.rules_box], layout=widgets.Layout(flex="1 1 420px")), share],
+            layout=widgets.Layout(flex_flow="row wrap", margin="10px 0 0 0"),
+        )
+        bottom.layout.grid_gap = "10px"
+        body = widgets.HBox([main, side], layout=widgets.Layout(flex_flow="row wrap"))
+        self.children = [
+            self._style,
+            settings,
+            self.status,
+            self.badges,
+            body,
+            *([bottom] if show_share else [widgets.Box([self.rules_box])]),
+        ]
+        self._after_change()
+
+    # --- setup ----------------------------------------------------------------
+
+    def _as_game(self, source: Game | Deal | Rules | None) -> Game:
+        if isinstance(source, Game):
+            return source
+        if isinstance(source, Deal):
+            return self._game_for_deal(source)
+        return Game(source if source is not None else Rules(), seed=self.seed)
+
+    def _game_for_deal(self, deal: Deal) -> Game:
+        """A game whose current deal is ``deal`` (a shared or set position)."""
+        game = Game(deal.rules, seed=self.seed)
+        game.deal = deal
+        return game
+
+    def _make_bots(self) -> list[_Bot | None]:
+        return [
+            None
+            if player == self.human
+            else make_bot(self._bot_level, seed=f"{self.seed}:{player}")
+            for player in range(self.rules.players)
+        ]
+
+    def _bot_options(self) -> list[tuple[str, str]]:
+        return [(text(f"ui.bot.{level}", self._lang), level) for level in BOT_LEVELS]
+
+    # --- public state ---------------------------------------------------------
+
+    @property
+    def deal(self) -> Deal:
+        return self.game.deal
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self.set_lang(lang)
+
+    def set_lang(self, lang: str) -> None:
+        """Switch every label to ``lang``; the game in progress is kept."""
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}")
+        if lang == self._lang:
+            return
+        self._lang = lang
+        self.hand._lang = lang
+        if self.language_picker.value != lang:
+            self.language_picker.value = lang
+        level = self._bot_level
+        self.bot_picker.unobserve(self._bot_picked, names="value")
+        self.bot_picker.options = self._bot_options()
+        self.bot_picker.value = level
+        self.bot_picker.observe(self._bot_picked, names="value")
+        self._after_change()
+
+    @property
+    def bot_level(self) -> str:
+        return self._bot_level
+
+    def set_bot_level(self, level: str) -> None:
+        """The bots' strength, from the next card they play."""
+        if level not in BOT_LEVELS:
+            raise ValueError(f"unknown bot level {level!r}")
+        self._bot_level = level
+        self._bots = self._make_bots()
+        if self.bot_picker.value != level:
+            self.bot_picker.value = level
+
+    @property
+    def message(self) -> str:
+        """The last message shown under the hand (in the current language)."""
+        return self._message(self._lang) if self._message is not None else ""
+
+    @property
+    def picked(self) -> list[Card]:
+        return list(self._picked)
+
+    @property
+    def bot_plays(self) -> list[BotPlay]:
+        return list(self._log)
+
+    def share_code(self) -> str:
+        from hearts_teach.records import share_code
+
+        return share_code(self.deal)
+
+    # --- actions --------------------------------------------------------------
+
+    def play_card(self, card: Card | str) -> bool:
+        """Play ``card`` for the person; the bots answer until it is the person's turn
+        again. A card the rules refuse changes nothing and its reason is shown."""
+        card = Card.parse(card)
+        deal = self.deal
+        if deal.phase == "pass":
+            self.toggle_pass(card)
+            return False
+        explanation = deal.explain(card, self.human)
+        if not explanation.legal:
+            self._say(
+                lambda lang: text("ui.refused", lang, card=card, reason=explanation.text(lang)),
+                error=True,
+            )
+            self._after_change()
+            return False
+        try:
+            self.game.play(card, self.human)
+        except IllegalMove as refusal:
+            failure = refusal
+            self._say(
+                lambda lang: text("ui.refused", lang, card=card, reason=failure.message(lang)),
+                error=True,
+            )
+            self._after_change()
+            return False
+        self._hinted = []
+        self._message = None
+        self._run_bots()
+        self._after_change(focus=True)
+        return True
+
+    def _card_chosen(self, card: Card) -> None:
+        if self.deal.phase == "pass":
+            self.toggle_pass(card)
+        else:
+            self.play_card(card)
+
+    def toggle_pass(self, card: Card | str) -> None:
+        """Choose (or put back) a card for the pass."""
+        card = Card.parse(card)
+        deal = self.deal
+        if deal.phase != "pass" or card not in deal.hand(self.human):
+            return
+        if card in self._picked:
+            self._picked.remove(card)
+        else:
+            self._picked.append(card)
+        self._message = None
+        self._after_change()
+
+    def choose_pass(self, cards: str | list[Card | str]) -> None:
+        """Choose exactly these cards for the pass (replacing the current choice)."""
+        from hearts_teach.cards import parse_cards
+
+        self._picked = parse_cards(cards)
+        self._after_change()
+
+    def confirm_pass(self) -> bool:
+        """Pass the chosen cards; the bots pass theirs and play starts."""
+        deal = self.deal
+        if deal.phase != "pass":
+            return False
+        try:
+            self.game.pass_cards(self.human, self._picked)
+        except IllegalMove as refusal:
+            self._say(refusal.message, error=True)
+            self._after_change()
+            return False
+        given = list(self._picked)
+        self._picked = []
+        self._hinted = []
+        self._bots_pass()
+        received = self.deal.received(self.human)
+        direction = self.deal.pass_direction
+        assert direction is not None
+        offset = self.rules.pass_offset(direction)
+        n = self.rules.players
+        to_seat = (self.human + offset) % n
+        from_seat = (self.human - offset) % n
+        rules = self.rules
+        self._say(
+            lambda lang: text(
+                "ui.pass.received",
+                lang,
+                given=card_list(given),
+                to=name_of(to_seat, rules, lang),
+                got=card_list(received),
+                source=name_of(from_seat, rules, lang),
+            )
+        )
+        self._run_bots()
+        self._after_change(focus=True)
+        return True
+
+    def _bots_pass(self) -> None:
+        chosen = self.deal.passes()
+        for player, bot in enumerate(self._bots):
+            if bot is not None and chosen[player] is None and self.deal.phase == "pass":
+                decision = bot.pass_cards(self.deal.view(player))
+                self.game.pass_cards(player, list(decision.cards))
+
+    def _run_bots(self) -> None:
+        """Bots play until it is the person's turn or the deal is over."""
+        deal = self.deal
+        if deal.phase == "pass" and deal.passes()[self.human] is not None:
+            self._bots_pass()
+        while deal.phase == "play" and deal.to_play != self.human:
+            player = deal.to_play
+            bot = self._bots[player]
+            assert bot is not None
+            choice = bot.play(deal.view(player))
+            index = len(deal.history)
+            self.game.play(choice.card, player)
+            self._log.append(BotPlay(index, player, choice))
+        if deal.is_over:
+            self._deal_finished()
+
+    def _deal_finished(self) -> None:
+        result = self.game.results[-1]
+        rules = self.rules
+        number = self.deal.deal_number + 1
+        game_over = self.game.is_over
+        winners = self.game.winners
+
+        def sentence(lang: str) -> str:
+            parts = [text("ui.deal.scores", lang, number=number)]
+            if result.moon is not None:
+                parts.append(text("ui.deal.moon", lang, seat=name_of(result.moon, rules, lang)))
+            if game_over:
+                parts.append(winners_text(rules, winners, lang))
+            else:
+                parts.append(text("ui.game.continue", lang, target=rules.target))
+            return " ".join(parts)
+
+        self._say(sentence)
+
+    def hint(self) -> str:
+        """The strong bot's advice for the person's seat, with its reason."""
+        deal = self.deal
+        if self._hint_bot is None:
+            try:
+                self._hint_bot = make_bot(HINT_LEVEL, seed=f"hint:{self.seed}")
+            except ValueError:  # a bots module without the Monte-Carlo level yet
+                self._hint_bot = make_bot("heuristic", seed=f"hint:{self.seed}")
+        view = deal.view(self.human)
+        if deal.phase == "pass" and deal.passes()[self.human] is None:
+            advice = self._hint_bot.pass_cards(view)
+            cards = list(advice.cards)
+            self._hinted = cards
+            self._say(
+                lambda lang: text(
+                    "ui.hint.pass", lang, cards=card_list(cards), reason=advice.reason(lang)
+                )
+            )
+        elif deal.phase == "play" and deal.to_play == self.human:
+            choice = self._hint_bot.play(view)
+            self._hinted = [choice.card]
+            estimates = getattr(choice, "estimates", None)
+
+            def advice_text(lang: str) -> str:
+                sentence = text(
+                    "ui.hint.play", lang, card=str(choice.card), reason=choice.reason(lang)
+                )
+                if estimates:
+                    ranked = sorted(estimates.items(), key=lambda item: -item[1])[:4]
+                    shown = ", ".join(f"{card} {value:.1f}" for card, value in ranked)
+                    sentence += " " + text("ui.hint.odds", lang, estimates=shown)
+                return sentence
+
+            self._say(advice_text)
+        else:
+            self._say(lambda lang: text("ui.hint.not_now", lang))
+        self._after_change()
+        return self.message
+
+    def undo(self) -> bool:
+        """Take back the person's last card of this deal; the bots' replies go with it."""
+        deal = self.deal
+        history = deal.history
+        mine = [
+            index
+            for index, (kind, player, _cards) in enumerate(history)
+            if kind == "play" and player == self.human
+        ]
+        if not mine:
+            self._say(lambda lang: text("ui.undo.none", lang), error=True)
+            self._after_change()
+            return False
+        last = mine[-1]
+        card = history[last][2][0]
+        for _ in range(len(history) - last):
+            self.game.undo()
+        self._log = [play for play in self._log if play.index < last]
+        self._hinted = []
+        self._game_over_told = False
+        self._say(lambda lang: text("ui.undo.done", lang, card=card))
+        self._after_change(focus=True)
+        return True
+
+    def next_deal(self) -> bool:
+        """Deal the next deal once this one is over (and the game is not)."""
+        if not self.deal.is_over or self.game.is_over:
+            return False
+        self.game.next_deal()
+        self._start_deal()
+        return True
+
+    def new_game(self, rules: Rules | None = None, seed: int | None = None) -> None:
+        """A new game (the same rules unless given); the seed moves on so the cards change."""
+        self.seed = seed if seed is not None else self.seed + 1
+        self.game = Game(rules if rules is not None else self.rules, seed=self.seed)
+        self._bots = self._make_bots()
+        self._hint_bot = None
+        self._start_deal()
+
+    def load_deal(self, deal: Deal) -> None:
+        """Play ``deal`` (a shared position); the game goes on from it with its rules."""
+        self.game = self._game_for_deal(deal)
+        self._bots = self._make_bots()
+        self._hint_bot = None
+        self._start_deal()
+
+    def load_code(self, code: str) -> bool:
+        """Load the deal of a share code. A damaged code changes nothing and says why."""
+        code = code.strip()
+        if not code:
+            self._say_share(lambda lang: text("ui.share.empty", lang), error=True)
+            return False
+        try:
+            from hearts_teach.records import deal_from_code
+
+            deal = deal_from_code(code)
+        except RecordError as error:
+            damaged = error
+            self._say_share(
+                lambda lang: text("ui.share.kept", lang, error=damaged.message(lang)), error=True
+            )
+            return False
+        self.load_deal(deal)
+        self._say_share(lambda lang: text("ui.share.loaded", lang))
+        return True
+
+    def _start_deal(self) -> None:
+        self._log = []
+        self._picked = []
+        self._hinted = []
+        self._message = None
+        self._game_over_told = False
+        self._run_bots()
+        self._after_change(focus=True)
+
+    # --- messages -------------------------------------------------------------
+
+    def _say(self, message: Message, error: bool = False) -> None:
+        self._message = message
+        self._message_is_error = error
+
+    _share_message: Message | None = None
+    _share_is_error = False
+
+    def _say_share(self, message: Message, error: bool = False) -> None:
+        self._share_message = message
+        self._share_is_error = error
+        self._after_change()
+
+    # --- events ---------------------------------------------------------------
+
+    def _language_picked(self, change: dict[str, Any]) -> None:
+        self.set_lang(change["new"])
+
+    def _bot_picked(self, change: dict[str, Any]) -> None:
+        self.set_bot_level(change["new"])
+
+    # --- drawing --------------------------------------------------------------
+
+    def status_text(self) -> str:
+        """Whose turn it is, or what to do now, in the current language."""
+        lang = self._lang
+        deal = self.deal
+        if deal.is_over:
+            return text("ui.turn.game_over" if self.game.is_over else "ui.turn.over", lang)
+        if deal.phase == "pass":
+            direction = deal.pass_direction
+            assert direction is not None
+            count = self.rules.pass_count or 3
+            to_seat = (self.human + self.rules.pass_offset(direction)) % self.rules.players
+            where = raw("pass.other" if self.rules.players == 2 else f"pass.{direction}", lang)
+            key = "ui.pass.choose_one" if count == 1 else "ui.pass.choose"
+            sentence = text(
+                key, lang, count=count, direction=where, seat=name_of(to_seat, self.rules, lang)
+            )
+            chosen = text("ui.pass.chosen", lang, chosen=len(self._picked), count=count)
+            return f"{sentence} {chosen}."
+        if deal.to_play == self.human:
+            return text("ui.turn.you", lang)
+        return text("ui.turn.other", lang, seat=name_of(deal.to_play, self.rules, lang))
+
+    def _notes(self) -> list[SeatNote]:
+        latest: dict[int, BotPlay] = {}
+        for play in self._log:
+            latest[play.player] = play
+        lang = self._lang
+        return [
+            SeatNote(
+                p,
+                text(
+                    "ui.bot.said", lang, card=str(play.choice.card), reason=play.choice.reason(lang)
+                ),
+            )
+            for p, play in latest.items()
+        ]
+
+    def _log_html(self) -> str:
+        lang = self._lang
+        items = [
+            f"<li>{escape(text('ui.bot.played', lang, seat=name_of(play.player, self.rules, lang), card=str(play.choice.card), reason=play.choice.reason(lang)))}</li>"
+            for play in reversed(self._log[-12:])
+        ]
+        body = (
+            f"<ol class='ht-log' reversed>{''.join(items)}</ol>"
+            if items
+            else f"<p>{escape(text('ui.log.empty', lang))}</p>"
+        )
+        return f'<div class="ht-panel"><h3>{escape(text("ui.log.title", lang))}</h3>{body}</div>'
+
+    def _after_change(self, focus: bool = False) -> None:
+        """Draw everything again from the game's state and the language."""
+        lang = self._lang
+        deal = self.deal
+        rules = self.rules
+        self.status.value = f'<div class="ht-status" role="status" aria-live="polite">{escape(self.status_text())}</div>'
+        self.badges.value = badges_html(deal, lang)
+        self.felt.value = felt_html(deal, lang, self.human, self._notes())
+        in_pass = deal.phase == "pass" and deal.passes()[self.human] is None
+        if in_pass:
+            states = pass_states(deal, self.human, lang, self._picked, self._hinted)
+        else:
+            received = deal.received(self.human) if deal.trick_number == 0 else []
+            states = play_states(deal, self.human, lang, hinted=self._hinted, received=received)
+        self.hand.show(states)
+        count = rules.pass_count or 3
+        self.confirm_pass_button.description = text("ui.pass.confirm", lang)
+        self.confirm_pass_button.tooltip = text(
+            "ui.pass.chosen", lang, chosen=len(self._picked), count=count
+        )
+        self.confirm_pass_button.disabled = not (in_pass and len(self._picked) == count)
+        self.confirm_pass_button.layout.display = None if in_pass else "none"
+        self.hint_button.description = text("ui.button.hint", lang)
+        self.hint_button.tooltip = text("ui.button.hint_help", lang)
+        self.hint_button.disabled = deal.is_over
+        self.undo_button.description = text("ui.button.undo", lang)
+        self.undo_button.tooltip = text("ui.button.undo", lang)
+        self.undo_button.disabled = not any(
+            kind == "play" and player == self.human for kind, player, _ in deal.history
+        )
+        self.next_deal_button.description = text("ui.button.next_deal", lang)
+        self.next_deal_button.tooltip = text("ui.button.next_deal", lang)
+        can_deal = deal.is_over and not self.game.is_over
+        self.next_deal_button.layout.display = None if can_deal else "none"
+        self.new_game_button.description = text("ui.button.new_game", lang)
+        self.new_game_button.tooltip = text("ui.button.new_game", lang)
+        self.language_picker.description = text("ui.label.language", lang)
+        self.language_picker.tooltips = ["English", "Français"]
+        self.bot_picker.description = text("ui.label.bots", lang)
+        css = "ht-message ht-error" if self._message_is_error else "ht-message"
+        self.message_box.value = (
+            f'<div class="{css}" role="status" aria-live="polite">{escape(self.message)}</div>'
+        )
+        self.last_trick.value = last_trick_html(deal, lang)
+        self.score_sheet.value = score_sheet_html(rules, self.game.results, lang, current=deal)
+        self.bot_log.value = self._log_html()
+        self.rules_box.value = rules_html(rules, lang)
+        self._draw_share()
+        if focus:
+            self.hand.focus_first_enabled()
+        if self.game.is_over and not self._game_over_told:
+            self._game_over_told = True
+            if self.on_game_over is not None:
+                self.on_game_over(self)
+
+    def _draw_share(self) -> None:
+        lang = self._lang
+        self.share_title.value = f"<h3>{escape(text('ui.share.title', lang))}</h3>"
+        try:
+            code = self.share_code()
+        except ImportError:
+            code = ""
+        self.share_code_text.description = text("ui.share.code", lang)
+        self.share_code_text.value = code
+        self.load_code_text.description = text("ui.share.input", lang)
+        self.load_code_text.placeholder = text("ui.share.placeholder", lang)
+        self.load_button.description = text("ui.button.load", lang)
+        self.load_button.tooltip = text("ui.button.load", lang)
+        link = playground_link(code, self.playground_url, lang) if code else ""
+        self.share_link.value = (
+            f'<a class="ht-link" href="{escape(link)}" target="_blank" rel="noopener">{escape(text("ui.share.link", lang))}</a>'
+            if link
+            else ""
+        )
+        message = self._share_message(lang) if self._share_message is not None else ""
+        css = "ht-message ht-error" if self._share_is_error else "ht-message"
+        self.share_message.value = f'<div class="{css}" role="status">{escape(message)}</div>'

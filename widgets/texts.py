@@ -1,0 +1,292 @@
+"""The front end's own words ("ui." keys), in English and French, added to the engine's catalog.
+
+Rule words, card names and reasons come from the engine's catalog; only what belongs
+to the screen (buttons, headings, seat names) is written here.
+"""
+
+from __future__ import annotations
+
+from hearts_teach.cards import Card
+from hearts_teach.i18n import CATALOG, check_lang, register, text
+
+LANGUAGES: tuple[str, ...] = ("en", "fr")
+BOT_LEVELS: tuple[str, ...] = ("random", "heuristic", "montecarlo")
+DEFAULT_BOT_LEVEL = "heuristic"
+
+register(
+    {
+        # seats: 0 is the person at the screen, the others clockwise in playing order
+        "ui.seat.you": ("You", "Vous"),
+        "ui.seat.west": ("West", "Ouest"),
+        "ui.seat.north": ("North", "Nord"),
+        "ui.seat.east": ("East", "Est"),
+        "ui.seat.partner": ("North (your partner)", "Nord (votre partenaire)"),
+        "ui.cards.one": ("1 card", "1 carte"),
+        "ui.cards.many": ("{count} cards", "{count} cartes"),
+        "ui.cards.none": ("no card left", "plus de carte"),
+        "ui.seat.points": ("points taken: {points}", "points pris : {points}"),
+        "ui.seat.tricks": ("tricks: {count}", "plis : {count}"),
+        "ui.seat.to_play": ("to play", "à jouer"),
+        "ui.seat.hidden": ("hidden hand", "main cachée"),
+        # whose turn, phases
+        "ui.turn.you": ("Your turn: choose a card.", "À vous de jouer : choisissez une carte."),
+        "ui.turn.other": ("{seat} is to play.", "{seat} doit jouer."),
+        "ui.turn.over": (
+            "The deal is over. Look at the score sheet, then deal again.",
+            "La donne est finie. Regardez la feuille de marque, puis redonnez.",
+        ),
+        "ui.turn.game_over": ("The game is over.", "La partie est finie."),
+        "ui.pass.choose": (
+            "Choose {count} cards to pass {direction} ({seat}).",
+            "Choisissez {count} cartes à passer {direction} ({seat}).",
+        ),
+        "ui.pass.choose_one": (
+            "Choose 1 card to pass {direction} ({seat}).",
+            "Choisissez 1 carte à passer {direction} ({seat}).",
+        ),
+        "ui.pass.chosen": ("{chosen} of {count} chosen", "{chosen} sur {count} choisies"),
+        "ui.pass.confirm": ("Pass these cards", "Passer ces cartes"),
+        "ui.pass.received": (
+            "You passed {given} to {to} and received {got} from {source}: they are marked in your hand.",
+            "Vous avez donné {given} à {to} et reçu {got} du joueur {source} : ces cartes sont "
+            "marquées dans votre main.",
+        ),
+        "ui.pass.no_pass": ("No pass this deal.", "Pas de passage pour cette donne."),
+        # hearts, tricks
+        "ui.hearts.broken": ("♥ Hearts are broken", "♥ Les cœurs sont ouverts"),
+        "ui.hearts.unbroken": ("♡ Hearts not broken yet", "♡ Les cœurs ne sont pas encore ouverts"),
+        "ui.trick.current": ("Trick {number} of {total}", "Pli {number} sur {total}"),
+        "ui.trick.just_won": (
+            "Trick {number} won by {seat}",
+            "Pli {number} remporté par {seat}",
+        ),
+        "ui.trick.last": ("Last trick", "Dernier pli"),
+        "ui.trick.none": ("No trick completed yet.", "Aucun pli terminé pour l’instant."),
+        "ui.trick.won_by": ("won by {seat}", "remporté par {seat}"),
+        "ui.trick.empty": ("Waiting for the lead.", "En attente de l’entame."),
+        "ui.bot.played": ("{seat} played {card}. {reason}", "{seat} a joué {card}. {reason}"),
+        "ui.bot.said": ("Played {card}. {reason}", "A joué {card}. {reason}"),
+        "ui.bot.passed": (
+            "{seat} has chosen the cards to pass.",
+            "{seat} a choisi ses cartes à passer.",
+        ),
+        "ui.log.title": ("What the bots played", "Ce qu’ont joué les robots"),
+        "ui.log.empty": ("Nothing played yet.", "Rien n’a encore été joué."),
+        # toolbar
+        "ui.button.hint": ("Hint", "Conseil"),
+        "ui.button.hint_help": (
+            "Ask the strong bot which card it would play, and why",
+            "Demander au robot fort quelle carte il jouerait, et pourquoi",
+        ),
+        "ui.button.undo": ("Undo my last card", "Reprendre ma dernière carte"),
+        "ui.button.new_game": ("New game", "Nouvelle partie"),
+        "ui.button.next_deal": ("Next deal", "Donne suivante"),
+        "ui.button.load": ("Load the deal", "Charger la donne"),
+        "ui.button.start": ("Start the game", "Commencer la partie"),
+        "ui.button.summary": ("See the summary", "Voir le bilan"),
+        "ui.button.change_rules": ("Change the rules", "Changer de règles"),
+        "ui.label.language": ("Language", "Langue"),
+        "ui.label.bots": ("Bots", "Robots"),
+        "ui.label.variant": ("Variant", "Variante"),
+        "ui.bot.random": ("Easy (plays at random)", "Facile (joue au hasard)"),
+        "ui.bot.heuristic": ("Medium (rules of thumb)", "Moyen (bon sens)"),
+        "ui.bot.montecarlo": ("Strong (Monte-Carlo search)", "Fort (recherche Monte-Carlo)"),
+        "ui.hint.play": ("Hint: play {card}. {reason}", "Conseil : jouez {card}. {reason}"),
+        "ui.hint.pass": ("Hint: pass {cards}. {reason}", "Conseil : passez {cards}. {reason}"),
+        "ui.hint.odds": (
+            "Expected points per card: {estimates}.",
+            "Points attendus par carte : {estimates}.",
+        ),
+        "ui.hint.not_now": ("There is nothing to advise now.", "Rien à conseiller pour l’instant."),
+        "ui.refused": (
+            "{card} cannot be played. {reason}",
+            "{card} ne peut pas être joué. {reason}",
+        ),
+        "ui.undo.none": (
+            "You have not played a card in this deal yet.",
+            "Vous n’avez pas encore joué de carte dans cette donne.",
+        ),
+        "ui.undo.done": (
+            "{card} is back in your hand; the bots will answer your new card.",
+            "{card} est revenu dans votre main ; les robots répondront à votre nouvelle carte.",
+        ),
+        # cards in the hand
+        "ui.hand.label": ("Your hand", "Votre main"),
+        "ui.card.playable": ("{name}: playable", "{name} : jouable"),
+        "ui.card.refused": ("{name}: cannot be played. {reason}", "{name} : injouable. {reason}"),
+        "ui.card.wait": ("{name}", "{name}"),
+        "ui.card.pick": ("{name}: choose it for the pass", "{name} : la choisir pour le passage"),
+        "ui.card.picked": (
+            "{name}: chosen for the pass (press again to keep it)",
+            "{name} : choisie pour le passage (appuyez de nouveau pour la garder)",
+        ),
+        "ui.card.received": ("received", "reçue"),
+        # end of deal and game
+        "ui.deal.moon": ("{seat} shot the moon!", "{seat} a tiré la lune !"),
+        "ui.deal.scores": ("Deal {number} is over.", "La donne {number} est finie."),
+        "ui.game.winner": ("Winner: {seats}.", "Vainqueur : {seats}."),
+        "ui.game.winners": ("Winners: {seats}.", "Vainqueurs : {seats}."),
+        "ui.game.continue": (
+            "The game goes on until a total reaches {target}.",
+            "La partie continue jusqu’à ce qu’un total atteigne {target}.",
+        ),
+        "ui.score.title": ("Score sheet", "Feuille de marque"),
+        "ui.score.deal": ("Deal", "Donne"),
+        "ui.score.total": ("Total", "Total"),
+        "ui.score.empty": ("No deal finished yet.", "Aucune donne terminée."),
+        "ui.score.now": ("this deal so far", "donne en cours"),
+        "ui.score.team": ("Team {names}: {total}", "Équipe {names} : {total}"),
+        "ui.rules.title": ("Rules in force", "Règles en vigueur"),
+        "ui.rules.values": ("Penalty cards", "Cartes de pénalité"),
+        "ui.rules.moon": ("Moon", "Grand chelem"),
+        "ui.rules.target": ("Game ends at", "Fin de partie à"),
+        "ui.rules.passing": ("Passing", "Passage"),
+        "ui.rules.points": ("Points per deal", "Points par donne"),
+        "ui.rules.players": ("Players", "Joueurs"),
+        "ui.rules.winner": ("Who wins", "Qui gagne"),
+        "ui.rules.hearts_each": ("♥ 1 point each", "♥ 1 point chacun"),
+        "ui.rules.hearts_face": ("♥ face value (2 to 14)", "♥ valeur faciale (2 à 14)"),
+        "ui.badge.passing": ("Pass: {direction}", "Passage : {direction}"),
+        "ui.trick.winner": ("wins the trick", "remporte le pli"),
+        "ui.rules.winner_high": ("Highest total wins", "Le plus haut total gagne"),
+        "ui.rules.winner_low": ("Lowest total wins", "Le plus bas total gagne"),
+        "ui.rules.teams": (
+            "Teams: you and North, West and East",
+            "Équipes : vous et Nord, Ouest et Est",
+        ),
+        # share
+        "ui.share.title": ("Share or load a deal", "Partager ou charger une donne"),
+        "ui.share.code": ("Share code of this deal", "Code de partage de cette donne"),
+        "ui.share.link": ("Link to this deal", "Lien vers cette donne"),
+        "ui.share.input": ("Code to load", "Code à charger"),
+        "ui.share.placeholder": ("paste a share code here", "collez un code de partage ici"),
+        "ui.share.loaded": ("Deal loaded from the code.", "Donne chargée depuis le code."),
+        "ui.share.kept": (
+            "{error} Your current game is kept.",
+            "{error} Votre partie en cours est conservée.",
+        ),
+        "ui.share.empty": ("Paste a code first.", "Collez d’abord un code."),
+        "ui.share.unavailable": (
+            "Share codes are not available in this version.",
+            "Les codes de partage ne sont pas disponibles dans cette version.",
+        ),
+        # playground
+        "ui.title": ("Hearts playground", "Salle de jeu de la dame de pique"),
+        "ui.start.title": ("Choose your game", "Choisissez votre partie"),
+        "ui.start.intro": (
+            "Pick a variant, change the options if you like, choose the bots’ strength, then start. "
+            "You sit at the bottom; the bots play the other seats.",
+            "Choisissez une variante, ajustez les options si vous le souhaitez, réglez la force des "
+            "robots, puis commencez. Vous êtes en bas de la table ; les robots tiennent les autres places.",
+        ),
+        "ui.start.options": ("Options", "Options"),
+        "ui.start.code": ("Starting the shared deal.", "Voici la donne partagée."),
+        "ui.tab.play": ("Play", "Jouer"),
+        "ui.tab.lessons": ("Lessons", "Leçons"),
+        "ui.summary.title": ("End of the game", "Fin de la partie"),
+        "ui.summary.chart": ("Totals after each deal", "Totaux après chaque donne"),
+        "ui.summary.axis_deal": ("Deal", "Donne"),
+        "ui.summary.axis_total": ("Total points", "Points cumulés"),
+        "ui.summary.deals": ("Deals played: {count}", "Donnes jouées : {count}"),
+        "ui.static.open": (
+            "Play this position in the playground",
+            "Jouer cette position dans la salle de jeu",
+        ),
+        "ui.static.alt": (
+            "Position of the deal: your hand and the cards on the table",
+            "Position de la donne : votre main et les cartes sur la table",
+        ),
+        # rules picker
+        "ui.option.players": ("Players", "Joueurs"),
+        "ui.option.moon": ("Shooting the moon", "Grand chelem (tirer la lune)"),
+        "ui.option.target": ("Game ends at", "Fin de partie à"),
+        "ui.option.spot": ("Spot Hearts (hearts at face value)", "Cœurs à valeur faciale"),
+        "ui.option.omnibus": (
+            "Omnibus (J♦ is worth −10)",
+            "Omnibus (le valet de carreau vaut −10)",
+        ),
+        "ui.option.black_maria": (
+            "Black Maria (K♠ 10, A♠ 7)",
+            "Black Maria (roi de pique 10, as de pique 7)",
+        ),
+        "ui.option.partnership": ("Partnership (you and North)", "En équipes (vous et Nord)"),
+        "ui.option.reverse": ("Reverse (highest total wins)", "Inversé (le plus haut total gagne)"),
+        "ui.option.qs_penalty": (
+            "Q♠ is a penalty card",
+            "La dame de pique est une carte de pénalité",
+        ),
+        "ui.option.passing": ("Passing", "Passage"),
+        "ui.option.must_break_hearts": (
+            "Hearts must be broken before a heart is led",
+            "Les cœurs doivent être ouverts avant d’être entamés",
+        ),
+        "ui.option.qs_breaks_hearts": ("Q♠ breaks hearts", "La dame de pique ouvre les cœurs"),
+        "ui.option.first_trick_no_points": (
+            "No penalty card on the first trick",
+            "Pas de carte de pénalité au premier pli",
+        ),
+        "ui.moon.old": ("Old Moon (the others score)", "Vieille Lune (les autres marquent)"),
+        "ui.moon.new": ("New Moon (the shooter subtracts)", "Nouvelle Lune (le tireur retire)"),
+        "ui.moon.mixed": ("Mixed Moon", "Lune mixte"),
+        "ui.moon.none": ("No moon", "Pas de grand chelem"),
+        "ui.passing.cycle": ("Left, right, across, hold", "Gauche, droite, en face, sans passage"),
+        "ui.passing.left": ("Always to the left", "Toujours à gauche"),
+        "ui.passing.right": ("Always to the right", "Toujours à droite"),
+        "ui.passing.across": ("Always across", "Toujours en face"),
+        "ui.passing.alternate": ("Left every other deal", "À gauche une donne sur deux"),
+        "ui.passing.none": ("No passing", "Pas de passage"),
+        "ui.qs_breaks.off": ("No", "Non"),
+        "ui.qs_breaks.discard": ("When discarded", "Quand elle est défaussée"),
+        "ui.qs_breaks.any": ("Whenever played", "Dès qu’elle est jouée"),
+        "ui.rules.ok": ("These rules can be played: {name}.", "Ces règles sont jouables : {name}."),
+        "ui.rules.refused": (
+            "These options cannot go together. {error}",
+            "Ces options sont incompatibles. {error}",
+        ),
+        "ui.yes": ("yes", "oui"),
+        "ui.no": ("no", "non"),
+    }
+)
+
+
+def raw(key: str, lang: str) -> str:
+    """A catalog entry as written (no capital added), for words set inside a sentence."""
+    english, french = CATALOG[key]
+    return english if check_lang(lang) == "en" else french
+
+
+def seat_key(player: int, players: int, partnership: bool = False) -> str:
+    """Seat names: the person sits South; the bots follow clockwise (left is next)."""
+    if player == 0:
+        return "ui.seat.you"
+    if players == 2:
+        return "ui.seat.north"
+    if players == 3:
+        return "ui.seat.west" if player == 1 else "ui.seat.east"
+    if player == 2 and partnership:
+        return "ui.seat.partner"
+    return ("ui.seat.west", "ui.seat.north", "ui.seat.east")[player - 1]
+
+
+def seat_name(player: int, players: int, lang: str, partnership: bool = False) -> str:
+    return text(seat_key(player, players, partnership), lang)
+
+
+def card_count(count: int, lang: str) -> str:
+    if count == 0:
+        return text("ui.cards.none", lang)
+    if count == 1:
+        return text("ui.cards.one", lang)
+    return text("ui.cards.many", lang, count=count)
+
+
+def card_list(cards: list[Card]) -> str:
+    """Cards written with their symbols (``Q♠, 3♥``): the suit symbol is always there."""
+    return ", ".join(str(card) for card in cards)
+
+
+def join_names(names: list[str], lang: str) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    last = " and " if lang == "en" else " et "
+    return ", ".join(names[:-1]) + last + names[-1]
