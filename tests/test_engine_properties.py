@@ -1,0 +1,387 @@
+"""Property tests over random rule combinations and random legal play.
+
+Legal moves, hearts broken and trick winners are checked against a small reference
+written here from RULES.md (§1, §2.4–§2.7, §5), not against the engine itself.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hearts_teach import CARDS, Card, Deal, Game, Rules, RulesError, Suit
+from hearts_teach.cards import cards_of
+from hearts_teach.records import (
+    deal_from_code,
+    deal_from_json,
+    deal_to_json,
+    game_from_json,
+    game_to_json,
+    share_code,
+)
+from hearts_teach.rules import (
+    FIRST_LEADS,
+    FIRST_TRICK_FORCED,
+    MOON_RULES,
+    PASSING,
+    QS_BREAKS,
+    TWO_PLAYER_BOTH_OVER,
+    TWO_PLAYER_MOON_AWARDS,
+)
+
+QUEEN = Card.parse("QS")
+PROPERTY = settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
+
+# --- which option combinations are possible (RULES.md §4.5, §5, §12) ---------------
+
+
+def _resolved(options: dict[str, Any], name: str, default: object) -> Any:
+    value = options.get(name)
+    return default if value is None else value
+
+
+def is_possible(options: dict[str, Any]) -> bool:
+    """The spec's account of which rule sets can be played."""
+    n = options.get("players", 4)
+    passing = _resolved(options, "passing", {2: "none", 3: "right", 4: "cycle"}.get(n))
+    first_lead = _resolved(options, "first_lead", "left_of_dealer" if n == 3 else "two_of_clubs")
+    ban = _resolved(options, "first_trick_no_points", n == 4)
+    if n not in (2, 3, 4):
+        return False
+    if n == 2 and (
+        options.get("omnibus")
+        or options.get("black_maria")
+        or options.get("spot")
+        or options.get("moon") in ("new", "mixed")
+    ):
+        return False  # no J♦ or K♠ in the 28-card deck; Spot and New Moon undescribed
+    if n == 3 and not options.get("black_maria"):
+        return False  # three players play traditional Black Maria only
+    if options.get("partnership") and n != 4:
+        return False
+    if passing in ("cycle", "across") and n != 4:
+        return False
+    if options.get("first_trick_forced", "any") != "any" and not ban:
+        return False
+    return not (first_lead == "two_of_clubs" and n == 3)  # the 2♣ is out of the deck
+
+
+ANY_OPTIONS = st.fixed_dictionaries(
+    {},
+    optional={
+        "players": st.sampled_from([2, 3, 4, 5]),
+        "moon": st.sampled_from(MOON_RULES),
+        "spot": st.booleans(),
+        "omnibus": st.booleans(),
+        "black_maria": st.booleans(),
+        "partnership": st.booleans(),
+        "reverse": st.booleans(),
+        "passing": st.sampled_from(PASSING),
+        "first_lead": st.sampled_from(FIRST_LEADS),
+        "first_trick_no_points": st.booleans(),
+        "first_trick_forced": st.sampled_from(FIRST_TRICK_FORCED),
+    },
+)
+
+
+@PROPERTY
+@given(ANY_OPTIONS)
+def test_impossible_rule_sets_raise_rules_error_and_possible_ones_build(
+    options: dict[str, Any],
+) -> None:
+    if is_possible(options):
+        rules = Rules(**options)
+        assert Rules.from_options(rules.changed_options()) == rules
+    else:
+        try:
+            Rules(**options)
+        except RulesError as error:
+            assert error.message("fr") != error.message("en")
+        else:
+            raise AssertionError(f"{options} should be refused")
+
+
+@st.composite
+def playable_rules(draw: st.DrawFn) -> Rules:
+    n = draw(st.sampled_from([2, 3, 4, 4, 4]))
+    four = n == 4
+    options: dict[str, Any] = {"players": n}
+    options["black_maria"] = True if n == 3 else (draw(st.booleans()) if four else False)
+    options["spot"] = draw(st.booleans()) if n != 2 else False
+    options["omnibus"] = draw(st.booleans()) if n != 2 else False
+    options["moon"] = draw(st.sampled_from(MOON_RULES if n != 2 else ("old", "none")))
+    options["partnership"] = draw(st.booleans()) if four else False
+    options["reverse"] = draw(st.booleans())
+    options["qs_penalty"] = draw(st.booleans())
+    options["passing"] = draw(
+        st.sampled_from(PASSING if four else (None, "left", "right", "alternate", "none"))
+    )
+    options["pass_count"] = draw(st.sampled_from([None, 1, 2, 3]))
+    options["first_lead"] = draw(
+        st.sampled_from((None, "left_of_dealer") if n == 3 else (None, *FIRST_LEADS))
+    )
+    options["first_lead_any_club"] = draw(st.booleans())
+    options["must_break_hearts"] = draw(st.booleans())
+    options["qs_breaks_hearts"] = draw(st.sampled_from(QS_BREAKS))
+    options["lead_hearts_instead_of_qs"] = draw(st.booleans())
+    ban = draw(st.sampled_from([None, True, False]))
+    options["first_trick_no_points"] = ban
+    if (ban is None and four) or ban:
+        options["first_trick_forced"] = draw(st.sampled_from(FIRST_TRICK_FORCED))
+    options["omnibus_moon_requires_jd"] = draw(st.booleans())
+    options["omnibus_jd_stacks_on_moon"] = draw(st.booleans())
+    options["two_player_moon_award"] = draw(st.sampled_from(TWO_PLAYER_MOON_AWARDS))
+    options["two_player_both_over"] = draw(st.sampled_from(TWO_PLAYER_BOTH_OVER))
+    options["avoid_all_tricks_bonus"] = draw(st.booleans())
+    options["partner_spared_on_moon"] = draw(st.booleans()) if four else False
+    options["target"] = draw(st.integers(1, 300))
+    assert is_possible(options)
+    return Rules(**options)
+
+
+# Presets are drawn often: they are what the book plays.
+RULES = st.one_of(st.sampled_from([Rules.preset(p) for p in Rules.PRESETS]), playable_rules())
+SEEDS = st.integers(0, 2**32)
+
+
+# --- a reference for legality, hearts broken and trick winners ------------------------
+
+
+def opening_card(rules: Rules, deal: Deal) -> Card | None:
+    """The card that must open the deal, from the hands after the exchange."""
+    if rules.first_lead != "two_of_clubs":
+        return None
+    chain = (2, 4, 6) if rules.players == 2 else (2,)
+    held = set().union(*(deal.hand(p) for p in range(rules.players)))
+    for rank in chain:
+        card = Card.of(rank, Suit.CLUBS)
+        if card in held:
+            return card
+    return None
+
+
+def reference_legal(
+    rules: Rules,
+    hand: set[Card],
+    trick: list[Card],
+    trick_no: int,
+    broken: bool,
+    opening: Card | None,
+) -> set[Card]:
+    if not trick:
+        if trick_no == 0 and opening is not None:
+            if rules.first_lead_any_club:
+                return {c for c in hand if c.suit is Suit.CLUBS}
+            return {opening}
+        if broken:
+            return hand
+        others = {c for c in hand if c.suit is not Suit.HEARTS}
+        if not others or (rules.lead_hearts_instead_of_qs and others == {QUEEN}):
+            return hand
+        return others
+    follow = {c for c in hand if c.suit is trick[0].suit}
+    if follow:
+        return follow
+    if trick_no == 0 and rules.first_trick_no_points:
+        safe = {c for c in hand if rules.value(c) <= 0}
+        if safe:
+            return safe
+        hearts = {c for c in hand if c.suit is Suit.HEARTS}
+        if rules.first_trick_forced == "hearts_before_queen" and hearts:
+            return hearts
+    return hand
+
+
+def breaks_hearts(rules: Rules, card: Card, trick: list[Card]) -> bool:
+    if card.suit is Suit.HEARTS:
+        return True
+    if card != QUEEN:
+        return False
+    if rules.qs_breaks_hearts == "any":
+        return True
+    return rules.qs_breaks_hearts == "discard" and bool(trick) and trick[0].suit is not Suit.SPADES
+
+
+def reference_winner(rules: Rules, cards: tuple[Card, ...]) -> int:
+    """Index in the trick of the winning card: highest heart if hearts trump, else the
+    highest card of the led suit."""
+    if rules.hearts_trump and any(c.suit is Suit.HEARTS for c in cards):
+        suit = Suit.HEARTS
+    else:
+        suit = cards[0].suit
+    return max((c.rank, i) for i, c in enumerate(cards) if c.suit is suit)[1]
+
+
+def do_passes(deal: Deal, rng: random.Random) -> None:
+    count = deal.rules.pass_count or 3
+    for player in range(deal.rules.players):
+        deal.pass_cards(player, rng.sample(deal.hand(player), count))
+
+
+# --- properties of whole deals ---------------------------------------------------------
+
+
+@PROPERTY
+@given(RULES, SEEDS, st.integers(0, 7))
+def test_random_legal_play_obeys_the_rules_to_the_end(
+    rules: Rules, seed: int, deal_number: int
+) -> None:
+    rng = random.Random(seed)
+    deal = Deal.new(rules, seed=seed, deal_number=deal_number)
+    n = rules.players
+    assert deal.phase == ("play" if rules.pass_direction(deal_number) is None else "pass")
+    if deal.phase == "pass":
+        do_passes(deal, rng)
+    opening = opening_card(rules, deal)
+    broken = not rules.must_break_hearts
+    all_cards = [c for c in CARDS if rules.deck & c.bit]
+    while not deal.is_over:
+        player = deal.to_play
+        hand = set(deal.hand(player))
+        legal = deal.legal_moves()
+        trick = list(deal.current_trick.cards)
+        assert legal, "no legal move while the deal goes on"
+        assert set(legal) <= hand
+        assert set(legal) == reference_legal(rules, hand, trick, deal.trick_number, broken, opening)
+        assert deal.hearts_broken == broken
+        for card in all_cards:
+            explanation = deal.explain(card)
+            assert explanation.legal == (card in legal), (card, explanation.reason)
+            if card not in hand:
+                assert explanation.reason == "not_in_hand"
+        card = rng.choice(legal)
+        broken = broken or breaks_hearts(rules, card, trick)
+        completed = deal.play(card)
+        if completed is not None:
+            assert (
+                completed.winner
+                == (completed.leader + reference_winner(rules, completed.cards)) % n
+            )
+            assert deal.to_play == completed.winner
+    assert len(deal.tricks) == rules.hand_size  # 13, or 17 with three players
+    assert all(deal.hand(p) == [] for p in range(n))
+    assert sum(deal.tricks_won) == rules.hand_size
+    assert deal.legal_moves() == []
+    result = deal.result()
+    dead_points = sum(rules.value(c) for c in deal.dead_cards)
+    assert sum(result.points) == rules.points_per_deal - dead_points
+    assert result.points == deal.points_taken
+    if result.moon is None and not rules.avoid_all_tricks_bonus:
+        assert result.scores == result.points
+
+
+@PROPERTY
+@given(RULES, SEEDS)
+def test_undo_restores_the_exact_state(rules: Rules, seed: int) -> None:
+    rng = random.Random(seed)
+    deal_number = rng.randrange(4)
+    deal = Deal.new(rules, seed=seed, deal_number=deal_number)
+    start = deal.state_key()
+    keys = []
+    if deal.phase == "pass":
+        count = rules.pass_count or 3
+        for player in range(rules.players):
+            keys.append(deal.state_key())
+            deal.pass_cards(player, rng.sample(deal.hand(player), count))
+    while not deal.is_over:
+        key = deal.state_key()
+        legal = deal.legal_moves()
+        card = rng.choice(legal)
+        deal.play(card)
+        deal.undo()
+        assert deal.state_key() == key
+        assert deal.legal_moves() == legal
+        deal.play(card)
+        keys.append(key)
+    # Undo everything, across completed tricks and the exchange.
+    for key in reversed(keys):
+        deal.undo()
+        assert deal.state_key() == key
+    assert deal.state_key() == start
+
+
+@PROPERTY
+@given(RULES, SEEDS, st.integers(0, 60))
+def test_copy_is_independent(rules: Rules, seed: int, steps: int) -> None:
+    rng = random.Random(seed)
+    deal = Deal.new(rules, seed=seed, deal_number=3)
+    if deal.phase == "pass":
+        do_passes(deal, rng)
+    for _ in range(min(steps, rules.hand_size * rules.players - 1)):
+        deal.play(rng.choice(deal.legal_moves()))
+    key = deal.state_key()
+    other = deal.copy()
+    assert other.state_key() == key
+    other.play(rng.choice(other.legal_moves()))
+    assert deal.state_key() == key
+
+
+@PROPERTY
+@given(RULES, SEEDS, st.integers(0, 7))
+def test_the_same_seed_gives_the_same_deal(rules: Rules, seed: int, deal_number: int) -> None:
+    one = Deal.new(rules, seed=seed, deal_number=deal_number)
+    two = Deal.new(rules, seed=seed, deal_number=deal_number)
+    assert one.state_key() == two.state_key()
+    dealt = [c for p in range(rules.players) for c in one.hand(p)] + one.dead_cards
+    assert sorted(dealt) == cards_of(rules.deck)
+    assert all(len(one.hand(p)) == rules.hand_size for p in range(rules.players))
+    assert len(one.dead_cards) == rules.dead_count
+
+
+# --- records ----------------------------------------------------------------------------
+
+
+@PROPERTY
+@given(RULES, SEEDS, st.integers(0, 80))
+def test_json_and_share_codes_round_trip_exactly(rules: Rules, seed: int, steps: int) -> None:
+    rng = random.Random(seed)
+    deal = Deal.new(rules, seed=seed, deal_number=rng.randrange(8), totals=None)
+    fresh = deal.state_key()
+    if deal.phase == "pass":
+        count = rules.pass_count or 3
+        for player in range(rng.randrange(rules.players + 1)):
+            deal.pass_cards(player, rng.sample(deal.hand(player), count))
+    if deal.phase == "play":
+        for _ in range(min(steps, rules.hand_size * rules.players)):
+            deal.play(rng.choice(deal.legal_moves()))
+    key = deal.state_key()
+    from_json = deal_from_json(deal_to_json(deal))
+    assert from_json.state_key() == key
+    assert from_json.rules == rules
+    assert from_json.deal_number == deal.deal_number
+    assert from_json.pass_direction == deal.pass_direction
+    from_code = deal_from_code(share_code(deal))
+    assert from_code.state_key() == key
+    assert from_code.rules == rules
+    assert deal_from_code(share_code(deal, include_plays=False)).state_key() == fresh
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(RULES, SEEDS, st.integers(0, 400))
+def test_game_json_round_trips_exactly(rules: Rules, seed: int, steps: int) -> None:
+    rules = rules.replace(target=60 if not rules.spot else 200)
+    rng = random.Random(seed)
+    game = Game(rules, seed=seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        deal = game.deal
+        if deal.is_over:
+            game.next_deal()
+        elif deal.phase == "pass":
+            do_passes(deal, rng)
+        else:
+            game.play(rng.choice(deal.legal_moves()))
+    copy = game_from_json(game_to_json(game))
+    assert copy.rules == game.rules
+    assert copy.seed == game.seed
+    assert copy.totals == game.totals
+    assert copy.is_over == game.is_over and copy.winners == game.winners
+    assert copy.deal.state_key() == game.deal.state_key()
+    assert [p.deal.state_key() for p in copy.history] == [p.deal.state_key() for p in game.history]
+    assert [p.result for p in copy.history] == [p.result for p in game.history]
