@@ -154,12 +154,12 @@ ENTRIES: Final[dict[str, tuple[str, str]]] = {
         "En Cœurs inversés, je cherche les levées qui rapportent : j’entame avec {card}.",
     ),
     "bot.play.estimate": (
-        "{reason} In {samples} simulated deals, this card costs me about {cost} points.",
-        "{reason} Sur {samples} donnes simulées, cette carte me coûte environ {cost} points.",
+        "{reason} In {samples} simulated deals, this card costs me about {cost}.",
+        "{reason} Sur {samples} donnes simulées, cette carte me coûte environ {cost}.",
     ),
     "bot.play.estimate_gain": (
-        "{reason} In {samples} simulated deals, this card brings me about {cost} points.",
-        "{reason} Sur {samples} donnes simulées, cette carte me rapporte environ {cost} points.",
+        "{reason} In {samples} simulated deals, this card brings me about {cost}.",
+        "{reason} Sur {samples} donnes simulées, cette carte me rapporte environ {cost}.",
     ),
     # --- passing ----------------------------------------------------------------
     "bot.pass.random": (
@@ -203,8 +203,8 @@ ENTRIES: Final[dict[str, tuple[str, str]]] = {
         "Je garde mes grosses cartes pour tenter le grand chelem et je passe {cards}.",
     ),
     "bot.pass.estimate": (
-        "{reason} In {samples} simulated deals, keeping the rest costs me about {cost} points.",
-        "{reason} Sur {samples} donnes simulées, garder le reste me coûte environ {cost} points.",
+        "{reason} In {samples} simulated deals, keeping the rest costs me about {cost}.",
+        "{reason} Sur {samples} donnes simulées, garder le reste me coûte environ {cost}.",
     ),
     # --- word lists ---------------------------------------------------------------
     "bot.and": (" and ", " et "),
@@ -219,6 +219,13 @@ class Nested:
 
     key: str
     params: Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class Points:
+    """An amount of points, worded with its unit (French: singular below 2)."""
+
+    value: float
 
 
 _PLURAL_SUITS: Final = {
@@ -267,11 +274,20 @@ def say(key: str, lang: str, params: Mapping[str, object]) -> str:
             values[name] = _PLURAL_SUITS[lang][value]
         elif isinstance(value, tuple) and all(isinstance(c, Card) for c in value):
             values[name] = card_list(value, lang)
+        elif isinstance(value, Points):
+            values[name] = _points(value.value, lang)
         elif isinstance(value, float):
             values[name] = _number(value, lang)
         else:
             values[name] = value
     return text(key, lang, **values)
+
+
+def _points(value: float, lang: str) -> str:
+    shown = _number(value, lang)
+    if lang == "fr":
+        return shown + (" point" if abs(value) < 2 else " points")
+    return shown + (" point" if shown == "1.0" else " points")
 
 
 def _number(value: float, lang: str) -> str:

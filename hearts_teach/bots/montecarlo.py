@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hearts_teach.bots.base import Bot, Choice, PassChoice, check_passing, check_turn
-from hearts_teach.bots.catalog import Nested
+from hearts_teach.bots.catalog import Nested, Points
 from hearts_teach.bots.policy import (
     SUIT_OF,
     Context,
@@ -64,27 +64,91 @@ def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[int], int]:
         hands[receiver] |= still_there
         capacity[receiver] -= still_there.bit_count()
         unseen &= ~still_there
-    # Holders: the other seats, then the dead cards (a seat that can hold any suit).
+    # Holders: the other seats, the dead cards (they can be of any suit), and with a
+    # position set up with short hands, the cards of the tricks not recorded ("gone").
     holders = [p for p in range(n) if p != me]
     dead_slot = len(holders)
-    caps = [capacity[p] for p in holders] + [view.dead_count]
+    dead_room = view.dead_count
+    forced_dead = _known_dead(view) & unseen
+    if forced_dead:
+        dead_room -= forced_dead.bit_count()
+        unseen &= ~forced_dead
+    caps = [capacity[p] for p in holders] + [dead_room]
     allowed_suits = [15 & ~view.voids[p] for p in holders] + [15]
     cards = _indexes(unseen)
-    if sum(caps) != len(cards):
+    surplus = len(cards) - sum(caps)
+    if surplus < 0 or (surplus and view.tricks) or dead_room < 0:
         raise SamplingError("hand sizes do not match the unseen cards")
+    if surplus:
+        caps.append(surplus)
+        allowed_suits.append(15)
     for _attempt in range(30):
         placed = _try_deal(cards, caps, allowed_suits, rng)
         if placed is not None:
             break
     else:
         placed = _deal_by_flow(cards, caps, allowed_suits, rng)
-    dead = 0
+    dead = forced_dead
     for slot, mask in enumerate(placed):
         if slot == dead_slot:
-            dead = mask
-        else:
+            dead |= mask
+        elif slot < dead_slot:
             hands[holders[slot]] |= mask
     return hands, dead
+
+
+def _known_dead(view: PlayerView) -> int:
+    """Two-player opening: whoever leads 4♣ (or 6♣) shows that the lower ones are dead."""
+    chain = view.rules.opening_chain
+    first = view.tricks[0].plays[0][1] if view.tricks else view.trick[0][1] if view.trick else None
+    if first is None or first not in chain:
+        return 0
+    dead = 0
+    for card in chain:
+        if card == first:
+            break
+        dead |= card.bit
+    return dead
+
+
+def world_from_view(view: PlayerView, hands: list[int], dead: int) -> Deal:
+    """The position of ``view`` with the hidden cards placed as sampled.
+
+    A position set up with short hands has fewer recorded tricks than tricks played;
+    ``Deal.from_view`` would then count the tricks wrongly, so such a position is
+    rebuilt from the start of the current trick instead.
+    """
+    rules = view.rules
+    trick_number = rules.hand_size - max(view.hand_sizes)
+    if trick_number == len(view.tricks):
+        return Deal.from_view(view, hands, dead)
+    start = hands[:]
+    for player, card in view.trick:
+        start[player] |= card.bit
+    world = Deal(
+        rules,
+        start,
+        dead,
+        deal_number=view.deal_number,
+        leader=view.leader,
+        hearts_broken=view.hearts_broken,
+        totals=view.totals,
+    )
+    for player, wins in enumerate(_tricks_won(view)):
+        world.tricks_won[player] = wins
+    for player, mask in enumerate(view.taken):
+        world.taken[player] = mask
+    for _, card in view.trick:
+        world.play_index(card.index)
+    return world
+
+
+def _tricks_won(view: PlayerView) -> list[int]:
+    wins = [0] * view.rules.players
+    for trick in view.tricks:
+        if trick.winner is not None:
+            wins[trick.winner] += 1
+    return wins
 
 
 def _try_deal(
@@ -338,13 +402,14 @@ class MonteCarloBot(Bot):
         key = heuristic_key if heuristic_card == best else describe_play(ctx, situation, best)
         params = play_params(ctx, situation, best, key)
         own = estimates[best].own
+        gain = own > 0 if ctx.reverse else own < 0
         return Choice(
             CARDS[best],
-            "bot.play.estimate_gain" if ctx.reverse else "bot.play.estimate",
+            "bot.play.estimate_gain" if gain else "bot.play.estimate",
             {
                 "reason": Nested("bot.play." + key, {"card": CARDS[best], **params}),
                 "samples": samples,
-                "cost": abs(own),
+                "cost": Points(abs(own)),
                 "basis": key,
             },
             estimates={CARDS[c]: e.own for c, e in sorted(estimates.items())},
@@ -365,7 +430,7 @@ class MonteCarloBot(Bot):
         samples = 0
         for _ in range(self.playouts):
             hands, dead = sample_hands(view, rng)
-            world = Deal.from_view(view, hands, dead)
+            world = world_from_view(view, hands, dead)
             for representative in groups:
                 deal = world.copy()
                 situation = Situation(

@@ -1,0 +1,270 @@
+"""Bots: legal moves in every variant, reasons in both languages, determinism, and
+positions where one card is right."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from hearts_teach import Card, Deal, Rules, RulesError
+from hearts_teach.bots import LEVELS, Choice, PassChoice, make_bot
+from hearts_teach.bots.base import Bot
+from hearts_teach.cards import mask_of, parse_cards
+
+SMALL_MC: dict[str, Any] = {"playouts": 24, "time_limit": None}
+
+
+def bot(level: str, seed: int = 0) -> Bot:
+    return make_bot(level, seed=seed, **(SMALL_MC if level == "montecarlo" else {}))
+
+
+def check_reason(reason_en: str, reason_fr: str) -> None:
+    assert reason_en and reason_fr
+    assert reason_en != reason_fr
+    for sentence in (reason_en, reason_fr):
+        assert "{" not in sentence and "}" not in sentence
+        assert sentence[0].isupper()
+    # French must not contain the English card words, and the reverse.
+    assert " the " not in f" {reason_fr} " and " of " not in reason_fr
+    assert " de " not in f" {reason_en} " and " le " not in f" {reason_en} "
+
+
+def play_deal(rules: Rules, seed: int, bots: list[Bot], deal_number: int = 0) -> Deal:
+    """Play a whole deal; every pass and card is checked against the rules."""
+    deal = Deal.new(rules, seed=seed, deal_number=deal_number)
+    if deal.phase == "pass":
+        for player in range(rules.players):
+            view = deal.view(player)
+            passing = bots[player].pass_cards(view)
+            assert isinstance(passing, PassChoice)
+            assert len(passing.cards) == rules.pass_count
+            assert len(set(passing.cards)) == len(passing.cards)
+            assert mask_of(passing.cards) & ~view.hand == 0
+            check_reason(passing.reason("en"), passing.reason("fr"))
+            deal.pass_cards(player, passing.cards)
+    while not deal.is_over:
+        player = deal.to_play
+        view = deal.view(player)
+        choice = bots[player].play(view)
+        assert isinstance(choice, Choice)
+        assert choice.card in view.legal_moves()
+        check_reason(choice.reason("en"), choice.reason("fr"))
+        deal.play(choice.card)
+    return deal
+
+
+@pytest.mark.parametrize("preset", list(Rules.PRESETS))
+def test_random_and_heuristic_play_legal_cards_in_every_preset(preset: str) -> None:
+    rules = Rules.preset(preset)
+    for seed in range(4):
+        # The deal number walks through the pass directions (left, right, across, none).
+        levels = ["heuristic", "random"] * 2
+        bots = [bot(levels[p], seed=seed * 10 + p) for p in range(rules.players)]
+        play_deal(rules, seed, bots, deal_number=seed)
+
+
+@pytest.mark.parametrize("preset", list(Rules.PRESETS))
+def test_montecarlo_plays_legal_cards_in_every_preset(preset: str) -> None:
+    rules = Rules.preset(preset)
+    bots = [make_bot("montecarlo", seed=p, playouts=3, time_limit=None) for p in range(2)]
+    bots += [bot("heuristic", seed=p) for p in range(2, rules.players)]
+    play_deal(rules, seed=5, bots=bots, deal_number=0)
+
+
+@st.composite
+def rule_sets(draw: st.DrawFn) -> Rules:
+    """Random combinations of rule options (impossible ones are skipped)."""
+    players = draw(st.sampled_from([2, 3, 4]))
+    options: dict[str, Any] = {
+        "players": players,
+        "moon": draw(st.sampled_from(["old", "new", "mixed", "none"])),
+        "spot": draw(st.booleans()),
+        "omnibus": draw(st.booleans()),
+        "black_maria": players == 3 or draw(st.booleans()),
+        "partnership": players == 4 and draw(st.booleans()),
+        "reverse": draw(st.booleans()),
+        "qs_penalty": draw(st.booleans()),
+        "passing": draw(st.sampled_from([None, "left", "right", "alternate", "none"])),
+        "pass_count": draw(st.sampled_from([None, 1, 2, 3, 4])),
+        "must_break_hearts": draw(st.booleans()),
+        "qs_breaks_hearts": draw(st.sampled_from(["off", "discard", "any"])),
+        "lead_hearts_instead_of_qs": draw(st.booleans()),
+        "first_lead_any_club": draw(st.booleans()),
+        "avoid_all_tricks_bonus": draw(st.booleans()),
+        "omnibus_jd_stacks_on_moon": draw(st.booleans()),
+        "partner_spared_on_moon": draw(st.booleans()),
+    }
+    if players == 4:
+        options["first_trick_forced"] = draw(st.sampled_from(["any", "hearts_before_queen"]))
+        options["passing"] = draw(st.sampled_from([None, "cycle", "across", "left", "none"]))
+    if players == 2:
+        options["two_player_moon_award"] = draw(st.sampled_from(["fixed_20", "points_in_play"]))
+    try:
+        return Rules(**options)
+    except RulesError:
+        assume(False)
+        raise
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(rules=rule_sets(), seed=st.integers(0, 10_000), deal_number=st.integers(0, 7))
+def test_legal_moves_only_under_random_rule_combinations(
+    rules: Rules, seed: int, deal_number: int
+) -> None:
+    levels = ["heuristic", "random", "heuristic", "random"]
+    bots = [bot(levels[p], seed=seed + p) for p in range(rules.players)]
+    play_deal(rules, seed, bots, deal_number=deal_number)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(rules=rule_sets(), seed=st.integers(0, 10_000), deal_number=st.integers(0, 7))
+def test_montecarlo_legal_under_random_rule_combinations(
+    rules: Rules, seed: int, deal_number: int
+) -> None:
+    bots: list[Bot] = [make_bot("montecarlo", seed=seed, playouts=2, time_limit=None)]
+    bots += [bot("heuristic", seed=seed + p) for p in range(1, rules.players)]
+    play_deal(rules, seed, bots, deal_number=deal_number)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_choices_whatever_was_asked_before(level: str) -> None:
+    rules = Rules()
+    deal = Deal.new(rules, seed=11, deal_number=0)
+    first = bot(level, seed=4)
+    passes = [first.pass_cards(deal.view(p)).cards for p in range(4)]
+    for player, cards in enumerate(passes):
+        deal.pass_cards(player, cards)
+    deal.play(make_bot("heuristic").play(deal.view(deal.to_play)).card)
+    view = deal.view(deal.to_play)
+    before = first.play(view)
+    fresh = bot(level, seed=4)
+    assert fresh.play(view).card == before.card
+    assert fresh.pass_cards(Deal.new(rules, seed=11).view(2)).cards == passes[2]
+    assert first.play(view) == before
+
+
+def test_random_bot_depends_on_its_seed() -> None:
+    deal = Deal.new(Rules(passing="none"), seed=3)
+    deal.play(deal.legal_moves()[0])
+    view = deal.view(deal.to_play)
+    cards = {make_bot("random", seed=s).play(view).card for s in range(20)}
+    assert len(cards) > 1
+    assert cards <= set(view.legal_moves())
+
+
+def test_make_bot_refuses_unknown_level_and_budget() -> None:
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_bot("expert")
+    with pytest.raises(TypeError):
+        make_bot("heuristic", playouts=10)
+    with pytest.raises(ValueError):
+        make_bot("montecarlo", playouts=0)
+
+
+def test_bot_refuses_to_play_out_of_turn_or_pass_during_play() -> None:
+    deal = Deal.new(Rules(passing="none"), seed=1)
+    other = (deal.to_play + 1) % 4
+    with pytest.raises(ValueError):
+        make_bot("heuristic").play(deal.view(other))
+    with pytest.raises(ValueError):
+        make_bot("heuristic").pass_cards(deal.view(deal.to_play))
+
+
+# --- positions with one right card ---------------------------------------------------
+
+
+def position(
+    rules: Rules, hands: list[str], leader: int, plays: str, hearts_broken: bool = True
+) -> Deal:
+    deal = Deal.from_hands(rules, hands, leader=leader, hearts_broken=hearts_broken)
+    for card in parse_cards(plays):
+        deal.play(card)
+    return deal
+
+
+POSITIONS = [
+    pytest.param(
+        Rules(),
+        ["5S 2D 3D", "QS 4D 5D", "9S 6D 7D", "AS KS 3S"],
+        "5S QS 9S",
+        "3S",
+        id="only-card-that-avoids-the-queen",
+    ),
+    pytest.param(
+        Rules(),
+        ["5C 2D 3D", "6C 4D 5D", "9C 6D 7D", "QS 2H 8D"],
+        "5C 6C 9C",
+        "QS",
+        id="dump-the-queen-when-void",
+    ),
+    pytest.param(
+        Rules.preset("black-maria"),
+        ["5C 2D 3D", "6C 4D 5D", "9C 6D 7D", "KS 2H 8D"],
+        "5C 6C 9C",
+        "KS",
+        id="black-maria-dump-the-king-of-spades",
+    ),
+    pytest.param(
+        Rules.preset("omnibus"),
+        ["9D 2C 3C", "JD 4C 5C", "3D 6C 7C", "AD 2D 8C"],
+        "9D JD 3D",
+        "AD",
+        id="omnibus-take-the-jack-of-diamonds",
+    ),
+    pytest.param(
+        Rules.preset("reverse"),
+        ["5H 2C 3C", "9H 4C 5C", "2H 6C 7C", "AH 3H 8C"],
+        "5H 9H 2H",
+        "AH",
+        id="reverse-take-the-hearts",
+    ),
+    pytest.param(
+        Rules.preset("two-player"),
+        ["8C 6D", "QS 2H"],
+        "8C",
+        "QS",
+        id="two-player-discard-the-queen-rather-than-trump",
+    ),
+]
+
+
+@pytest.mark.parametrize("level", ["heuristic", "montecarlo"])
+@pytest.mark.parametrize(("rules", "hands", "plays", "right"), POSITIONS)
+def test_sound_players_find_the_one_right_card(
+    level: str, rules: Rules, hands: list[str], plays: str, right: str
+) -> None:
+    deal = position(rules, hands, leader=0, plays=plays)
+    view = deal.view(deal.to_play)
+    choice = bot(level, seed=1).play(view)
+    assert choice.card == Card.parse(right)
+    check_reason(choice.reason("en"), choice.reason("fr"))
+
+
+def test_montecarlo_estimates_cover_every_legal_card_and_rank_the_choice_best() -> None:
+    deal = position(Rules(), ["5S 2D 3D", "QS 4D 5D", "9S 6D 7D", "AS KS 3S"], 0, "5S QS 9S")
+    choice = bot("montecarlo").play(deal.view(3))
+    assert choice.estimates is not None
+    assert set(choice.estimates) == set(deal.legal_moves())
+    assert choice.estimates[Card.parse("3S")] < 1
+    assert choice.estimates[Card.parse("KS")] >= 13
+    assert choice.samples == SMALL_MC["playouts"]
+
+
+def test_reasons_name_the_cards_in_each_language() -> None:
+    deal = position(Rules(), ["5S 2D 3D", "QS 4D 5D", "9S 6D 7D", "AS KS 3S"], 0, "5S QS 9S")
+    choice = make_bot("heuristic").play(deal.view(3))
+    assert "three of spades" in choice.reason("en")
+    assert "queen of spades" in choice.reason("en")
+    assert "trois de pique" in choice.reason("fr")
+    assert "dame de pique" in choice.reason("fr")
+
+
+def test_french_reasons_contract_the_article() -> None:
+    deal = position(Rules(), ["5C 2D 3D", "6C 4D 5D", "9C 6D 7D", "KH 2H 8D"], 0, "5C 6C 9C")
+    choice = make_bot("heuristic").play(deal.view(3))
+    assert choice.card == Card.parse("KH")
+    assert "du roi de cœur" in choice.reason("fr")
+    assert "de le " not in choice.reason("fr")

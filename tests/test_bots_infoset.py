@@ -1,0 +1,173 @@
+"""Bots see what their seat may see, nothing more.
+
+Reshuffling the cards a seat cannot see, keeping everything it knows (its hand, the
+cards played, the suits shown void, where its passed cards went), never changes the
+bot's choice for a given seed. The Monte-Carlo bot's sampled deals respect the same
+knowledge, and its scoring on bit masks agrees with the engine's.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from hearts_teach import Deal, Rules, score_deal
+from hearts_teach.bots import make_bot
+from hearts_teach.bots.montecarlo import deal_scores, sample_hands
+from hearts_teach.bots.policy import context
+from hearts_teach.cards import CARDS, SUIT_MASKS, cards_of
+
+PRESETS = list(Rules.PRESETS)
+BUDGET: dict[str, Any] = {"playouts": 6, "time_limit": None}
+
+
+def advance(rules: Rules, seed: int, deal_number: int, steps: int) -> tuple[Deal, list[Any]]:
+    """A deal after its pass and ``steps`` cards, and the actions that led there."""
+    deal = Deal.new(rules, seed=seed, deal_number=deal_number)
+    player_bot = make_bot("heuristic", seed=seed)
+    actions: list[Any] = []
+    if deal.phase == "pass" and steps > 0:
+        for player in range(rules.players):
+            cards = player_bot.pass_cards(deal.view(player)).cards
+            deal.pass_cards(player, cards)
+            actions.append(("pass", player, cards))
+    for _ in range(steps):
+        if deal.phase != "play" or deal.is_over:
+            break
+        card = player_bot.play(deal.view(deal.to_play)).card
+        deal.play(card)
+        actions.append(("play", deal.to_play, card))
+    return deal, actions
+
+
+def reshuffled(deal: Deal, seat: int, rng: random.Random) -> Deal:
+    """The same deal with the cards ``seat`` cannot see permuted within each suit
+    (so every seat keeps its suit lengths and voids), replayed to the same point."""
+    view = deal.view(seat)
+    rules = deal.rules
+    hidden = view.unseen & ~view.passed
+    for card in rules.opening_chain:
+        hidden &= ~card.bit  # who opens would change
+    mapping = {card.index: card.index for card in CARDS}
+    for suit_mask in SUIT_MASKS:
+        cards = [c.index for c in cards_of(hidden & suit_mask)]
+        shuffled = cards[:]
+        rng.shuffle(shuffled)
+        mapping.update(zip(cards, shuffled, strict=True))
+
+    def moved(mask: int) -> list[str]:
+        return [CARDS[mapping[c.index]].code for c in cards_of(mask)]
+
+    other = Deal.from_hands(
+        rules,
+        [moved(hand) for hand in deal.dealt],
+        dead=moved(deal.dead),
+        pass_direction=deal.pass_direction,
+        deal_number=deal.deal_number,
+    )
+    for kind, player, cards in deal.history:
+        if kind == "pass":
+            other.pass_cards(player, [CARDS[mapping[c.index]] for c in cards])
+        else:
+            other.play(CARDS[mapping[cards[0].index]])
+    return other
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    preset=st.sampled_from(PRESETS),
+    seed=st.integers(0, 10_000),
+    deal_number=st.integers(0, 3),
+    steps=st.integers(0, 40),
+    shuffle_seed=st.integers(0, 10_000),
+    bot_seed=st.integers(0, 100),
+)
+def test_hidden_cards_never_change_the_choice(
+    preset: str, seed: int, deal_number: int, steps: int, shuffle_seed: int, bot_seed: int
+) -> None:
+    rules = Rules.preset(preset)
+    deal, _ = advance(rules, seed, deal_number, steps)
+    assume(not deal.is_over)
+    seat = deal.to_play
+    other = reshuffled(deal, seat, random.Random(shuffle_seed))
+    # The hidden cards moved, the seat's knowledge did not.
+    assume(other.hands != deal.hands or other.dead != deal.dead)
+    assert other.view(seat) == deal.view(seat)
+    for level in ("random", "heuristic", "montecarlo"):
+        budget = BUDGET if level == "montecarlo" else {}
+        if deal.phase == "pass":
+            first = make_bot(level, seed=bot_seed, **budget).pass_cards(deal.view(seat))
+            second = make_bot(level, seed=bot_seed, **budget).pass_cards(other.view(seat))
+            assert first.cards == second.cards
+        else:
+            one = make_bot(level, seed=bot_seed, **budget).play(deal.view(seat))
+            two = make_bot(level, seed=bot_seed, **budget).play(other.view(seat))
+            assert one.card == two.card
+            assert one.reason("fr") == two.reason("fr")
+            assert one.estimates == two.estimates
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    preset=st.sampled_from(PRESETS),
+    seed=st.integers(0, 10_000),
+    deal_number=st.integers(0, 3),
+    steps=st.integers(1, 45),
+    sample_seed=st.integers(0, 10_000),
+)
+def test_sampled_deals_agree_with_what_the_seat_knows(
+    preset: str, seed: int, deal_number: int, steps: int, sample_seed: int
+) -> None:
+    rules = Rules.preset(preset)
+    deal, _ = advance(rules, seed, deal_number, steps)
+    assume(deal.phase == "play")
+    seat = deal.to_play
+    view = deal.view(seat)
+    hands, dead = sample_hands(view, random.Random(sample_seed))
+    assert hands[seat] == view.hand
+    assert [h.bit_count() for h in hands] == list(view.hand_sizes)
+    assert dead.bit_count() == view.dead_count
+    everything = dead | view.played_mask
+    for hand in hands:
+        assert not everything & hand
+        everything |= hand
+    assert everything == rules.deck
+    for player, hand in enumerate(hands):
+        for suit in range(4):
+            if view.voids[player] >> suit & 1:
+                assert not hand & SUIT_MASKS[suit]
+    if view.passed and view.pass_direction is not None:
+        receiver = (seat + rules.pass_offset(view.pass_direction)) % rules.players
+        assert view.passed & view.unseen & ~hands[receiver] == 0
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    preset=st.sampled_from(PRESETS),
+    seed=st.integers(0, 10_000),
+    totals=st.lists(st.integers(0, 120), min_size=4, max_size=4),
+    moon=st.booleans(),
+)
+def test_mask_scoring_matches_the_engine(
+    preset: str, seed: int, totals: list[int], moon: bool
+) -> None:
+    rules = Rules.preset(preset)
+    n = rules.players
+    rng = random.Random(seed)
+    dead = 0
+    cards = cards_of(rules.deck)
+    rng.shuffle(cards)
+    if rules.dead_count:
+        dead = cards[0].bit | cards[1].bit
+        cards = cards[2:]
+    taken = [0] * n
+    for card in cards:
+        taken[0 if moon and rules.values[card.index] > 0 else rng.randrange(n)] |= card.bit
+    tricks = [mask.bit_count() // n for mask in taken]
+    expected = score_deal(
+        rules, [cards_of(m) for m in taken], totals[:n], cards_of(dead), tricks=tricks
+    )
+    assert deal_scores(context(rules), taken, dead, tricks, totals[:n]) == list(expected.scores)
