@@ -1,0 +1,309 @@
+"""Records: versioned JSON for deals and games, share codes, and damaged input."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import re
+import zlib
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from engine_helpers import play_game, play_out, random_passes
+
+from hearts_teach import Deal, Game, RecordError, Rules
+from hearts_teach.records import (
+    deal_from_code,
+    deal_from_json,
+    deal_to_json,
+    game_from_json,
+    game_to_json,
+    share_code,
+)
+
+CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def deal_in_progress(rules: Rules, seed: int, plays: int, deal_number: int = 0) -> Deal:
+    rng = random.Random(seed)
+    deal = Deal.new(rules, seed=seed, deal_number=deal_number)
+    if deal.phase == "pass":
+        random_passes(deal, rng)
+    for _ in range(plays):
+        deal.play(rng.choice(deal.legal_moves()))
+    return deal
+
+
+def assert_record_error(action: Callable[[], object], code: str | None = None) -> RecordError:
+    with pytest.raises(RecordError) as caught:
+        action()
+    error = caught.value
+    if code is not None:
+        assert error.code == code
+    english, french = error.message("en"), error.message("fr")
+    assert english and french and english != french
+    assert str(error) == english
+    return error
+
+
+# --- JSON ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["standard", "spot", "two-player", "black-maria-3", "omnibus"])
+@pytest.mark.parametrize("plays", [0, 5, 20])
+def test_deal_json_round_trips_the_position(preset: str, plays: int) -> None:
+    deal = deal_in_progress(Rules.preset(preset), seed=plays + 1, plays=plays)
+    text = deal_to_json(deal)
+    data = json.loads(text)
+    assert data["kind"] == "deal" and data["version"] == 1
+    copy = deal_from_json(text)
+    assert copy.state_key() == deal.state_key()
+    assert copy.rules == deal.rules
+    assert copy.dead_cards == deal.dead_cards
+    assert copy.history == deal.history
+
+
+def test_deal_json_of_a_finished_deal_scores_the_same() -> None:
+    deal = Deal.new(Rules(moon="mixed"), seed=4, deal_number=2, totals=(10, 20, 30, 40))
+    play_out(deal, random.Random(4))
+    copy = deal_from_json(deal_to_json(deal))
+    assert copy.is_over
+    assert copy.totals == (10, 20, 30, 40)
+    assert copy.result() == deal.result()
+
+
+def test_deal_json_of_a_half_finished_pass() -> None:
+    deal = Deal.new(Rules(), seed=8, deal_number=1)
+    deal.pass_cards(0, deal.hand(0)[:3])
+    deal.pass_cards(2, deal.hand(2)[:3])
+    copy = deal_from_json(deal_to_json(deal))
+    assert copy.phase == "pass"
+    assert copy.state_key() == deal.state_key()
+    assert copy.passes() == deal.passes()
+
+
+def test_deal_json_of_a_set_position_keeps_leader_and_hearts_broken() -> None:
+    deal = Deal.from_hands(
+        Rules(), ["2H 3D", "4D 5D", "6D 7D", "8D 9D"], leader=0, hearts_broken=True
+    )
+    deal.play("2H")
+    copy = deal_from_json(deal_to_json(deal))
+    assert copy.state_key() == deal.state_key()
+    assert copy.hearts_broken
+
+
+def test_game_json_round_trips_a_finished_game() -> None:
+    game = Game(Rules.preset("partnership"), seed="json")
+    play_game(game, random.Random(5))
+    copy = game_from_json(game_to_json(game))
+    assert copy.is_over and copy.winners == game.winners
+    assert copy.totals == game.totals
+    assert len(copy.history) == len(game.history)
+    assert [p.result for p in copy.history] == [p.result for p in game.history]
+
+
+def test_game_json_round_trips_mid_deal_and_play_continues_alike() -> None:
+    game = Game(Rules(), seed=12)
+    rng = random.Random(12)
+    for _ in range(2):
+        if game.deal.phase == "pass":
+            random_passes(game.deal, rng)
+        while not game.deal.is_over:
+            game.play(rng.choice(game.deal.legal_moves()))
+        game.next_deal()
+    random_passes(game.deal, rng)
+    for _ in range(7):
+        game.play(rng.choice(game.deal.legal_moves()))
+    copy = game_from_json(game_to_json(game))
+    assert copy.deal.state_key() == game.deal.state_key()
+    assert copy.totals == game.totals
+    card = game.deal.legal_moves()[-1]
+    game.play(card)
+    copy.play(card)
+    assert copy.deal.state_key() == game.deal.state_key()
+
+
+# --- share codes -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", list(Rules.PRESETS))
+def test_share_code_is_short_url_safe_and_round_trips(preset: str) -> None:
+    rules = Rules.preset(preset)
+    deal = deal_in_progress(rules, seed=3, plays=rules.players * 3, deal_number=1)
+    code = share_code(deal)
+    assert re.fullmatch(r"[A-Za-z0-9_-]+", code)
+    assert len(code) <= 160
+    assert deal_from_code(code).state_key() == deal.state_key()
+    assert deal_from_code(" " + code + "\n").state_key() == deal.state_key()
+
+
+def test_share_code_without_plays_gives_the_deal_as_dealt() -> None:
+    deal = deal_in_progress(Rules(), seed=6, plays=9)
+    start = Deal.new(Rules(), seed=6, deal_number=0)
+    assert deal_from_code(share_code(deal, include_plays=False)).state_key() == start.state_key()
+    assert len(share_code(deal, include_plays=False)) < len(share_code(deal))
+
+
+def codes_of_each_length() -> list[str]:
+    """Codes whose lengths cover every remainder mod 4 (padding-bit corner cases)."""
+    codes: dict[int, str] = {}
+    rng = random.Random(0)
+    for plays in range(16):
+        deal = Deal.new(Rules(), seed=plays, deal_number=3)
+        for _ in range(plays):
+            deal.play(rng.choice(deal.legal_moves()))
+        code = share_code(deal)
+        codes.setdefault(len(code) % 4, code)
+    assert set(codes) >= {0, 2, 3}
+    return list(codes.values())
+
+
+@pytest.mark.parametrize("code", codes_of_each_length())
+def test_every_single_character_corruption_of_a_code_is_refused(code: str) -> None:
+    accepted = []
+    for position, original in enumerate(code):
+        for replacement in CODE_ALPHABET:
+            if replacement == original:
+                continue
+            damaged = code[:position] + replacement + code[position + 1 :]
+            try:
+                deal_from_code(damaged)
+            except RecordError:
+                continue
+            accepted.append(damaged)
+    assert accepted == []
+
+
+@pytest.mark.parametrize("code", codes_of_each_length())
+def test_deleted_swapped_or_added_characters_are_refused(code: str) -> None:
+    for position in range(len(code)):
+        assert_record_error(lambda p=position: deal_from_code(code[:p] + code[p + 1 :]))
+    for position in range(len(code) - 1):
+        a, b = code[position], code[position + 1]
+        if a != b:
+            swapped = code[:position] + b + a + code[position + 2 :]
+            assert_record_error(lambda s=swapped: deal_from_code(s))
+    assert_record_error(lambda: deal_from_code(code + "A"))
+    assert_record_error(lambda: deal_from_code(code[: len(code) // 2]))
+
+
+@pytest.mark.parametrize("foreign", ["", "hello world", "abc!", "é", "AAAA", "A"])
+def test_foreign_codes_are_refused(foreign: str) -> None:
+    assert_record_error(lambda: deal_from_code(foreign))
+
+
+def test_a_code_from_a_newer_version_names_the_version() -> None:
+    code = share_code(deal_in_progress(Rules(), seed=1, plays=3))
+    raw = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+    body = bytes([2]) + raw[1:-4]
+    newer = base64.urlsafe_b64encode(body + zlib.crc32(body).to_bytes(4, "big")).decode()
+    error = assert_record_error(lambda: deal_from_code(newer.rstrip("=")), "code_version")
+    assert "2" in error.message("en") and "2" in error.message("fr")
+
+
+def test_a_well_checksummed_code_with_an_illegal_play_is_refused() -> None:
+    deal = Deal.new(Rules(), seed=1, deal_number=3)
+    code = share_code(deal)
+    raw = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+    body = bytearray(raw[:-4])
+    # Append one play: a card the opener may not lead (anything but the 2♣).
+    assert body[-1] == 0  # no actions yet
+    opener_card = next(c for c in deal.hand(deal.to_play) if str(c) != "2♣")
+    body[-1] = 1
+    body.append(opener_card.index)
+    forged = bytes(body) + zlib.crc32(bytes(body)).to_bytes(4, "big")
+    text = base64.urlsafe_b64encode(forged).decode().rstrip("=")
+    assert_record_error(lambda: deal_from_code(text))
+
+
+# --- damaged JSON ------------------------------------------------------------------
+
+
+def sample_json() -> dict[str, Any]:
+    deal = Deal.new(Rules(), seed=2, deal_number=3)
+    rng = random.Random(2)
+    for _ in range(6):
+        deal.play(rng.choice(deal.legal_moves()))
+    data: dict[str, Any] = json.loads(deal_to_json(deal))
+    return data
+
+
+def test_truncated_json_is_refused() -> None:
+    text = deal_to_json(deal_in_progress(Rules(), seed=2, plays=6))
+    for cut in (0, 1, len(text) // 3, len(text) - 2):
+        assert_record_error(lambda c=cut: deal_from_json(text[:c]), "record_json")
+
+
+def test_json_of_the_wrong_kind_is_refused() -> None:
+    text = deal_to_json(deal_in_progress(Rules(), seed=2, plays=6))
+    assert_record_error(lambda: game_from_json(text), "record_kind")
+    game_text = game_to_json(Game(Rules(), seed=1))
+    assert_record_error(lambda: deal_from_json(game_text), "record_kind")
+    assert_record_error(lambda: deal_from_json("[1, 2, 3]"), "record_kind")
+    assert_record_error(lambda: deal_from_json('{"format": "chess"}'), "record_kind")
+
+
+def test_json_from_a_newer_version_is_refused() -> None:
+    data = sample_json()
+    data["version"] = 2
+    error = assert_record_error(lambda: deal_from_json(json.dumps(data)), "record_version")
+    assert "2" in error.message("en")
+
+
+def test_json_with_an_edited_card_making_an_illegal_play_is_refused() -> None:
+    data = sample_json()
+    first = data["actions"][0]
+    assert first["card"] == "2♣"
+    opener = first["play"]
+    other = next(c for c in data["hands"][opener] if c != "2♣")
+    first["card"] = other
+    assert_record_error(lambda: deal_from_json(json.dumps(data)), "record_damaged")
+
+
+def test_json_with_a_card_played_by_the_wrong_player_is_refused() -> None:
+    data = sample_json()
+    data["actions"][1]["play"] = (data["actions"][1]["play"] + 1) % 4
+    assert_record_error(lambda: deal_from_json(json.dumps(data)), "record_damaged")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.pop("hands"),
+        lambda d: d.__setitem__("hands", d["hands"][:3]),
+        lambda d: d["hands"][0].__setitem__(0, d["hands"][1][0]),
+        lambda d: d["hands"][0].__setitem__(0, "ZZ"),
+        lambda d: d.__setitem__("rules", {"players": 7}),
+        lambda d: d.__setitem__("rules", {"colour": "blue"}),
+        lambda d: d.__setitem__("actions", [42]),
+        lambda d: d.__setitem__("actions", [{"jump": 1}]),
+        lambda d: d.__setitem__("deal_number", "three"),
+        lambda d: d.pop("version"),
+    ],
+    ids=[
+        "no-hands",
+        "three-hands",
+        "card-twice",
+        "bad-card",
+        "bad-players",
+        "unknown-option",
+        "action-not-object",
+        "unknown-action",
+        "deal-number-text",
+        "no-version",
+    ],
+)
+def test_damaged_json_fields_are_refused(damage: Callable[[dict[str, Any]], object]) -> None:
+    data = sample_json()
+    damage(data)
+    assert_record_error(lambda: deal_from_json(json.dumps(data)))
+
+
+def test_game_json_whose_totals_do_not_add_up_is_refused() -> None:
+    game = Game(Rules(), seed=3)
+    play_game(game, random.Random(3))
+    data = json.loads(game_to_json(game))
+    data["deals"][1]["totals"][0] += 1
+    assert_record_error(lambda: game_from_json(json.dumps(data)), "record_damaged")
