@@ -69,7 +69,7 @@ def test_random_and_heuristic_play_legal_cards_in_every_preset(preset: str) -> N
 @pytest.mark.parametrize("preset", list(Rules.PRESETS))
 def test_montecarlo_plays_legal_cards_in_every_preset(preset: str) -> None:
     rules = Rules.preset(preset)
-    bots = [make_bot("montecarlo", seed=p, playouts=3, time_limit=None) for p in range(2)]
+    bots = [make_bot("montecarlo", seed=p, playouts=8, time_limit=None) for p in range(2)]
     bots += [bot("heuristic", seed=p) for p in range(2, rules.players)]
     play_deal(rules, seed=5, bots=bots, deal_number=0)
 
@@ -124,7 +124,7 @@ def test_legal_moves_only_under_random_rule_combinations(
 def test_montecarlo_legal_under_random_rule_combinations(
     rules: Rules, seed: int, deal_number: int
 ) -> None:
-    bots: list[Bot] = [make_bot("montecarlo", seed=seed, playouts=2, time_limit=None)]
+    bots: list[Bot] = [make_bot("montecarlo", seed=seed, playouts=6, time_limit=None)]
     bots += [bot("heuristic", seed=seed + p) for p in range(1, rules.players)]
     play_deal(rules, seed, bots, deal_number=deal_number)
 
@@ -250,7 +250,8 @@ def test_montecarlo_estimates_cover_every_legal_card_and_rank_the_choice_best() 
     assert set(choice.estimates) == set(deal.legal_moves())
     assert choice.estimates[Card.parse("3S")] < 1
     assert choice.estimates[Card.parse("KS")] >= 13
-    assert choice.samples == SMALL_MC["playouts"]
+    # Three legal cards, two of them equivalent (K♠ A♠): the playouts go to two cards.
+    assert choice.samples == SMALL_MC["playouts"] // 2
 
 
 def test_reasons_name_the_cards_in_each_language() -> None:

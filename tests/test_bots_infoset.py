@@ -21,7 +21,7 @@ from hearts_teach.bots.policy import context
 from hearts_teach.cards import CARDS, SUIT_MASKS, cards_of
 
 PRESETS = list(Rules.PRESETS)
-BUDGET: dict[str, Any] = {"playouts": 6, "time_limit": None}
+BUDGET: dict[str, Any] = {"playouts": 16, "time_limit": None}
 
 
 def advance(rules: Rules, seed: int, deal_number: int, steps: int) -> tuple[Deal, list[Any]]:

@@ -30,8 +30,9 @@ from hearts_teach.cards import CARDS, JACK_OF_DIAMONDS
 from hearts_teach.deal import Deal, PlayerView
 from hearts_teach.scoring import game_outcome
 
-DEFAULT_PLAYOUTS = 60
-"""Sampled deals per decision at the default (playground) level."""
+DEFAULT_PLAYOUTS = 600
+"""Playouts per decision at the default (playground) level, shared among the distinct
+legal cards: each sampled deal is played out once per card."""
 DEFAULT_TIME_LIMIT = 1.2
 """A safety cap in seconds; the default budget stays far below it on a slow machine."""
 OTHERS_WEIGHT = 0.5
@@ -362,8 +363,9 @@ class Estimate:
 class MonteCarloBot(Bot):
     """Determinized Monte-Carlo search with heuristic playouts.
 
-    ``playouts``: sampled deals per decision (every distinct legal card is played out
-    in each); ``time_limit``: seconds after which it stops sampling (a safety cap that
+    ``playouts``: playouts per decision; the bot samples ``playouts / k`` deals when
+    ``k`` distinct legal cards remain (at least one) and plays each card out in each
+    of them; ``time_limit``: seconds after which it stops sampling (a safety cap that
     makes the choice depend on the machine's speed, so keep it generous).
     """
 
@@ -428,7 +430,8 @@ class MonteCarloBot(Bot):
         cost_sums = dict.fromkeys(groups, 0.0)
         own_sums = dict.fromkeys(groups, 0.0)
         samples = 0
-        for _ in range(self.playouts):
+        wanted = max(1, -(-self.playouts // len(groups)))
+        for _ in range(wanted):
             hands, dead = sample_hands(view, rng)
             world = world_from_view(view, hands, dead)
             for representative in groups:
