@@ -7,13 +7,15 @@
 PLAY_NOTEBOOK := book/playground.ipynb
 PLAY_HOST := $(if $(filter command line,$(origin HOST)),$(HOST),127.0.0.1)
 PLAY_PORT := $(if $(filter command line,$(origin PORT)),$(PORT),8866)
-# The jupytext lab extension throws inside Voilà's page when it is installed.
+# The jupytext lab extension throws inside Voilà's page when it is installed. The
+# "hearts" template (widgets/voila/templates) is Voilà's lab template without its CDN
+# links, so the page asks nothing of any outside host.
 PLAY_OPTIONS := --no-browser --Voila.ip=$(PLAY_HOST) --Voila.port=$(PLAY_PORT) \
-	--VoilaConfiguration.show_tracebacks=False \
+	--template=hearts --VoilaConfiguration.show_tracebacks=False \
 	--VoilaConfiguration.extension_denylist='["jupytext", "jupyterlab-jupytext"]'
 
 .PHONY: play
 
 play: venv
 	@echo "Hearts playground: http://$(PLAY_HOST):$(PLAY_PORT)/  (Ctrl-C to stop)"
-	$(BIN)/voila $(PLAY_NOTEBOOK) $(PLAY_OPTIONS)
+	JUPYTER_PATH=$(CURDIR)/widgets $(BIN)/voila $(PLAY_NOTEBOOK) $(PLAY_OPTIONS)

@@ -43,7 +43,7 @@ def card_classes(card: Card, marks: Sequence[str] = ()) -> list[str]:
 def card_button(card: Card, lang: str = "en") -> widgets.Button:
     """A button that looks like ``card``; its description is the card's name."""
     name = card_name(card, lang)
-    button = widgets.Button(description=name, tooltip=name, layout=widgets.Layout(width="50px"))
+    button = widgets.Button(description=name, tooltip=name, layout=widgets.Layout(width="46px"))
     button._dom_classes = tuple(card_classes(card))
     return button
 

@@ -215,6 +215,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             seed=self.seed,
             playground_url=self.playground_url,
             on_game_over=self._game_over,
+            show_language=False,
         )
         table.language_picker.observe(lambda change: self.set_lang(change["new"]), names="value")
         table.new_game_button.on_click(lambda _b: self._back_to_table())

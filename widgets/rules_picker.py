@@ -43,11 +43,17 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
         self._lang = lang
         self._updating = False
         self.rules: Rules | None = Rules.preset(preset)
+        self._base: Rules = self.rules
         self.error: RulesError | None = None
         self._listeners: list[Callable[[Rules | None], None]] = []
         wide = {"description_width": "190px"}
-        self.preset = widgets.Dropdown(options=self._preset_options(), value=preset, style=wide)
-        self.players = widgets.Dropdown(options=[("2", 2), ("3", 3), ("4", 4)], style=wide)
+        field = widgets.Layout(width="520px")
+        self.preset = widgets.Dropdown(
+            options=self._preset_options(), value=preset, style=wide, layout=field
+        )
+        self.players = widgets.Dropdown(
+            options=[("2", 2), ("3", 3), ("4", 4)], style=wide, layout=widgets.Layout(width="260px")
+        )
         self.moon = widgets.Dropdown(
             options=self._choice_options("ui.moon", MOON_RULES), style=wide
         )
@@ -55,9 +61,11 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
             options=self._choice_options("ui.passing", PASSING), style=wide
         )
         self.qs_breaks_hearts = widgets.Dropdown(
-            options=self._choice_options("ui.qs_breaks", QS_BREAKS), style=wide
+            options=self._choice_options("ui.qs_breaks", QS_BREAKS), style=wide, layout=field
         )
-        self.target = widgets.BoundedIntText(min=1, max=10000, step=25, style=wide)
+        self.target = widgets.BoundedIntText(
+            min=1, max=10000, step=25, style=wide, layout=widgets.Layout(width="300px")
+        )
         self.checkboxes = {
             name: widgets.Checkbox(indent=False, layout=widgets.Layout(width="auto"))
             for name in BOOLEAN_OPTIONS
@@ -116,6 +124,7 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
         self.preset.value = name
 
     def _load(self, rules: Rules) -> None:
+        self._base = rules  # options without a control (first lead...) come from here
         self._updating = True
         try:
             for name, field in self._fields.items():
@@ -149,8 +158,12 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
 
     def _check(self) -> None:
         rules: Rules | None
+        base = self._base
+        changes = {
+            name: value for name, value in self.options().items() if getattr(base, name) != value
+        }
         try:
-            rules = Rules(**self.options())
+            rules = base.replace(**changes) if changes else base
             self.error = None
         except RulesError as refusal:
             rules = None

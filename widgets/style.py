@@ -28,6 +28,8 @@ CSS = (
 .ht-root{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#1d1d1f;
   max-width:1040px}
 .ht-root h2,.ht-root h3{margin:.3em 0}
+.ht-root .widget-html-content{line-height:1.4}
+.ht-seat,.ht-panel,.ht-centre,.ht-status,.ht-message,.ht-badges{line-height:1.4}
 .ht-felt{background:radial-gradient(ellipse at center,#2e7d4f 0%,#1f5f3a 75%);border-radius:18px;
   padding:14px;display:grid;gap:10px;grid-template-columns:1fr 1.6fr 1fr;
   grid-template-areas:". north ." "west centre east" ". south .";min-height:300px;
@@ -40,7 +42,7 @@ CSS = (
 .ht-seat .ht-turn-tag{background:#ffb300;color:#1d1d1f;border-radius:8px;padding:0 6px;
   font-size:12px;font-weight:700;margin-left:6px}
 .ht-seat .ht-meta{color:#444;font-size:13px}
-.ht-seat .ht-said{color:#222;font-size:12.5px;margin-top:4px;font-style:italic}
+.ht-seat .ht-said{color:#333;font-size:12px;margin-top:4px;font-style:italic}
 .ht-backs{display:inline-flex;margin:4px 0 2px 0}
 .ht-back{width:14px;height:22px;border-radius:3px;margin-right:-7px;border:1px solid #fff;
   background:repeating-linear-gradient(45deg,#1e4d8c 0 3px,#2f6bc0 3px 6px)}
@@ -64,8 +66,8 @@ CSS = (
     + BLACK
     + """ !important}
 .ht-winner-mark{font-size:11px;color:#ffe082;font-weight:700}
-.ht-hand{flex-wrap:wrap;gap:4px;padding:10px 4px 4px 4px;align-items:flex-end;min-height:84px}
-.ht-card.jupyter-button,.ht-card{font-size:0 !important;width:50px !important;height:72px !important;
+.ht-hand{flex-wrap:wrap;gap:3px;padding:10px 4px 4px 4px;align-items:flex-end;min-height:84px}
+.ht-card.jupyter-button,.ht-card{font-size:0 !important;width:46px !important;height:70px !important;
   padding:0 !important;border-radius:8px !important;background:#fff !important;
   border:1px solid #8d8d8d !important;box-shadow:0 1px 3px rgba(0,0,0,.3);display:inline-flex !important;
   flex-direction:column;align-items:center;justify-content:center;line-height:1.05 !important;
@@ -100,12 +102,14 @@ CSS = (
 .ht-scores .ht-current td,.ht-scores .ht-current th{color:#555;font-style:italic}
 .ht-rules{border-collapse:collapse;font-size:13.5px}
 .ht-rules th{text-align:left;padding:2px 10px 2px 0;font-weight:600;vertical-align:top}
-.ht-log{margin:0;padding-left:18px;max-height:180px;overflow:auto}
+.ht-log{margin:0;padding-left:18px;max-height:220px;overflow:auto}
+.ht-log li{margin-bottom:4px}
 .ht-code{font-family:ui-monospace,monospace;font-size:12px;word-break:break-all}
 .ht-toolbar{flex-wrap:wrap;gap:6px;align-items:center}
 .ht-static{display:inline-block}
 .ht-static .ht-hand-static{display:flex;flex-wrap:wrap;gap:3px;margin-top:8px}
 .ht-link{display:inline-block;margin-top:8px;font-weight:600}
+.ht-root select,.ht-root input[type=text],.ht-root input[type=number]{font-size:14px}
 .ht-summary-win{font-size:18px;font-weight:700}
 """
     + _generated_content()

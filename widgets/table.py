@@ -87,6 +87,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         playground_url: str = DEFAULT_PLAYGROUND_URL,
         on_game_over: Callable[[HeartsTable], None] | None = None,
         show_share: bool = True,
+        show_language: bool = True,
     ) -> None:
         super().__init__()
         if lang not in LANGUAGES:
@@ -130,6 +131,8 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             options=LANGUAGE_OPTIONS, value=lang, style={"button_width": "80px"}
         )
         self.language_picker.observe(self._language_picked, names="value")
+        if not show_language:  # the page around the table has its own switch
+            self.language_picker.layout.display = "none"
         self.bot_picker = widgets.Dropdown(options=self._bot_options(), value=bot_level)
         self.bot_picker.observe(self._bot_picked, names="value")
         self.last_trick = widgets.HTML()
@@ -193,6 +196,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             body,
             *([bottom] if show_share else [widgets.Box([self.rules_box])]),
         ]
+        self._run_bots()
         self._after_change()
 
     # --- setup ----------------------------------------------------------------
@@ -609,7 +613,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             for play in reversed(self._log[-12:])
         ]
         body = (
-            f"<ol class='ht-log' reversed>{''.join(items)}</ol>"
+            f"<ul class='ht-log'>{''.join(items)}</ul>"
             if items
             else f"<p>{escape(text('ui.log.empty', lang))}</p>"
         )

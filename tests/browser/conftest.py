@@ -1,0 +1,181 @@
+"""Shared browser fixtures: Debian's chromium driven by the Python ``playwright`` package.
+
+- ``browser``: a playwright Browser (headless chromium, a new empty profile);
+- ``serve_folder(path)``: serve a folder over http on 127.0.0.1, returns its URL;
+- ``voila_url``: the playground served by Voilà on a free port;
+- ``output_dir``: where screenshots go (``test-output/<test name>/``).
+
+Without chromium the tests are skipped, except under CI (``CI=true``) where they fail.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PLAYGROUND = ROOT / "book" / "playground.ipynb"
+VOILA_START_TIMEOUT = 60.0
+
+
+def chromium_or_skip() -> str:
+    """The chromium binary; skip without it, but fail under CI where it must be there."""
+    if Path(CHROMIUM).exists():
+        return CHROMIUM
+    message = f"chromium is not installed at {CHROMIUM} (apt-get install chromium)"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def wait_for_port(
+    port: int, timeout: float, process: subprocess.Popen[bytes] | None = None
+) -> None:
+    """Voilà is ready when its port accepts connections (its /api answers 403)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"the server stopped with code {process.returncode}")
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+            return
+        time.sleep(0.05)
+    raise TimeoutError(f"nothing listens on 127.0.0.1:{port} after {timeout} s")
+
+
+def voila_command(port: int, notebook: Path = PLAYGROUND) -> list[str]:
+    """The same options as ``make play``, on another port."""
+    voila = shutil.which("voila", path=str(Path(sys.executable).parent)) or "voila"
+    return [
+        voila,
+        str(notebook),
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--Voila.port={port}",
+        "--VoilaConfiguration.show_tracebacks=False",
+        "--template=hearts",
+        '--VoilaConfiguration.extension_denylist=["jupytext", "jupyterlab-jupytext"]',
+    ]
+
+
+@contextlib.contextmanager
+def running_voila(notebook: Path = PLAYGROUND, log: Path | None = None) -> Iterator[str]:
+    """Start Voilà on a free port, wait until it listens, stop it afterwards."""
+    port = free_port()
+    sink = open(log, "wb") if log is not None else subprocess.DEVNULL  # noqa: SIM115
+    env = {**os.environ, "JUPYTER_PATH": str(ROOT / "widgets")}
+    process = subprocess.Popen(
+        voila_command(port, notebook), cwd=ROOT, stdout=sink, stderr=sink, env=env
+    )
+    try:
+        wait_for_port(port, VOILA_START_TIMEOUT, process)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if log is not None and hasattr(sink, "close"):
+            sink.close()
+
+
+@contextlib.contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """Serve ``folder`` over http on 127.0.0.1 (a free port) while the block runs."""
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Headless chromium; playwright gives each launch a new empty profile."""
+    executable = chromium_or_skip()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def serve_folder() -> Iterator[Callable[[Path], str]]:
+    """``serve_folder(path)`` serves a folder on 127.0.0.1 until the test ends."""
+    with contextlib.ExitStack() as stack:
+        yield lambda folder: stack.enter_context(serving(Path(folder)))
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    chromium_or_skip()
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    with running_voila(log=log) as url:
+        yield url
+
+
+@pytest.fixture
+def output_dir(request: pytest.FixtureRequest) -> Path:
+    """``test-output/<test name>/`` for screenshots (the folder is gitignored)."""
+    name: str = request.node.name
+    folder = ROOT / "test-output" / name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    opened = context.new_page()
+    try:
+        yield opened
+    finally:
+        context.close()

@@ -1,0 +1,297 @@
+"""The widgets driven without a browser: public methods and ``Button.click()``."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hearts_teach import Card, Deal, Game, Rules
+from hearts_teach.i18n import card_name
+from hearts_teach.records import deal_from_code, share_code
+from widgets import HeartsTable, RulesPicker, position_html
+from widgets.playground import Playground, query_parameters
+from widgets.summary import summary_html
+
+
+def click_pass(table: HeartsTable) -> list[Card]:
+    """Choose the first cards of the hand for the pass by clicking them, then confirm."""
+    count = table.rules.pass_count or 3
+    chosen = table.hand.cards[:count]
+    for card in chosen:
+        table.hand.buttons[card].click()
+    assert not table.confirm_pass_button.disabled
+    table.confirm_pass_button.click()
+    return chosen
+
+
+def enabled_cards(table: HeartsTable) -> list[Card]:
+    return [card for card in table.hand.cards if not table.hand.buttons[card].disabled]
+
+
+def shown_text(table: HeartsTable, with_rules: bool = True) -> str:
+    """Everything the table shows as text (HTML and control labels)."""
+    parts = [
+        table.status.value,
+        table.badges.value,
+        table.felt.value,
+        table.message_box.value,
+        table.last_trick.value,
+        table.score_sheet.value,
+        table.bot_log.value,
+    ]
+    if with_rules:
+        parts.append(table.rules_box.value)
+    parts += [table.hand.buttons[card].description for card in table.hand.cards]
+    parts += [table.hand.buttons[card].tooltip for card in table.hand.cards]
+    return unescape(" ".join(parts))
+
+
+def hidden_cards(deal: Deal, human: int = 0) -> list[Card]:
+    return [
+        card
+        for player in range(deal.rules.players)
+        if player != human
+        for card in deal.hand(player)
+    ]
+
+
+def assert_hidden_cards_unnamed(table: HeartsTable) -> None:
+    """No card of another hand is named (the rules table names cards in general)."""
+    shown = shown_text(table, with_rules=False)
+    for card in hidden_cards(table.deal):
+        for lang in ("en", "fr"):
+            assert re.search(rf"\b{re.escape(card_name(card, lang))}\b", shown) is None, card
+
+
+@pytest.mark.parametrize("preset", list(Rules.PRESETS))
+def test_a_whole_deal_of_each_preset_by_clicking(preset: str) -> None:
+    rules = Rules.preset(preset)
+    table = HeartsTable(rules, seed=5, bot_level="random")
+    if table.deal.phase == "pass":
+        click_pass(table)
+    while not table.deal.is_over:
+        assert table.deal.to_play == 0
+        legal = set(table.deal.legal_moves())
+        # the buttons enabled are exactly the cards the engine allows
+        assert set(enabled_cards(table)) == legal
+        assert_hidden_cards_unnamed(table)
+        before = len(table.deal.hand(0))
+        table.hand.buttons[enabled_cards(table)[-1]].click()
+        assert len(table.deal.hand(0)) == before - 1
+    result = table.game.results[0]
+    assert sum(result.points) == rules.points_per_deal
+    sheet = unescape(table.score_sheet.value)
+    row = re.search(r"Deal 1[^<]*</th>((?:<td>-?\d+</td>)+)", sheet)
+    assert row is not None
+    assert [int(x) for x in re.findall(r"<td>(-?\d+)</td>", row.group(1))] == list(result.scores)
+    assert "Deal 1 is over" in table.message
+
+
+def test_passing_shows_direction_and_received_cards() -> None:
+    table = HeartsTable(Rules(), seed=2, bot_level="heuristic")
+    assert table.deal.phase == "pass"
+    assert "to the left (West)" in table.status_text()
+    assert table.confirm_pass_button.disabled
+    first = table.hand.cards[0]
+    table.hand.buttons[first].click()
+    assert "ht-picked" in table.hand.buttons[first]._dom_classes
+    assert "chosen for the pass" in table.hand.buttons[first].description
+    table.hand.buttons[first].click()  # put back
+    assert table.picked == []
+    given_cards = click_pass(table)
+    received = table.deal.received(0)
+    assert len(received) == 3
+    hand = table.deal.hand(0)
+    assert all(card in hand for card in received)
+    assert not any(card in hand for card in given_cards)
+    assert all(str(card) in table.message for card in received + given_cards)
+    for card in received:
+        assert "ht-received" in table.hand.buttons[card]._dom_classes
+
+
+def test_an_illegal_card_is_refused_with_the_engine_reason() -> None:
+    table = HeartsTable(Deal.new(Rules(), seed=11, deal_number=3), seed=3)
+    deal = table.deal
+    assert deal.to_play == 0
+    illegal = [card for card in deal.hand(0) if not deal.explain(card).legal]
+    assert illegal
+    card = illegal[0]
+    reason = deal.explain(card).text("en")
+    button = table.hand.buttons[card]
+    assert button.disabled
+    assert button.tooltip == reason
+    assert reason in button.description
+    before = deal.state_key()
+    button.click()  # a disabled button clicked from Python still reaches the handler
+    assert deal.state_key() == before
+    assert reason in table.message
+    assert "ht-error" in table.message_box.value
+    assert not table.play_card(card)
+    assert deal.state_key() == before
+
+
+def test_undo_takes_back_my_card_and_the_bots_replies() -> None:
+    table = HeartsTable(Deal.new(Rules(), seed=4, deal_number=3), seed=3)
+    assert table.undo_button.disabled
+    assert not table.undo()
+    table.play_card(enabled_cards(table)[0])
+    table.play_card(enabled_cards(table)[0])
+    before_second = None
+    history = table.deal.history
+    mine = [i for i, (kind, player, _c) in enumerate(history) if kind == "play" and player == 0]
+    replay = Deal.new(Rules(), seed=4, deal_number=3)
+    for kind, player, cards in history[: mine[-1]]:
+        assert kind == "play"
+        replay.play(cards[0], player)
+    before_second = replay.state_key()
+    assert not table.undo_button.disabled
+    assert table.undo()
+    assert table.deal.state_key() == before_second
+    assert all(play.index < mine[-1] for play in table.bot_plays)
+    assert "back in your hand" in table.message
+
+
+def test_language_switch_mid_game_relabels_everything_and_keeps_the_game() -> None:
+    table = HeartsTable(Rules(), seed=8)
+    click_pass(table)
+    table.play_card(enabled_cards(table)[0])
+    state = table.deal.state_key()
+    english = shown_text(table)
+    controls = [table.hint_button, table.undo_button, table.new_game_button, table.bot_picker]
+    english_labels = [control.description for control in controls]
+    table.language_picker.value = "fr"
+    assert table.lang == "fr"
+    assert table.deal.state_key() == state
+    french = shown_text(table)
+    assert (
+        "Your turn" not in french and "Score sheet" not in french and "Points taken" not in french
+    )
+    assert "À vous de jouer" in french and "Feuille de marque" in french
+    assert all(
+        control.description != label
+        for control, label in zip(controls, english_labels, strict=True)
+    )
+    assert all(
+        "jouable" in table.hand.buttons[c].description
+        or "injouable" in table.hand.buttons[c].description
+        for c in table.hand.cards
+    )
+    table.set_lang("en")
+    assert shown_text(table) == english
+
+
+def test_a_damaged_code_is_refused_and_the_game_kept() -> None:
+    table = HeartsTable(Rules(), seed=8)
+    click_pass(table)
+    state = table.deal.state_key()
+    code = table.share_code()
+    assert table.share_code_text.value == code
+    damaged = code[:-3] + ("A" if code[-3] != "A" else "B") + code[-2:]
+    assert not table.load_code(damaged)
+    assert table.deal.state_key() == state
+    assert "current game is kept" in table.share_message.value
+    assert not table.load_code("not a code!")
+    assert table.deal.state_key() == state
+    table.set_lang("fr")
+    assert "partie en cours est conservée" in table.share_message.value
+    other = share_code(Deal.new(Rules.preset("spot"), seed=3, deal_number=3))
+    table.load_code_text.value = other
+    table.load_button.click()
+    assert table.rules == Rules.preset("spot")
+    assert table.deal.dealt == deal_from_code(other).dealt
+
+
+def test_hint_names_a_legal_card_and_a_reason() -> None:
+    table = HeartsTable(Deal.new(Rules(), seed=21, deal_number=3), seed=1)
+    table.hint_button.click()
+    assert table.message.startswith("Hint: play ")
+    hinted = [
+        card for card in table.hand.cards if "ht-hinted" in table.hand.buttons[card]._dom_classes
+    ]
+    assert len(hinted) == 1 and hinted[0] in table.deal.legal_moves()
+
+
+def test_other_hands_show_counts_only() -> None:
+    table = HeartsTable(Rules(), seed=3)
+    felt = unescape(table.felt.value)
+    assert felt.count("13 cards") == 3
+    assert_hidden_cards_unnamed(table)
+
+
+def test_rules_picker_refuses_impossible_combinations_in_the_chosen_language() -> None:
+    picker = RulesPicker("fr")
+    picker.set_option("players", 2)
+    picker.set_option("omnibus", True)
+    assert picker.rules is None and picker.error is not None
+    assert picker.error.message("fr") in unescape(picker.verdict.value)
+    picker.set_lang("en")
+    assert picker.error.message("en") in unescape(picker.verdict.value)
+    picker.set_option("omnibus", False)
+    assert picker.rules == Rules.preset("two-player")
+    for name in Rules.PRESETS:
+        picker.choose_preset(name)
+        assert picker.rules == Rules.preset(name)
+
+
+def test_playground_start_button_follows_the_rules_picker() -> None:
+    playground = Playground("fr", with_lessons=False)
+    playground.rules_picker.set_option("players", 3)
+    assert playground.start_button.disabled
+    playground.rules_picker.set_option("black_maria", True)
+    assert not playground.start_button.disabled
+    table = playground.start()
+    assert table.rules == Rules.preset("black-maria-3")
+    assert table.lang == "fr"
+    playground.language_picker.value = "en"
+    assert table.lang == "en"
+
+
+def test_playground_opens_the_deal_of_the_query_string() -> None:
+    deal = Deal.new(Rules.preset("omnibus"), seed=9, deal_number=1)
+    code = share_code(deal)
+    playground = Playground.from_environment(
+        {"QUERY_STRING": f"deal={code}&lang=fr"}, with_lessons=False
+    )
+    assert playground.lang == "fr"
+    assert playground.table is not None
+    assert playground.table.deal.dealt == deal.dealt
+    damaged = Playground.from_environment({"QUERY_STRING": "deal=xyz"}, with_lessons=False)
+    assert damaged.table is None
+    assert "share code" in unescape(damaged.start_message.value)
+    assert query_parameters("?deal=a&deal=b&lang=en") == {"deal": "a", "lang": "en"}
+
+
+@given(seed=st.integers(0, 10_000), number=st.integers(0, 3), lang=st.sampled_from(["en", "fr"]))
+@settings(max_examples=25, deadline=None)
+def test_static_position_shows_my_hand_and_links_to_the_playground(
+    seed: int, number: int, lang: str
+) -> None:
+    deal = Deal.new(Rules(), seed=seed, deal_number=number)
+    page = unescape(position_html(deal, lang, playground_url="http://localhost:8866/"))
+    assert f"http://localhost:8866/?deal={share_code(deal)}&lang={lang}" in page
+    for card in deal.hand(0):
+        assert card_name(card, lang) in page
+    for card in hidden_cards(deal):
+        assert card_name(card, lang) not in page
+
+
+def test_summary_names_the_winner_and_draws_the_chart() -> None:
+    game = Game(Rules(target=15), seed=3)
+    table = HeartsTable(game, bot_level="random")
+    finished: list[HeartsTable] = []
+    table.on_game_over = finished.append
+    while not game.is_over:
+        if table.deal.is_over:
+            table.next_deal_button.click()
+        elif table.deal.phase == "pass":
+            click_pass(table)
+        else:
+            table.play_card(enabled_cards(table)[0])
+    assert finished == [table]
+    assert table.next_deal_button.layout.display == "none"
+    html = summary_html(game, "fr")
+    assert "Vainqueur" in html and "<svg" in html and "Totaux après chaque donne" in html
