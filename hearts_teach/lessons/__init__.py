@@ -285,7 +285,7 @@ def load_lessons(directory: Path = LESSONS_DIR) -> list[Lesson]:
     return sorted(lessons, key=lambda x: (rank.get(x.chapter, len(rank)), x.order, x.id))
 
 
-def lessons_by_chapter(lang: str = "en") -> dict[str, list[Lesson]]:
+def lessons_by_chapter() -> dict[str, list[Lesson]]:
     """Chapter → its lessons, chapters in the book's order."""
     grouped: dict[str, list[Lesson]] = {}
     for lesson in load_lessons():
