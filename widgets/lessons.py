@@ -1,0 +1,458 @@
+"""Guided deals in the notebook: ``GuidedDeal`` plays a lesson, ``LessonsTab`` lists them.
+
+The lesson's logic lives in :mod:`hearts_teach.lessons` (``LessonRun``); this module
+only shows it: the narration, the trick, the learner's hand (the card buttons of
+:mod:`widgets.cards`, illegal cards disabled with the engine's reason), a hint, the
+feedback on each choice, and at the end the score compared with the other variants.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from hearts_teach import Card
+from hearts_teach.i18n import LANGS, card_name, register, text
+from hearts_teach.lessons import CHAPTERS, Event, Feedback, Lesson, LessonRun, get_lesson
+from hearts_teach.lessons import load_lessons as _load_lessons
+from hearts_teach.teach import Comparison, player_name
+from widgets.cards import HandView, play_states
+from widgets.render import card_face
+from widgets.style import style_tag
+
+register(
+    {
+        "ui.lesson.hint": ("Hint", "Indice"),
+        "ui.lesson.hint_help": (
+            "Show a hint for the card to find",
+            "Afficher un indice pour la carte à trouver",
+        ),
+        "ui.lesson.continue": ("Continue the lesson", "Continuer la leçon"),
+        "ui.lesson.continue_help": (
+            "Play the card the lesson expected and go on",
+            "Jouer la carte attendue par la leçon et continuer",
+        ),
+        "ui.lesson.retry": (
+            "Try another card: the buttons of your hand are still active.",
+            "Essayez une autre carte : les boutons de votre main restent actifs.",
+        ),
+        "ui.lesson.restart": ("Start again", "Recommencer"),
+        "ui.lesson.restart_help": ("Start this lesson again", "Reprendre cette leçon du début"),
+        "ui.lesson.your_hand": ("Your hand", "Votre main"),
+        "ui.lesson.your_turn": ("Your turn: find the card.", "À vous : trouvez la carte."),
+        "ui.lesson.waiting": ("Follow the narration.", "Suivez le récit."),
+        "ui.lesson.narration": ("Narration", "Récit"),
+        "ui.lesson.plays": ("{player} plays {card}.", "{player} joue {card}."),
+        "ui.lesson.trick_won": ("{player} wins the trick.", "{player} remporte le pli."),
+        "ui.lesson.you": ("you", "vous"),
+        "ui.lesson.you_play": ("You play {card}.", "Vous jouez {card}."),
+        "ui.lesson.you_win": ("You win the trick.", "Vous remportez le pli."),
+        "ui.lesson.points_line": ("Points taken: {points}", "Points pris : {points}"),
+        "ui.lesson.hint_line": ("Hint: {hint}", "Indice : {hint}"),
+        "ui.lesson.trick": ("Trick on the table", "Pli sur la table"),
+        "ui.lesson.trick_empty": ("No card on the table yet.", "Aucune carte sur la table."),
+        "ui.lesson.hearts_broken": ("Hearts are broken.", "Les cœurs sont ouverts."),
+        "ui.lesson.hearts_unbroken": (
+            "Hearts are not broken yet.",
+            "Les cœurs ne sont pas encore ouverts.",
+        ),
+        "ui.lesson.done": ("End of the lesson.", "Fin de la leçon."),
+        "ui.lesson.score": ("Score of the deal", "Score de la donne"),
+        "ui.lesson.compare": (
+            "The same deal under every variant",
+            "La même donne dans chaque variante",
+        ),
+        "ui.lesson.mistakes": (
+            "Cards tried that were not the one: {count}",
+            "Cartes essayées qui n’étaient pas la bonne : {count}",
+        ),
+        "ui.lesson.right_mark": ("Right", "Juste"),
+        "ui.lesson.wrong_mark": ("Not this one", "Pas celle-ci"),
+        "ui.lesson.illegal_mark": ("Not allowed", "Interdit"),
+        "ui.lessons.title": ("Guided deals", "Donnes guidées"),
+        "ui.lessons.intro": (
+            "Each lesson is a prepared deal that teaches what makes a variant different. "
+            "Choose one.",
+            "Chaque leçon est une donne préparée qui montre ce qui distingue une variante. "
+            "Choisissez-en une.",
+        ),
+        "ui.lessons.open": ("Open the lesson {title}", "Ouvrir la leçon {title}"),
+        "ui.lessons.play_here": ("Play this deal at the table", "Jouer cette donne à la table"),
+        "ui.lessons.back": ("Back to the list", "Retour à la liste"),
+    }
+)
+
+
+def _you(player: int, learner: int, lang: str, *, inside: bool = False) -> str:
+    if player == learner:
+        word = text("ui.lesson.you", lang)
+        return word if inside else word[:1].upper() + word[1:]
+    return player_name(player, lang, inside=inside)
+
+
+def event_text(event: Event, learner: int, lang: str) -> str:
+    """One line of the narration log, in ``lang``."""
+    if event.kind == "say" and event.texts is not None:
+        return event.texts[lang]
+    if event.kind == "play" and event.player is not None and event.card is not None:
+        if event.player == learner:
+            return text("ui.lesson.you_play", lang, card=event.card)
+        who = player_name(event.player, lang)
+        return text("ui.lesson.plays", lang, player=who, card=event.card)
+    if event.kind == "trick" and event.player is not None:
+        if event.player == learner:
+            return text("ui.lesson.you_win", lang)
+        return text("ui.lesson.trick_won", lang, player=player_name(event.player, lang))
+    return ""
+
+
+def comparison_html(comparison: Comparison, lang: str, caption: str) -> str:
+    """The variants' scores of one deal as an accessible table."""
+    rows = comparison.table(lang, with_totals=any(comparison.totals_before))
+    head = "".join(f'<th scope="col">{escape(cell)}</th>' for cell in rows[0])
+    body = "".join(
+        "<tr>"
+        + f'<th scope="row">{escape(row[0])}</th>'
+        + "".join(f"<td>{escape(cell)}</td>" for cell in row[1:])
+        + "</tr>"
+        for row in rows[1:]
+    )
+    return (
+        f'<table class="ht-scores"><caption>{escape(caption)}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    )
+
+
+class GuidedDeal(widgets.VBox):  # type: ignore[misc]
+    """A lesson, played: narration, the trick, the learner's hand, hints and feedback.
+
+    The buttons call the public methods (``choose``, ``show_hint``, ``continue_lesson``,
+    ``restart``), which tests and notebooks may call directly.
+    """
+
+    def __init__(self, lesson: Lesson | str, lang: str = "en") -> None:
+        super().__init__()
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}")
+        self.add_class("ht-root")
+        self.add_class("ht-lesson")
+        self.lesson = get_lesson(lesson) if isinstance(lesson, str) else lesson
+        self._lang = lang
+        self.style = widgets.HTML(style_tag())
+        self.heading = widgets.HTML()
+        self.intro = widgets.HTML()
+        self.narration = widgets.HTML()
+        self.trick = widgets.HTML()
+        self.status = widgets.HTML()
+        self.hand_label = widgets.HTML()
+        self.hand = HandView(self._card_clicked, lang)
+        self.feedback = widgets.HTML()
+        self.hint_button = widgets.Button(icon="lightbulb-o")
+        self.hint_button.on_click(lambda _b: self.show_hint())
+        self.continue_button = widgets.Button(icon="forward", disabled=True)
+        self.continue_button.on_click(lambda _b: self.continue_lesson())
+        self.restart_button = widgets.Button(icon="refresh")
+        self.restart_button.on_click(lambda _b: self.restart())
+        self.toolbar = widgets.HBox([self.hint_button, self.continue_button, self.restart_button])
+        self.toolbar.add_class("ht-toolbar")
+        self.result = widgets.HTML()
+        self.children = (
+            self.style,
+            self.heading,
+            self.intro,
+            self.narration,
+            self.trick,
+            self.status,
+            self.hand_label,
+            self.hand,
+            self.toolbar,
+            self.feedback,
+            self.result,
+        )
+        self.restart()
+
+    # --- state ---------------------------------------------------------------------
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @property
+    def run(self) -> LessonRun:
+        return self._run
+
+    @property
+    def log(self) -> list[Event]:
+        return self._run.events
+
+    @property
+    def last_feedback(self) -> Feedback | None:
+        return self._feedback
+
+    # --- actions -------------------------------------------------------------------
+
+    def restart(self) -> None:
+        self._run = LessonRun(self.lesson)
+        self._feedback: Feedback | None = None
+        self._hint_shown = False
+        self._run.advance()
+        self._render()
+
+    def choose(self, card: Card | str) -> Feedback:
+        """The learner picks ``card`` (what clicking its button does)."""
+        feedback = self._run.answer(card)
+        self._feedback = feedback
+        self._hint_shown = False
+        if feedback.played:
+            self._run.advance()
+        self._render()
+        return feedback
+
+    def _card_clicked(self, card: Card) -> None:
+        self.choose(card)
+
+    def show_hint(self) -> str:
+        self._hint_shown = True
+        self._render()
+        return self._run.hint()[self._lang]
+
+    def continue_lesson(self) -> None:
+        """After a wrong card: play the expected card and go on."""
+        if self._feedback is None or self._feedback.verdict == "right" or not self._run.asking:
+            return
+        self._feedback = self._run.give_up()
+        self._run.advance()
+        self._render()
+
+    def set_lang(self, lang: str) -> None:
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}")
+        self._lang = lang
+        self._render()
+
+    # --- drawing -------------------------------------------------------------------
+
+    def _render(self) -> None:
+        lang = self._lang
+        run = self._run
+        lesson = self.lesson
+        deal = run.deal
+        self.heading.value = f"<h3>{escape(lesson.title[lang])}</h3>"
+        self.intro.value = f"<p>{escape(lesson.intro[lang])}</p>"
+        lines = [event_text(e, lesson.learner, lang) for e in run.events]
+        items = "".join(
+            f"<li><strong>{escape(line)}</strong></li>"
+            if event.kind == "say"
+            else f"<li>{escape(line)}</li>"
+            for line, event in zip(lines, run.events, strict=True)
+            if line
+        )
+        self.narration.value = (
+            f'<section aria-label="{escape(text("ui.lesson.narration", lang))}">'
+            f'<ol class="ht-log" aria-live="polite">{items}</ol></section>'
+        )
+        trick = deal.current_trick if deal.current_trick.plays else deal.last_trick
+        if trick is not None and trick.plays:
+            faces = "".join(
+                f'<span style="display:inline-block;text-align:center;margin:0 4px">'
+                f"{card_face(card, lang)}<br><small>{escape(_you(p, lesson.learner, lang))}"
+                f"</small></span>"
+                for p, card in trick.plays
+            )
+        else:
+            faces = escape(text("ui.lesson.trick_empty", lang))
+        points = ", ".join(
+            f"{_you(p, lesson.learner, lang)} {pts}" for p, pts in enumerate(deal.points_taken)
+        )
+        broken = "ui.lesson.hearts_broken" if deal.hearts_broken else "ui.lesson.hearts_unbroken"
+        self.trick.value = (
+            f'<div role="group" aria-label="{escape(text("ui.lesson.trick", lang))}">'
+            f"<strong>{escape(text('ui.lesson.trick', lang))}</strong><br>{faces}</div>"
+        )
+        self.status.value = (
+            f"<p>{escape(text(broken, lang))} "
+            f"{escape(text('ui.lesson.points_line', lang, points=points))}</p>"
+        )
+        turn = "ui.lesson.your_turn" if run.asking else "ui.lesson.waiting"
+        if run.finished:
+            turn = "ui.lesson.done"
+        self.hand_label.value = (
+            f"<p><strong>{escape(text('ui.lesson.your_hand', lang))}</strong> — "
+            f"{escape(text(turn, lang))}</p>"
+        )
+        states = play_states(deal, lesson.learner, lang)
+        if not run.asking:
+            states = {
+                card: type(state)(False, card_name(card, lang), card_name(card, lang), state.marks)
+                for card, state in states.items()
+            }
+        self.hand.show(states)
+        self._render_feedback()
+        self._render_buttons()
+        self._render_result()
+
+    def _render_feedback(self) -> None:
+        lang = self._lang
+        parts = []
+        feedback = self._feedback
+        if feedback is not None:
+            mark = {
+                "right": ("✔", "ui.lesson.right_mark"),
+                "wrong": ("✘", "ui.lesson.wrong_mark"),
+                "illegal": ("⛔", "ui.lesson.illegal_mark"),
+            }[feedback.verdict]
+            parts.append(
+                f"<p><strong>{mark[0]} {escape(text(mark[1], lang))} — "
+                f"{escape(card_name(feedback.card, lang))}.</strong> "
+                f"{escape(feedback.message[lang])}</p>"
+            )
+            if feedback.verdict != "right" and self._run.asking:
+                parts.append(f"<p>{escape(text('ui.lesson.retry', lang))}</p>")
+        if self._hint_shown and self._run.asking:
+            hint = text("ui.lesson.hint_line", lang, hint=self._run.hint()[lang])
+            parts.append(f"<p>💡 {escape(hint)}</p>")
+        self.feedback.value = f'<div role="status" aria-live="polite">{"".join(parts)}</div>'
+
+    def _render_buttons(self) -> None:
+        lang = self._lang
+        for button, label, help_key in (
+            (self.hint_button, "ui.lesson.hint", "ui.lesson.hint_help"),
+            (self.continue_button, "ui.lesson.continue", "ui.lesson.continue_help"),
+            (self.restart_button, "ui.lesson.restart", "ui.lesson.restart_help"),
+        ):
+            button.description = text(label, lang)
+            button.tooltip = text(help_key, lang)
+        asking = self._run.asking
+        self.hint_button.disabled = not asking
+        wrong = self._feedback is not None and self._feedback.verdict != "right"
+        self.continue_button.disabled = not (asking and wrong)
+
+    def _render_result(self) -> None:
+        lang = self._lang
+        run = self._run
+        if not run.finished:
+            self.result.value = ""
+            return
+        parts = [f"<h4>{escape(text('ui.lesson.done', lang))}</h4>"]
+        if self.lesson.outro is not None:
+            parts.append(f"<p>{escape(self.lesson.outro[lang])}</p>")
+        parts.append(f"<p>{escape(text('ui.lesson.mistakes', lang, count=run.mistakes))}</p>")
+        comparison = run.comparison()
+        if comparison is not None:
+            parts.append(comparison_html(comparison, lang, text("ui.lesson.compare", lang)))
+        else:
+            result = run.result()
+            if result is not None:
+                scores = ", ".join(
+                    f"{_you(p, self.lesson.learner, lang)} {s}" for p, s in enumerate(result.scores)
+                )
+                parts.append(
+                    f"<p><strong>{escape(text('ui.lesson.score', lang))}</strong> — "
+                    f"{escape(scores)}</p>"
+                )
+        self.result.value = "".join(parts)
+
+
+def load_lessons() -> list[Lesson]:
+    return _load_lessons()
+
+
+class LessonsTab(widgets.VBox):  # type: ignore[misc]
+    """Every lesson, grouped by variant chapter; choosing one opens it below the list.
+
+    ``playground`` (optional) is the playground that hosts the tab: each lesson then has
+    a button that opens its deal at the playground's table.
+    """
+
+    def __init__(self, lang: str = "en", playground: Any = None) -> None:
+        super().__init__()
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}")
+        self.add_class("ht-root")
+        self._lang = lang
+        self.playground = playground
+        self.lessons = load_lessons()
+        self.heading = widgets.HTML()
+        self.open_buttons: dict[str, widgets.Button] = {}
+        self.chapter_labels: dict[str, widgets.HTML] = {}
+        rows: list[widgets.Widget] = []
+        for chapter in CHAPTERS:
+            chapter_lessons = [x for x in self.lessons if x.chapter == chapter]
+            if not chapter_lessons:
+                continue
+            label = widgets.HTML()
+            self.chapter_labels[chapter] = label
+            buttons = []
+            for lesson in chapter_lessons:
+                button = widgets.Button(layout=widgets.Layout(width="auto"))
+                button.on_click(lambda _b, lesson_id=lesson.id: self.open_lesson(lesson_id))
+                self.open_buttons[lesson.id] = button
+                buttons.append(button)
+            rows.append(widgets.VBox([label, widgets.HBox(buttons)]))
+        self.listing = widgets.VBox(rows)
+        self.back_button = widgets.Button(icon="arrow-left", layout=widgets.Layout(width="auto"))
+        self.back_button.on_click(lambda _b: self.close_lesson())
+        self.table_button = widgets.Button(icon="play", layout=widgets.Layout(width="auto"))
+        self.table_button.on_click(lambda _b: self.play_at_table())
+        self.lesson_toolbar = widgets.HBox([self.back_button])
+        self.current: GuidedDeal | None = None
+        self.holder = widgets.VBox()
+        self.children = (widgets.HTML(style_tag()), self.heading, self.listing, self.holder)
+        self._render()
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    def open_lesson(self, lesson_id: str) -> GuidedDeal:
+        lesson = next(x for x in self.lessons if x.id == lesson_id)
+        self.current = GuidedDeal(lesson, self._lang)
+        tools = [self.back_button]
+        if self.playground is not None and hasattr(self.playground, "open_deal"):
+            tools.append(self.table_button)
+        self.lesson_toolbar.children = tuple(tools)
+        self.holder.children = (self.lesson_toolbar, self.current)
+        self.listing.layout.display = "none"
+        return self.current
+
+    def close_lesson(self) -> None:
+        self.current = None
+        self.holder.children = ()
+        self.listing.layout.display = None
+
+    def play_at_table(self) -> None:
+        """Open the lesson's deal, from its first card, at the playground's table."""
+        if self.current is not None and self.playground is not None:
+            self.playground.open_deal(self.current.lesson.new_deal())
+
+    def set_lang(self, lang: str) -> None:
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}")
+        self._lang = lang
+        if self.current is not None:
+            self.current.set_lang(lang)
+        self._render()
+
+    def _render(self) -> None:
+        lang = self._lang
+        self.heading.value = (
+            f"<h2>{escape(text('ui.lessons.title', lang))}</h2>"
+            f"<p>{escape(text('ui.lessons.intro', lang))}</p>"
+        )
+        for chapter, label in self.chapter_labels.items():
+            label.value = f"<h3>{escape(text('variant.' + chapter, lang))}</h3>"
+        for lesson in self.lessons:
+            button = self.open_buttons[lesson.id]
+            button.description = lesson.title[lang]
+            button.tooltip = text("ui.lessons.open", lang, title=lesson.title[lang])
+        self.back_button.description = text("ui.lessons.back", lang)
+        self.back_button.tooltip = text("ui.lessons.back", lang)
+        self.table_button.description = text("ui.lessons.play_here", lang)
+        self.table_button.tooltip = text("ui.lessons.play_here", lang)
+
+
+def lessons_panel(lang: str = "en", playground: Any = None) -> LessonsTab:
+    """The playground's hook: its "Lessons" tab."""
+    return LessonsTab(lang, playground)
