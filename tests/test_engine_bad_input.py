@@ -261,3 +261,15 @@ def test_a_dead_card_cannot_have_been_taken() -> None:
     with pytest.raises(HeartsError) as caught:
         score_deal(Rules(players=2), ["QS", ""], dead="QS 2C")
     bilingual(caught.value)
+
+
+@pytest.mark.parametrize("preset", ["two-player", "black-maria-3"])
+def test_passing_across_needs_four_players_in_a_set_position(preset: str) -> None:
+    # Rules(players=2, passing="across") is refused; a set position must be refused alike,
+    # since with two players "across" would hand the cards back to the passer.
+    rules = Rules.preset(preset)
+    dealt = Deal.new(rules, seed=1)
+    hands = [dealt.hand(p) for p in range(rules.players)]
+    with pytest.raises(HeartsError) as caught:
+        Deal.from_hands(rules, hands, dead=dealt.dead_cards, pass_direction="across")
+    bilingual(caught.value)

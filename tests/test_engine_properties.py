@@ -385,3 +385,40 @@ def test_game_json_round_trips_exactly(rules: Rules, seed: int, steps: int) -> N
     assert copy.deal.state_key() == game.deal.state_key()
     assert [p.deal.state_key() for p in copy.history] == [p.deal.state_key() for p in game.history]
     assert [p.result for p in copy.history] == [p.result for p in game.history]
+
+
+# --- what a seat sees, and search copies built from it ---------------------------------
+
+
+@PROPERTY
+@given(RULES, SEEDS, st.integers(0, 70))
+def test_view_shows_only_the_seat_and_from_view_continues_exactly(
+    rules: Rules, seed: int, steps: int
+) -> None:
+    rng = random.Random(seed)
+    deal = Deal.new(rules, seed=seed, deal_number=rng.randrange(4))
+    if deal.phase == "pass":
+        do_passes(deal, rng)
+    for _ in range(min(steps, rules.hand_size * rules.players - 1)):
+        deal.play(rng.choice(deal.legal_moves()))
+    seat = deal.to_play
+    view = deal.view(seat)
+    others = 0
+    for player in range(rules.players):
+        if player != seat:
+            others |= deal.hands[player]
+        assert deal.view(player).legal == (deal.legal_mask() if player == seat else 0)
+    assert view.hand == deal.hands[seat]
+    assert view.unseen == others | deal.dead
+    assert view.legal_moves() == deal.legal_moves()
+    # A search copy with the true hands plays on exactly like the deal itself.
+    search = Deal.from_view(view, deal.hands, deal.dead)
+    original = deal.copy()
+    while not original.is_over:
+        assert search.legal_moves() == original.legal_moves()
+        assert search.hearts_broken == original.hearts_broken
+        card = rng.choice(original.legal_moves())
+        original.play(card)
+        search.play(card)
+    assert search.tricks_won == original.tricks_won
+    assert search.result().scores == original.result().scores
