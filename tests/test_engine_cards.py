@@ -70,7 +70,7 @@ def test_names_in_both_languages(text: str, english: str, french: str) -> None:
 def test_cards_are_immutable() -> None:
     card = Card.parse("QS")
     with pytest.raises(AttributeError):
-        card.rank = 3  # type: ignore[misc]
+        card.rank = 3
 
 
 def test_mask_round_trip_and_parse_cards() -> None:

@@ -8,6 +8,7 @@ import random
 import re
 import zlib
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -179,12 +180,12 @@ def test_every_single_character_corruption_of_a_code_is_refused(code: str) -> No
 @pytest.mark.parametrize("code", codes_of_each_length())
 def test_deleted_swapped_or_added_characters_are_refused(code: str) -> None:
     for position in range(len(code)):
-        assert_record_error(lambda p=position: deal_from_code(code[:p] + code[p + 1 :]))
+        assert_record_error(partial(deal_from_code, code[:position] + code[position + 1 :]))
     for position in range(len(code) - 1):
         a, b = code[position], code[position + 1]
         if a != b:
             swapped = code[:position] + b + a + code[position + 2 :]
-            assert_record_error(lambda s=swapped: deal_from_code(s))
+            assert_record_error(partial(deal_from_code, swapped))
     assert_record_error(lambda: deal_from_code(code + "A"))
     assert_record_error(lambda: deal_from_code(code[: len(code) // 2]))
 
@@ -233,7 +234,7 @@ def sample_json() -> dict[str, Any]:
 def test_truncated_json_is_refused() -> None:
     text = deal_to_json(deal_in_progress(Rules(), seed=2, plays=6))
     for cut in (0, 1, len(text) // 3, len(text) - 2):
-        assert_record_error(lambda c=cut: deal_from_json(text[:c]), "record_json")
+        assert_record_error(partial(deal_from_json, text[:cut]), "record_json")
 
 
 def test_json_of_the_wrong_kind_is_refused() -> None:
