@@ -29,10 +29,6 @@ ENTRIES: Final[dict[str, tuple[str, str]]] = {
         "I duck under {winner} with {card}, so I do not take this trick.",
         "Je joue {card} sous {winner} pour ne pas prendre la levée.",
     ),
-    "bot.play.duck_low": (
-        "I cannot win this trick cheaply, so I play low with {card}.",
-        "Je ne veux pas de cette levée : je joue petit, {card}.",
-    ),
     "bot.play.give_penalty": (
         "{winner} is winning this trick, so I drop {card} under it.",
         "{winner} remporte la levée : j’en profite pour glisser {card} dessous.",
@@ -47,7 +43,7 @@ ENTRIES: Final[dict[str, tuple[str, str]]] = {
     ),
     "bot.play.play_high": (
         "This suit is being played for the first time and nobody has shown void: {card} is safe to play high.",
-        "C’est le premier tour de cette couleur et personne n’y a montré de chicane : je peux jouer {card} sans risque.",
+        "C’est le premier tour de cette couleur et personne n’en manque encore : je peux jouer {card} sans risque.",
     ),
     "bot.play.forced_high": (
         "I cannot stay under {winner}, so I win with my highest card, {card}.",
@@ -123,19 +119,19 @@ ENTRIES: Final[dict[str, tuple[str, str]]] = {
     ),
     "bot.play.moon_stop": (
         "Someone could shoot the moon: I take a trick with {card} to stop them.",
-        "Un adversaire vise le grand chelem : je prends une levée avec {card} pour l’en empêcher.",
+        "Un adversaire essaie de tirer la lune : je prends une levée avec {card} pour l’en empêcher.",
     ),
     "bot.play.moon_keep": (
         "Someone could shoot the moon, so I keep my points away from them and play {card}.",
-        "Un adversaire vise le grand chelem : je ne lui donne pas de points et je joue {card}.",
+        "Un adversaire essaie de tirer la lune : je ne lui donne pas de points et je joue {card}.",
     ),
     "bot.play.moon_shoot": (
         "I am going for the moon: I play {card} to win the trick.",
-        "Je tente le grand chelem : je joue {card} pour remporter la levée.",
+        "Je tente de tirer la lune : je joue {card} pour remporter la levée.",
     ),
     "bot.play.moon_discard": (
         "I am going for the moon, so I keep my points and discard {card}.",
-        "Je tente le grand chelem : je garde mes points et me défausse {card_de}.",
+        "Je tente de tirer la lune : je garde mes points et je me défausse {card_de}.",
     ),
     "bot.play.reverse_take": (
         "In Reverse Hearts points are good: I take the trick with {card}.",
@@ -194,17 +190,25 @@ ENTRIES: Final[dict[str, tuple[str, str]]] = {
         "I pass {cards}: high cards would make me win tricks.",
         "Je passe {cards} : ces grosses cartes me feraient prendre des levées.",
     ),
+    "bot.pass.other": (
+        "I pass {cards}: my simulations say my hand plays best without them.",
+        "Je passe {cards} : d’après mes simulations, ma main se joue mieux sans elles.",
+    ),
+    "bot.pass.least": (
+        "I pass {cards}, the cards I need the least.",
+        "Je passe {cards}, les cartes dont j’ai le moins besoin.",
+    ),
     "bot.pass.reverse": (
         "I pass {cards}: in Reverse Hearts low cards win nothing.",
         "Je passe {cards} : en Cœurs inversés, les petites cartes ne rapportent rien.",
     ),
-    "bot.pass.moon": (
-        "I keep my high cards to shoot the moon and pass {cards}.",
-        "Je garde mes grosses cartes pour tenter le grand chelem et je passe {cards}.",
-    ),
     "bot.pass.estimate": (
         "{reason} In {samples} simulated deals, keeping the rest costs me about {cost}.",
         "{reason} Sur {samples} donnes simulées, garder le reste me coûte environ {cost}.",
+    ),
+    "bot.pass.estimate_gain": (
+        "{reason} In {samples} simulated deals, keeping the rest brings me about {cost}.",
+        "{reason} Sur {samples} donnes simulées, garder le reste me rapporte environ {cost}.",
     ),
     # --- word lists ---------------------------------------------------------------
     "bot.and": (" and ", " et "),

@@ -9,6 +9,7 @@ mean outcome wins; the outcome follows the rules in force and the game situation
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Sequence
@@ -24,9 +25,11 @@ from hearts_teach.bots.policy import (
     choose_play,
     context,
     describe_play,
+    pass_reason,
+    pass_scores,
 )
 from hearts_teach.bots.simple import HeuristicBot, play_params
-from hearts_teach.cards import CARDS, JACK_OF_DIAMONDS
+from hearts_teach.cards import CARDS, JACK_OF_DIAMONDS, Suit
 from hearts_teach.deal import Deal, PlayerView
 from hearts_teach.scoring import game_outcome
 
@@ -37,6 +40,12 @@ DEFAULT_TIME_LIMIT = 1.2
 """A safety cap in seconds; the default budget stays far below it on a slow machine."""
 OTHERS_WEIGHT = 0.5
 """How much the points the others score count for me (my own count 1)."""
+
+
+PASS_POOL = 6
+"""The passing candidates are the sets drawn from this many most passable cards."""
+PASS_PLAYOUT_FACTOR = 1
+"""Passing happens once a deal: it may use this many times the playouts of a move."""
 
 
 class SamplingError(Exception):
@@ -387,8 +396,99 @@ class MonteCarloBot(Bot):
         self._heuristic = HeuristicBot(seed)
 
     def pass_cards(self, view: PlayerView) -> PassChoice:
-        check_passing(view)
-        return self._heuristic.pass_cards(view)
+        """Compare the most promising sets of cards to pass by playing sampled deals out:
+        the others' hands are dealt at random, they pass as the heuristic would."""
+        count = check_passing(view)
+        ctx = context(view.rules)
+        scores, kinds = pass_scores(ctx, view.hand, count)
+        ranked = sorted(scores, key=lambda c: (-scores[c], -c))
+        pool = ranked[: max(count, min(len(ranked), PASS_POOL))]
+        candidates = [list(c) for c in itertools.combinations(pool, count)]
+        heuristic_set = sorted(ranked[:count])
+        candidates.sort(key=lambda c: sorted(c) != heuristic_set)
+        costs, owns, samples = self._evaluate_passes(view, ctx, candidates)
+        best = min(range(len(candidates)), key=lambda i: (costs[i], i))
+        chosen = candidates[best]
+        key, suit = pass_reason(chosen, kinds)
+        params: dict[str, object] = {"suit": Suit(suit)} if key == "void" else {}
+        own = owns[best]
+        return PassChoice(
+            tuple(sorted(CARDS[c] for c in chosen)),
+            "bot.pass.estimate_gain"
+            if (own > 0 if ctx.reverse else own < 0)
+            else "bot.pass.estimate",
+            {
+                "reason": Nested(
+                    "bot.pass." + key, {"cards": tuple(sorted(CARDS[c] for c in chosen)), **params}
+                ),
+                "samples": samples,
+                "cost": Points(abs(own)),
+            },
+        )
+
+    def _evaluate_passes(
+        self, view: PlayerView, ctx: Context, candidates: list[list[int]]
+    ) -> tuple[list[float], list[float], int]:
+        rules = view.rules
+        n = rules.players
+        me = view.player
+        direction = view.pass_direction
+        assert direction is not None
+        offset = rules.pass_offset(direction)
+        count = len(candidates[0])
+        objective = Objective.for_view(view)
+        rng = self.rng_for(view, "pass")
+        start = time.perf_counter()
+        unknown = _indexes(rules.deck & ~view.hand)
+        size = rules.hand_size
+        costs = [0.0] * len(candidates)
+        owns = [0.0] * len(candidates)
+        wanted = max(1, -(-PASS_PLAYOUT_FACTOR * self.playouts // len(candidates)))
+        samples = 0
+        for _ in range(wanted):
+            rng.shuffle(unknown)
+            hands = [0] * n
+            others = [p for p in range(n) if p != me]
+            for slot, player in enumerate(others):
+                for card in unknown[slot * size : (slot + 1) * size]:
+                    hands[player] |= 1 << card
+            dead = 0
+            for card in unknown[len(others) * size :]:
+                dead |= 1 << card
+            outgoing = [0] * n
+            for player in others:
+                for card in choose_pass(ctx, hands[player], count)[0]:
+                    outgoing[player] |= 1 << card
+            for index, candidate in enumerate(candidates):
+                mine = 0
+                for card in candidate:
+                    mine |= 1 << card
+                outgoing[me] = mine
+                after = [0] * n
+                for player in range(n):
+                    held = view.hand if player == me else hands[player]
+                    after[player] |= held & ~outgoing[player]
+                    after[(player + offset) % n] |= outgoing[player]
+                deal = Deal(rules, after, dead, deal_number=view.deal_number, totals=view.totals)
+                situation = Situation(
+                    player=me,
+                    hand=after[me],
+                    legal=0,
+                    trick=[],
+                    leader=deal.leader,
+                    played=0,
+                    voids=[0] * n,
+                    taken=deal.taken,
+                    trick_no=0,
+                )
+                playout(ctx, deal, situation)
+                scores = deal_scores(ctx, deal.taken, dead, deal.tricks_won, objective.totals)
+                costs[index] += objective.cost(ctx, scores)
+                owns[index] += objective.own(scores)
+            samples += 1
+            if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+                break
+        return [c / samples for c in costs], [o / samples for o in owns], samples
 
     def play(self, view: PlayerView) -> Choice:
         check_turn(view)

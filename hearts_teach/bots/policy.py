@@ -441,11 +441,34 @@ def _indexes(mask: int) -> list[int]:
 
 def choose_pass(ctx: Context, hand: int, count: int) -> tuple[list[int], str, int]:
     """The cards to pass, the reason key and (for a void) the suit being emptied."""
-    if ctx.reverse:
-        lows = sorted(_indexes(hand & ~ctx.penalty) or _indexes(hand), key=lambda c: c % 13)
-        return lows[:count], "reverse", -1
+    scores, kinds = pass_scores(ctx, hand, count)
+    ranked = sorted(scores, key=lambda c: (-scores[c], -c))
+    chosen = ranked[:count]
+    key, suit = pass_reason(chosen, kinds)
+    return chosen, key, suit
+
+
+def pass_reason(chosen: list[int], kinds: dict[int, str]) -> tuple[str, int]:
+    """The reason key for passing ``chosen`` (and the suit being emptied, for a void)."""
+    counts: dict[str, int] = {}
+    for card in chosen:
+        counts[kinds[card]] = counts.get(kinds[card], 0) + 1
+    order = ("reverse", "queen", "black_maria", "high_spades", "hearts", "void", "high", "other")
+    key = max(order, key=lambda k: (counts.get(k, 0) > 0, -order.index(k)))
+    if key == "void":
+        return key, min(SUIT_OF[c] for c in chosen if kinds[c] == "void")
+    return key, -1
+
+
+def pass_scores(ctx: Context, hand: int, count: int) -> tuple[dict[int, float], dict[int, str]]:
+    """How much each card of the hand wants to be passed, and what kind of card it is."""
     scores: dict[int, float] = {}
     kinds: dict[int, str] = {}
+    if ctx.reverse:
+        for card in _indexes(hand):
+            scores[card] = 20.0 - card % 13 - (30.0 if ctx.values[card] > 0 else 0.0)
+            kinds[card] = "reverse"
+        return scores, kinds
     spades = hand & SUIT_MASK[SPADES]
     low_spades = (spades & ~ctx.queen & ~HIGH_SPADES & ((1 << (QS)) - 1)).bit_count()
     for card in _indexes(hand):
@@ -475,33 +498,23 @@ def choose_pass(ctx: Context, hand: int, count: int) -> tuple[list[int], str, in
             score = -50.0
         elif ctx.bonus and suit == DIAMONDS and rank >= 10:
             score -= 8.0
+        if kind in ("high", "hearts") and rank < 8:
+            kind = "other"  # a low card: no rule of thumb names it
         scores[card] = score
         kinds[card] = kind
     # Emptying a short side suit gives discards later.
-    void_suit = -1
     for suit in (0, DIAMONDS):
         cards = hand & SUIT_MASK[suit]
         length = cards.bit_count()
-        if 0 < length <= count and not cards & ctx.bonus:
+        if ctx.bonus and suit == DIAMONDS:
+            continue
+        if 0 < length <= count:
             gain = 6.0 + 2.0 * (count - length)
-            if ctx.bonus and suit == DIAMONDS:
-                continue
             for card in _indexes(cards):
                 scores[card] += gain
-                if kinds[card] == "high":
+                if kinds[card] in ("high", "other"):
                     kinds[card] = "void"
-            void_suit = suit
-    ranked = sorted(scores, key=lambda c: (-scores[c], -c))
-    chosen = ranked[:count]
-    counts: dict[str, int] = {}
-    for card in chosen:
-        counts[kinds[card]] = counts.get(kinds[card], 0) + 1
-    order = ("queen", "black_maria", "high_spades", "hearts", "void", "high")
-    key = max(order, key=lambda k: (counts.get(k, 0) > 0, -order.index(k)))
-    if key == "void":
-        void_suits = {SUIT_OF[c] for c in chosen if kinds[c] == "void"}
-        void_suit = min(void_suits)
-    return chosen, key, void_suit
+    return scores, kinds
 
 
 def describe_play(ctx: Context, s: Situation, card: int) -> str:

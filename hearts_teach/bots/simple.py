@@ -71,5 +71,7 @@ class HeuristicBot(Bot):
         count = check_passing(view)
         ctx = context(view.rules)
         cards, key, suit = choose_pass(ctx, view.hand, count)
+        if key == "other":
+            key = "least"  # "other" cites simulations, which this bot does not run
         params: dict[str, object] = {"suit": Suit(suit)} if key == "void" else {}
         return PassChoice(tuple(sorted(CARDS[c] for c in cards)), "bot.pass." + key, params)
