@@ -308,3 +308,22 @@ def test_game_json_whose_totals_do_not_add_up_is_refused() -> None:
     data = json.loads(game_to_json(game))
     data["deals"][1]["totals"][0] += 1
     assert_record_error(lambda: game_from_json(json.dumps(data)), "record_damaged")
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("totals", [1, 2, 3]),
+        ("totals", ["a", "b", "c", "d"]),
+        ("totals", [1.5, 0, 0, 0]),
+        ("hearts_broken", "no"),
+    ],
+    ids=["totals-three", "totals-text", "totals-fraction", "hearts-broken-text"],
+)
+def test_json_fields_of_the_wrong_type_are_refused_on_loading(field: str, value: object) -> None:
+    # Loading must refuse them, not give a deal that fails (or scores oddly) later.
+    deal = Deal.new(Rules(), seed=1, deal_number=3)
+    play_out(deal, random.Random(1))
+    data = json.loads(deal_to_json(deal))
+    data[field] = value
+    assert_record_error(lambda: deal_from_json(json.dumps(data)), "record_damaged")
