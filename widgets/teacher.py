@@ -1,0 +1,791 @@
+"""The teacher's widgets: one deal under every variant, the scoring desk, what-if, and
+simulations, each with a table and a chart labelled in the page's language.
+
+The numbers all come from :mod:`hearts_teach.teach` and :mod:`hearts_teach.simulate`;
+these widgets only collect what the teacher enters and show the result.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from hearts_teach import Card, Deal
+from hearts_teach.errors import HeartsError
+from hearts_teach.i18n import LANGS, card_name, register, text
+from hearts_teach.records import deal_from_code
+from hearts_teach.simulate import VARIANT_KEYS, Simulation, simulate
+from hearts_teach.teach import (
+    Comparison,
+    ScoringDesk,
+    WhatIf,
+    WhatIfResult,
+    compare_deal,
+    player_name,
+    variant_label,
+)
+from widgets.cards import HandView, play_states
+from widgets.cards import card_button as _card_button
+from widgets.lessons import comparison_html
+from widgets.render import card_face
+from widgets.style import style_tag
+
+register(
+    {
+        "ui.teach.title": ("Teacher’s tools", "Outils du professeur"),
+        "ui.teach.tab.compare": ("Every variant", "Toutes les variantes"),
+        "ui.teach.tab.desk": ("Scoring desk", "Table de marque"),
+        "ui.teach.tab.whatif": ("What if?", "Et si… ?"),
+        "ui.teach.tab.simulate": ("Simulation", "Simulation"),
+        "ui.teach.code": ("Share code", "Code de partage"),
+        "ui.teach.code_help": (
+            "Paste the share code of a played deal",
+            "Collez le code de partage d’une donne jouée",
+        ),
+        "ui.teach.load": ("Load the deal", "Charger la donne"),
+        "ui.teach.totals": ("Totals before the deal", "Totaux avant la donne"),
+        "ui.teach.total_of": ("Total of {player}", "Total du {player}"),
+        "ui.teach.not_over": (
+            "This deal is not finished: only a played deal can be compared.",
+            "Cette donne n’est pas finie : seule une donne jouée peut être comparée.",
+        ),
+        "ui.teach.no_deal": (
+            "Load a played deal to see its scores under every variant.",
+            "Chargez une donne jouée pour voir ses scores dans chaque variante.",
+        ),
+        "ui.teach.table_caption": (
+            "Each player’s score for this deal, variant by variant",
+            "Le score de chaque joueur pour cette donne, variante par variante",
+        ),
+        "ui.teach.chart": ("Score of the deal by variant", "Score de la donne par variante"),
+        "ui.teach.axis_score": ("points for the deal", "points de la donne"),
+        "ui.teach.desk_intro": (
+            "Choose a player, then click each counting card that player took. Click it again "
+            "to take it back.",
+            "Choisissez un joueur, puis cliquez chaque carte qui compte que ce joueur a "
+            "ramassée. Cliquez-la de nouveau pour la reprendre.",
+        ),
+        "ui.teach.desk_player": ("Cards go to", "Les cartes vont à"),
+        "ui.teach.desk_dead": ("dead card", "carte morte"),
+        "ui.teach.desk_players": ("Players at the table", "Joueurs à la table"),
+        "ui.teach.desk_type": ("Type cards", "Saisir des cartes"),
+        "ui.teach.desk_type_help": (
+            "Cards taken by the chosen player, for example QS 2H 10H",
+            "Cartes ramassées par le joueur choisi, par exemple QS 2H 10H",
+        ),
+        "ui.teach.desk_give": ("Give these cards", "Attribuer ces cartes"),
+        "ui.teach.desk_clear": ("Clear the desk", "Tout effacer"),
+        "ui.teach.desk_card": (
+            "{card}: {owner}. Click to give it to {active}.",
+            "{card} : {owner}. Cliquez pour l’attribuer au {active}.",
+        ),
+        "ui.teach.desk_nobody": ("not given yet", "pas encore attribuée"),
+        "ui.teach.desk_missing": (
+            "Still to give: {count} counting cards. The scores below count only what is given.",
+            "Reste à attribuer : {count} cartes qui comptent. Les scores ci-dessous ne comptent "
+            "que ce qui est attribué.",
+        ),
+        "ui.teach.desk_complete": (
+            "Every counting card is given.",
+            "Toutes les cartes qui comptent sont attribuées.",
+        ),
+        "ui.teach.whatif_intro": (
+            "Go back to a trick of the played deal, play another card, and the bots play the rest.",
+            "Revenez à un pli de la donne jouée, jouez une autre carte, et les robots jouent "
+            "la suite.",
+        ),
+        "ui.teach.whatif_trick": ("Trick", "Pli"),
+        "ui.teach.whatif_card": ("Card of the trick", "Carte du pli"),
+        "ui.teach.whatif_position": (
+            "Trick {trick}, card {card}: {player} is to play. As played: {played}.",
+            "Pli {trick}, carte {card} : au tour du {player}. Carte jouée : {played}.",
+        ),
+        "ui.teach.whatif_table": (
+            "Scores: as played → after the change",
+            "Scores : joués → après le changement",
+        ),
+        "ui.teach.whatif_same": (
+            "This card gives the same scores under every variant.",
+            "Cette carte donne les mêmes scores dans toutes les variantes.",
+        ),
+        "ui.teach.whatif_played": ("as played", "donne jouée"),
+        "ui.teach.whatif_after": ("after the change", "après le changement"),
+        "ui.teach.sim_variants": ("Variants", "Variantes"),
+        "ui.teach.sim_games": ("Games", "Parties"),
+        "ui.teach.sim_jobs": ("Processes", "Processus"),
+        "ui.teach.sim_level": ("Bots", "Robots"),
+        "ui.teach.sim_seed": ("First seed", "Première graine"),
+        "ui.teach.sim_run": ("Run the simulation", "Lancer la simulation"),
+        "ui.teach.sim_progress": ("Games played", "Parties jouées"),
+        "ui.teach.sim_done": (
+            "{done} of {total} games played.",
+            "{done} parties jouées sur {total}.",
+        ),
+        "ui.teach.sim_chart_deals": ("Deals per game", "Donnes par partie"),
+        "ui.teach.sim_chart_moons": ("Moons per 100 deals", "Grands chelems pour 100 donnes"),
+        "ui.teach.sim_chart_margin": ("Winner’s margin", "Avance du gagnant"),
+        "ui.teach.sim_caption": ("Summary by variant", "Résumé par variante"),
+    }
+)
+
+# Okabe–Ito colours, one hatch per player: colour is never the only cue.
+_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
+_HATCHES = ("", "//", "..", "xx")
+
+
+def _svg(figure: Any) -> str:
+    import matplotlib.pyplot as plt
+
+    buffer = io.StringIO()
+    try:
+        figure.tight_layout()
+        figure.savefig(buffer, format="svg", metadata={"Date": None})
+    finally:
+        plt.close(figure)
+    svg = buffer.getvalue()
+    return svg[svg.index("<svg") :]
+
+
+def _pyplot() -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def comparison_chart_svg(comparison: Comparison, lang: str) -> str:
+    """Grouped bars: one group per variant, one bar per player, labelled in ``lang``."""
+    plt = _pyplot()
+    rows = comparison.scored
+    players = comparison.players
+    figure, axes = plt.subplots(figsize=(7.2, 3.6), dpi=100)
+    width = 0.8 / players
+    for player in range(players):
+        xs = [i + (player - (players - 1) / 2) * width for i in range(len(rows))]
+        heights = [row.result.scores[player] if row.result else 0 for row in rows]
+        axes.bar(
+            xs,
+            heights,
+            width,
+            label=player_name(player, lang),
+            color=_COLOURS[player],
+            hatch=_HATCHES[player],
+            edgecolor="#222222",
+            linewidth=0.5,
+        )
+    axes.axhline(0, color="#333333", linewidth=0.8)
+    axes.set_xticks(range(len(rows)))
+    axes.set_xticklabels([row.label(lang) for row in rows], rotation=35, ha="right", fontsize=7)
+    axes.set_ylabel(text("ui.teach.axis_score", lang))
+    axes.set_title(text("ui.teach.chart", lang))
+    axes.legend(fontsize=7, frameon=False, ncol=players)
+    axes.grid(axis="y", alpha=0.3)
+    return _svg(figure)
+
+
+def _figure(svg: str, label: str) -> str:
+    return f'<figure role="img" aria-label="{escape(label)}" style="margin:8px 0">{svg}</figure>'
+
+
+def _check(lang: str) -> str:
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}")
+    return lang
+
+
+class VariantCompare(widgets.VBox):  # type: ignore[misc]
+    """A played deal (loaded from its share code or given) scored under every variant,
+    with the totals before the deal: a table and a bar chart."""
+
+    def __init__(self, deal: Deal | None = None, lang: str = "en") -> None:
+        super().__init__()
+        self.add_class("ht-root")
+        self._lang = _check(lang)
+        self.deal: Deal | None = None
+        self._refusal: HeartsError | None = None
+        self.code = widgets.Text(layout=widgets.Layout(width="60%"))
+        self.load_button = widgets.Button(icon="upload")
+        self.load_button.on_click(lambda _b: self.load_code(self.code.value))
+        self.totals_label = widgets.HTML()
+        self.totals_box = widgets.HBox()
+        self.total_inputs: list[widgets.IntText] = []
+        self.message = widgets.HTML()
+        self.table = widgets.HTML()
+        self.chart = widgets.HTML()
+        self.children = (
+            widgets.HTML(style_tag()),
+            widgets.HBox([self.code, self.load_button]),
+            self.totals_label,
+            self.totals_box,
+            self.message,
+            self.table,
+            self.chart,
+        )
+        if deal is not None:
+            self.set_deal(deal)
+        self._render()
+
+    @property
+    def comparison(self) -> Comparison | None:
+        if self.deal is None or not self.deal.is_over:
+            return None
+        return compare_deal(self.deal, self.totals)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(int(box.value) for box in self.total_inputs)
+
+    def set_deal(self, deal: Deal, totals: Sequence[int] | None = None) -> None:
+        self.deal = deal
+        values = tuple(totals) if totals is not None else deal.totals
+        self.total_inputs = []
+        for value in values:
+            box = widgets.IntText(value=value, layout=widgets.Layout(width="150px"))
+            box.observe(lambda _change: self._render(), names="value")
+            self.total_inputs.append(box)
+        self.totals_box.children = tuple(self.total_inputs)
+        self.message.value = (
+            "" if deal.is_over else self._error(text("ui.teach.not_over", self._lang))
+        )
+        self._render()
+
+    def set_totals(self, totals: Sequence[int]) -> None:
+        for box, value in zip(self.total_inputs, totals, strict=True):
+            box.value = value
+
+    def load_code(self, code: str) -> bool:
+        """Load a played deal from its share code; a damaged code is refused and the
+        deal shown so far is kept."""
+        try:
+            deal = deal_from_code(code.strip())
+        except HeartsError as error:
+            self._refusal = error
+            self.message.value = self._error(error.message(self._lang))
+            return False
+        self._refusal = None
+        self.code.value = code.strip()
+        self.set_deal(deal)
+        return True
+
+    def _error(self, message: str) -> str:
+        return f'<p role="alert" class="ht-message">⚠ {escape(message)}</p>'
+
+    def set_lang(self, lang: str) -> None:
+        self._lang = _check(lang)
+        if self._refusal is not None:
+            self.message.value = self._error(self._refusal.message(lang))
+        self._render()
+
+    def _render(self) -> None:
+        lang = self._lang
+        self.code.description = text("ui.teach.code", lang)
+        self.code.placeholder = text("ui.teach.code_help", lang)
+        self.code.tooltip = text("ui.teach.code_help", lang)
+        self.load_button.description = text("ui.teach.load", lang)
+        self.load_button.tooltip = text("ui.teach.code_help", lang)
+        self.totals_label.value = f"<strong>{escape(text('ui.teach.totals', lang))}</strong>"
+        for player, box in enumerate(self.total_inputs):
+            box.description = player_name(player, lang)
+            box.tooltip = text(
+                "ui.teach.total_of", lang, player=player_name(player, lang, inside=True)
+            )
+        comparison = self.comparison
+        if comparison is None:
+            self.table.value = f"<p>{escape(text('ui.teach.no_deal', lang))}</p>"
+            self.chart.value = ""
+            return
+        self.table.value = comparison_html(comparison, lang, text("ui.teach.table_caption", lang))
+        self.chart.value = _figure(
+            comparison_chart_svg(comparison, lang), text("ui.teach.chart", lang)
+        )
+
+
+class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
+    """Click which player took which counting card; every variant's score follows.
+
+    A card already given to another player is refused with the engine's message; so is
+    a typed card that is not in this deck.
+    """
+
+    def __init__(self, players: int = 4, lang: str = "en") -> None:
+        super().__init__()
+        self.add_class("ht-root")
+        self._lang = _check(lang)
+        self.intro = widgets.HTML()
+        self.players_choice = widgets.ToggleButtons(
+            options=[(str(n), n) for n in (2, 3, 4)], value=players
+        )
+        self.players_choice.observe(lambda change: self.reset(change["new"]), names="value")
+        self.active = widgets.ToggleButtons()
+        self.active.observe(lambda _change: self._render(), names="value")
+        self.cards_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.typed = widgets.Text()
+        self.give_button = widgets.Button(icon="check")
+        self.give_button.on_click(lambda _b: self.give_typed(self.typed.value))
+        self.clear_button = widgets.Button(icon="eraser")
+        self.clear_button.on_click(lambda _b: self.reset(self.desk.players))
+        self.message = widgets.HTML()
+        self.progress_text = widgets.HTML()
+        self.table = widgets.HTML()
+        self.chart = widgets.HTML()
+        self.children = (
+            widgets.HTML(style_tag()),
+            self.intro,
+            self.players_choice,
+            self.active,
+            self.cards_box,
+            widgets.HBox([self.typed, self.give_button, self.clear_button]),
+            self.message,
+            self.progress_text,
+            self.table,
+            self.chart,
+        )
+        self.card_buttons: dict[Card, widgets.Button] = {}
+        self._refusal: HeartsError | None = None
+        self.reset(players)
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    def reset(self, players: int) -> None:
+        self.desk = ScoringDesk(players=players)
+        if self.players_choice.value != players:
+            self.players_choice.value = players
+        self.card_buttons = {}
+        for card in self.desk.cards:
+            button = _card_button(card, self._lang)
+            button.on_click(lambda _b, card=card: self.click_card(card))
+            self.card_buttons[card] = button
+        self.cards_box.children = tuple(self.card_buttons.values())
+        self._refusal = None
+        self._set_active_options()
+        self._render()
+
+    def _set_active_options(self) -> None:
+        options: list[tuple[str, int]] = [
+            (player_name(p, self._lang), p) for p in range(self.desk.players)
+        ]
+        if self.desk.dead_allowed:
+            options.append((text("ui.teach.desk_dead", self._lang), -1))
+        current = self.active.value if self.active.value is not None else 0
+        self.active.options = options
+        self.active.value = current if any(v == current for _, v in options) else 0
+
+    def select(self, player: int) -> None:
+        """Cards clicked from now on go to ``player`` (−1: dead, with two players)."""
+        self.active.value = player
+
+    def click_card(self, card: Card | str) -> bool:
+        """Give ``card`` to the chosen player, or take it back if it is already theirs."""
+        card = Card.parse(card)
+        active = int(self.active.value)
+        try:
+            if active == -1:
+                if card in self.desk.dead:
+                    self.desk.take_back(card)
+                else:
+                    self.desk.set_dead(card)
+            elif self.desk.owner.get(card) == active:
+                self.desk.take_back(card)
+            else:
+                self.desk.give(card, active)
+        except HeartsError as error:
+            self._refusal = error
+            self._render()
+            return False
+        self._refusal = None
+        self._render()
+        return True
+
+    def give_typed(self, cards: str) -> bool:
+        """Give every typed card to the chosen player; all or nothing."""
+        from hearts_teach.cards import parse_cards
+
+        active = int(self.active.value)
+        before_owner = dict(self.desk.owner)
+        before_dead = list(self.desk.dead)
+        try:
+            for card in parse_cards(cards):
+                if active == -1:
+                    self.desk.set_dead(card)
+                else:
+                    self.desk.give(card, active)
+        except HeartsError as error:
+            self.desk.owner = before_owner
+            self.desk.dead = before_dead
+            self._refusal = error
+            self._render()
+            return False
+        self._refusal = None
+        self.typed.value = ""
+        self._render()
+        return True
+
+    @property
+    def refusal_text(self) -> str:
+        return "" if self._refusal is None else self._refusal.message(self._lang)
+
+    def set_lang(self, lang: str) -> None:
+        self._lang = _check(lang)
+        self._set_active_options()
+        self._render()
+
+    def _render(self) -> None:
+        lang = self._lang
+        desk = self.desk
+        self.intro.value = f"<p>{escape(text('ui.teach.desk_intro', lang))}</p>"
+        self.players_choice.description = text("ui.teach.desk_players", lang)
+        self.players_choice.tooltips = [text("ui.teach.desk_players", lang)] * 3
+        self.active.description = text("ui.teach.desk_player", lang)
+        active = int(self.active.value) if self.active.value is not None else 0
+        active_name = (
+            text("ui.teach.desk_dead", lang)
+            if active == -1
+            else player_name(active, lang, inside=True)
+        )
+        for card, button in self.card_buttons.items():
+            marks: tuple[str, ...]
+            if card in desk.owner:
+                owner = player_name(desk.owner[card], lang)
+                marks = (f"ht-owner-{desk.owner[card]}",)
+            elif card in desk.dead:
+                owner = text("ui.teach.desk_dead", lang)
+                marks = ("ht-dead",)
+            else:
+                owner = text("ui.teach.desk_nobody", lang)
+                marks = ()
+            label = text(
+                "ui.teach.desk_card",
+                lang,
+                card=card_name(card, lang),
+                owner=owner,
+                active=active_name,
+            )
+            button.description = label
+            button.tooltip = label
+            classes = [
+                c for c in button._dom_classes if not c.startswith("ht-owner") and c != "ht-dead"
+            ]
+            button._dom_classes = tuple(classes + list(marks))
+            # who took the card is also written on the button's face, not only in colour
+            button.layout.border = "3px solid #0072B2" if marks else ""
+        self.typed.description = text("ui.teach.desk_type", lang)
+        self.typed.placeholder = text("ui.teach.desk_type_help", lang)
+        self.typed.tooltip = text("ui.teach.desk_type_help", lang)
+        self.give_button.description = text("ui.teach.desk_give", lang)
+        self.clear_button.description = text("ui.teach.desk_clear", lang)
+        self.message.value = (
+            f'<p role="alert" class="ht-message">⚠ {escape(self.refusal_text)}</p>'
+            if self._refusal is not None
+            else ""
+        )
+        missing = len(desk.unassigned)
+        progress = (
+            text("ui.teach.desk_complete", lang)
+            if not missing
+            else text("ui.teach.desk_missing", lang, count=missing)
+        )
+        given = "; ".join(
+            f"{player_name(p, lang)}: " + " ".join(str(c) for c in cards)
+            for p, cards in enumerate(desk.taken())
+            if cards
+        )
+        self.progress_text.value = f"<p>{escape(progress)}</p><p>{escape(given)}</p>"
+        comparison = desk.compare()
+        self.table.value = comparison_html(comparison, lang, text("ui.teach.table_caption", lang))
+        self.chart.value = _figure(
+            comparison_chart_svg(comparison, lang), text("ui.teach.chart", lang)
+        )
+
+
+class WhatIfWidget(widgets.VBox):  # type: ignore[misc]
+    """Rewind a played deal to a trick and card, play another card, see what changes."""
+
+    def __init__(
+        self, deal: Deal, lang: str = "en", level: str | None = None, seed: int = 0
+    ) -> None:
+        super().__init__()
+        self.add_class("ht-root")
+        self._lang = _check(lang)
+        self.what_if = WhatIf(deal, level=level, seed=seed)
+        players = deal.rules.players
+        self.intro = widgets.HTML()
+        self.trick_slider = widgets.IntSlider(min=1, max=len(deal.tricks), value=1)
+        self.card_slider = widgets.IntSlider(min=1, max=players, value=1)
+        self.trick_slider.observe(lambda _c: self._position_changed(), names="value")
+        self.card_slider.observe(lambda _c: self._position_changed(), names="value")
+        self.position = widgets.HTML()
+        self.hand = HandView(self._card_clicked, lang)
+        self.table = widgets.HTML()
+        self.result: WhatIfResult | None = None
+        self.children = (
+            widgets.HTML(style_tag()),
+            self.intro,
+            self.trick_slider,
+            self.card_slider,
+            self.position,
+            self.hand,
+            self.table,
+        )
+        self._render()
+
+    @property
+    def rewound(self) -> Deal:
+        return self.what_if.rewind(self.trick_slider.value - 1, self.card_slider.value - 1)
+
+    def go_to(self, trick: int, card: int = 1) -> None:
+        """Show the position before card ``card`` of trick ``trick`` (both from 1)."""
+        self.trick_slider.value = trick
+        self.card_slider.value = card
+
+    def _position_changed(self) -> None:
+        self.result = None
+        self._render()
+
+    def _card_clicked(self, card: Card) -> None:
+        self.play(card)
+
+    def play(self, card: Card | str) -> WhatIfResult:
+        """Play ``card`` at the position shown; the bots finish the deal."""
+        self.result = self.what_if.replay(
+            self.trick_slider.value - 1, card, self.card_slider.value - 1
+        )
+        self._render()
+        return self.result
+
+    def set_lang(self, lang: str) -> None:
+        self._lang = _check(lang)
+        self._render()
+
+    def _render(self) -> None:
+        lang = self._lang
+        deal = self.rewound
+        player = deal.to_play
+        index = (self.trick_slider.value - 1) * deal.rules.players + self.card_slider.value - 1
+        played = self.what_if.plays[index][1]
+        self.intro.value = f"<p>{escape(text('ui.teach.whatif_intro', lang))}</p>"
+        self.trick_slider.description = text("ui.teach.whatif_trick", lang)
+        self.card_slider.description = text("ui.teach.whatif_card", lang)
+        faces = "".join(card_face(card, lang, small=True) for _, card in deal.current_trick.plays)
+        sentence = text(
+            "ui.teach.whatif_position",
+            lang,
+            trick=self.trick_slider.value,
+            card=self.card_slider.value,
+            player=player_name(player, lang, inside=True),
+            played=card_name(played, lang),
+        )
+        self.position.value = f"<p>{escape(sentence)}</p><div>{faces}</div>"
+        self.hand.show(play_states(deal, player, lang, hinted=(played,)))
+        if self.result is None:
+            self.table.value = ""
+            return
+        before = self.result.before.scores()
+        after = self.result.after.scores()
+        head = (
+            f'<th scope="col">{escape(text("teach.variant", lang))}</th>'
+            f'<th scope="col">{escape(text("ui.teach.whatif_played", lang))}</th>'
+            f'<th scope="col">{escape(text("ui.teach.whatif_after", lang))}</th>'
+        )
+        body = "".join(
+            f'<tr><th scope="row">{escape(variant_label(key, lang))}</th>'
+            f"<td>{' / '.join(map(str, before[key]))}</td>"
+            f"<td>{'<strong>' if before[key] != after[key] else ''}"
+            f"{' / '.join(map(str, after[key]))}"
+            f"{'</strong>' if before[key] != after[key] else ''}</td></tr>"
+            for key in before
+        )
+        same = (
+            "" if self.result.changes() else f"<p>{escape(text('ui.teach.whatif_same', lang))}</p>"
+        )
+        self.table.value = (
+            f'<table class="ht-scores"><caption>{escape(text("ui.teach.whatif_table", lang))}'
+            f"</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{same}"
+        )
+
+
+def simulation_chart_svg(result: Simulation, lang: str) -> str:
+    """Three small plots: deals per game (histogram), moons per 100 deals, margins."""
+    plt = _pyplot()
+    figure, (deals_axes, moon_axes, margin_axes) = plt.subplots(1, 3, figsize=(9.6, 3.2), dpi=100)
+    labels = [variant_label(s.variant, lang) for s in result.summaries]
+    for i, summary in enumerate(result.summaries):
+        deals = [r.deals for r in summary.records]
+        if deals:
+            bins = range(min(deals), max(deals) + 2)
+            deals_axes.hist(
+                deals,
+                bins=bins,
+                alpha=0.6,
+                label=labels[i],
+                color=_COLOURS[i % 4],
+                hatch=_HATCHES[i % 4],
+                edgecolor="#222222",
+            )
+    deals_axes.set_title(text("ui.teach.sim_chart_deals", lang), fontsize=9)
+    deals_axes.set_xlabel(text("sim.deals_axis", lang), fontsize=8)
+    deals_axes.set_ylabel(text("sim.count_axis", lang), fontsize=8)
+    deals_axes.legend(fontsize=6, frameon=False)
+    moon_axes.bar(
+        range(len(labels)),
+        [100 * s.moon_rate for s in result.summaries],
+        color=[_COLOURS[i % 4] for i in range(len(labels))],
+        hatch="//",
+        edgecolor="#222222",
+    )
+    moon_axes.set_xticks(range(len(labels)))
+    moon_axes.set_xticklabels(labels, rotation=30, ha="right", fontsize=6)
+    moon_axes.set_title(text("ui.teach.sim_chart_moons", lang), fontsize=9)
+    margins = [s.margins or [0] for s in result.summaries]
+    margin_axes.boxplot(margins)
+    margin_axes.set_xticks(range(1, len(labels) + 1))
+    margin_axes.set_xticklabels(labels, rotation=30, ha="right", fontsize=6)
+    margin_axes.set_title(text("ui.teach.sim_chart_margin", lang), fontsize=9)
+    margin_axes.set_ylabel(text("sim.margin_axis", lang), fontsize=8)
+    return _svg(figure)
+
+
+class SimulationWidget(widgets.VBox):  # type: ignore[misc]
+    """Choose variants, games, processes and bots; run; see a progress bar, a table and
+    plots."""
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__()
+        self.add_class("ht-root")
+        self._lang = _check(lang)
+        self.variants = widgets.SelectMultiple(
+            options=[(variant_label(key, lang), key) for key in VARIANT_KEYS],
+            value=("standard",),
+            rows=6,
+        )
+        self.games = widgets.BoundedIntText(value=20, min=1, max=10000)
+        self.jobs = widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1))
+        self.level = widgets.Dropdown(options=["random", "heuristic"], value="heuristic")
+        self.seed = widgets.IntText(value=0)
+        self.run_button = widgets.Button(icon="play")
+        self.run_button.on_click(lambda _b: self.run())
+        self.progress = widgets.IntProgress(min=0, max=1, value=0)
+        self.progress_text = widgets.HTML()
+        self.table = widgets.HTML()
+        self.chart = widgets.HTML()
+        self.result: Simulation | None = None
+        self.children = (
+            widgets.HTML(style_tag()),
+            self.variants,
+            widgets.HBox([self.games, self.jobs]),
+            widgets.HBox([self.level, self.seed]),
+            self.run_button,
+            self.progress,
+            self.progress_text,
+            self.table,
+            self.chart,
+        )
+        self._render()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.max = max(1, total)
+        self.progress.value = done
+        self.progress_text.value = f'<p role="status">{escape(text("ui.teach.sim_done", self._lang, done=done, total=total))}</p>'
+
+    def run(self) -> Simulation:
+        self.run_button.disabled = True
+        try:
+            self.result = simulate(
+                list(self.variants.value),
+                int(self.games.value),
+                levels=[str(self.level.value)],
+                jobs=int(self.jobs.value),
+                seed=int(self.seed.value),
+                progress=self._progress,
+            )
+        finally:
+            self.run_button.disabled = False
+        self._render()
+        return self.result
+
+    def set_lang(self, lang: str) -> None:
+        self._lang = _check(lang)
+        self._render()
+
+    def _render(self) -> None:
+        lang = self._lang
+        chosen = self.variants.value
+        self.variants.options = [(variant_label(key, lang), key) for key in VARIANT_KEYS]
+        self.variants.value = chosen
+        self.variants.description = text("ui.teach.sim_variants", lang)
+        self.games.description = text("ui.teach.sim_games", lang)
+        self.jobs.description = text("ui.teach.sim_jobs", lang)
+        self.level.description = text("ui.teach.sim_level", lang)
+        level = self.level.value
+        self.level.options = [
+            (text(f"ui.bot.{name}", lang), name) for name in ("random", "heuristic")
+        ]
+        self.level.value = level
+        self.seed.description = text("ui.teach.sim_seed", lang)
+        self.run_button.description = text("ui.teach.sim_run", lang)
+        self.progress.description = text("ui.teach.sim_progress", lang)
+        if self.result is None:
+            self.table.value = ""
+            self.chart.value = ""
+            return
+        rows = self.result.table(lang)
+        head = "".join(f'<th scope="col">{escape(cell)}</th>' for cell in rows[0])
+        body = "".join(
+            f'<tr><th scope="row">{escape(row[0])}</th>'
+            + "".join(f"<td>{escape(cell)}</td>" for cell in row[1:])
+            + "</tr>"
+            for row in rows[1:]
+        )
+        self.table.value = (
+            f'<table class="ht-scores"><caption>{escape(text("ui.teach.sim_caption", lang))}'
+            f"</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        )
+        self.chart.value = _figure(
+            simulation_chart_svg(self.result, lang), text("ui.teach.sim_caption", lang)
+        )
+
+
+class TeacherTools(widgets.VBox):  # type: ignore[misc]
+    """The four tools in tabs, for the teachers' chapter and the playground."""
+
+    def __init__(self, deal: Deal | None = None, lang: str = "en") -> None:
+        super().__init__()
+        self.add_class("ht-root")
+        self._lang = _check(lang)
+        self.compare = VariantCompare(deal, lang)
+        self.desk = ScoringDeskWidget(4, lang)
+        self.simulation = SimulationWidget(lang)
+        self.what_if: WhatIfWidget | None = (
+            WhatIfWidget(deal, lang) if deal is not None and deal.is_over else None
+        )
+        pages: list[widgets.Widget] = [self.compare, self.desk]
+        if self.what_if is not None:
+            pages.append(self.what_if)
+        pages.append(self.simulation)
+        self.tabs = widgets.Tab(children=pages)
+        self.heading = widgets.HTML()
+        self.children = (self.heading, self.tabs)
+        self._render()
+
+    def set_lang(self, lang: str) -> None:
+        self._lang = _check(lang)
+        for page in self.tabs.children:
+            page.set_lang(lang)
+        self._render()
+
+    def _render(self) -> None:
+        lang = self._lang
+        self.heading.value = f"<h2>{escape(text('ui.teach.title', lang))}</h2>"
+        keys = ["ui.teach.tab.compare", "ui.teach.tab.desk"]
+        if self.what_if is not None:
+            keys.append("ui.teach.tab.whatif")
+        keys.append("ui.teach.tab.simulate")
+        self.tabs.titles = tuple(text(key, lang) for key in keys)
