@@ -236,7 +236,12 @@ def test_random_legal_play_obeys_the_rules_to_the_end(
     n = rules.players
     assert deal.phase == ("play" if rules.pass_direction(deal_number) is None else "pass")
     if deal.phase == "pass":
-        do_passes(deal, rng)
+        count = rules.pass_count or 3
+        for player in range(n):
+            assert deal.to_play == player
+            assert deal.legal_moves() == []
+            assert deal.explain(deal.hand(player)[0]).reason == "passing_phase"
+            deal.pass_cards(player, rng.sample(deal.hand(player), count))
     opening = opening_card(rules, deal)
     broken = not rules.must_break_hearts
     all_cards = [c for c in CARDS if rules.deck & c.bit]
