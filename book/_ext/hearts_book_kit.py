@@ -391,3 +391,218 @@ def guided_deal(preset: str, lang: str) -> GuidedDeal:
     rules = Rules.preset(preset)
     deal = Deal.new(rules, seed=GUIDED_SEEDS[preset], deal_number=3 if rules.players == 4 else 0)
     return GuidedDeal(deal, lang, preset)
+
+
+def score_report(result: DealResult, taken: Sequence[str], lang: str) -> Markdown:
+    """The table and the outcome of a deal scored in a chapter's visible code cell."""
+    from hearts_teach.cards import parse_cards
+
+    cards = [parse_cards(t) for t in taken]
+    table = score_table(result, lang, cards)
+    return Markdown(table.source + "\n\n" + outcome(result, lang))
+
+
+# --- the teachers' chapter ---------------------------------------------------------------
+
+
+def comparison_table(comparison: Any, lang: str) -> Markdown:
+    """A deal scored under every variant (``hearts_teach.teach.Comparison``)."""
+    lines = comparison.table(lang)
+    header = [cell[:1].upper() + cell[1:] for cell in lines[0]]
+    players = comparison.players
+    for player in range(players):
+        # "Player 1 (North)": the comparison numbers players, the book names seats too.
+        header[1 + player] += f" ({seat(player, players, lang)})"
+    return markdown_table(header, lines[1:])
+
+
+def _html_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    head = "".join(f"<th scope='col'>{html.escape(h)}</th>" for h in header)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(v)}</td>" for v in row) + "</tr>" for row in rows
+    )
+    return (
+        "<table class='ht-score-table' style='border-collapse:collapse'>"
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    )
+
+
+def variant_tabs(taken: Sequence[str], presets: Sequence[str], lang: str) -> Any:
+    """One tab per variant, each with the same deal's score table. Switching tabs needs no
+    kernel, so the tabs work on the static site as well as in Jupyter."""
+    import ipywidgets as widgets
+
+    from hearts_teach import score_deal
+    from hearts_teach.cards import parse_cards
+
+    cards = [parse_cards(t) for t in taken]
+    children = []
+    for preset in presets:
+        rules = Rules.preset(preset)
+        result = score_deal(rules, cards)
+        header = [
+            text("book.player", lang),
+            text("book.points_taken", lang),
+            text("book.deal_score", lang),
+        ]
+        rows = [
+            [seat(p, rules.players, lang), number(result.points[p]), number(result.scores[p])]
+            for p in range(rules.players)
+        ]
+        body = _html_table(header, rows) + f"<p>{html.escape(outcome(result, lang))}</p>"
+        children.append(widgets.HTML(value=body))
+    tabs = widgets.Tab(children=children)
+    for index, preset in enumerate(presets):
+        tabs.set_title(index, variant_name(preset, lang))
+    return tabs
+
+
+register(
+    {
+        "book.chart_title": (
+            "Deals per game, {games} games per variant (bots)",
+            "Donnes par partie, {games} parties par variante (robots)",
+        ),
+        "book.chart_axis": ("Mean number of deals", "Nombre moyen de donnes"),
+    }
+)
+
+
+def deals_chart(simulation: Any, games: int, lang: str) -> Any:
+    """A bar chart of the mean game length per variant, labelled in the page's language."""
+    import matplotlib.pyplot as plt
+
+    summaries = list(simulation.summaries)
+    names = [variant_name(s.variant, lang) for s in summaries]
+    means = [s.mean_deals for s in summaries]
+    figure, axes = plt.subplots(figsize=(7, 3.2), dpi=100)
+    bars = axes.barh(names, means, color="#b3261e")
+    axes.bar_label(
+        bars, labels=[f"{m:.1f}".replace(".", "," if lang == "fr" else ".") for m in means]
+    )
+    axes.invert_yaxis()
+    axes.set_xlabel(text("book.chart_axis", lang))
+    axes.set_title(text("book.chart_title", lang, games=games))
+    figure.tight_layout()
+    plt.close(figure)
+    return figure
+
+
+# French term, English term, what it means (in each language).
+GLOSSARY: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "tirer la lune, faire le grand chelem",
+        "shoot the moon",
+        "ramasser tous les cœurs et la dame de pique dans une donne",
+        "take every heart and the queen of spades in one deal",
+    ),
+    (
+        "dame de pique",
+        "queen of spades",
+        "la carte qui coûte 13 points (25 en valeur faciale)",
+        "the card worth 13 points (25 in Spot Hearts)",
+    ),
+    (
+        "pli, levée",
+        "trick",
+        "une carte jouée par chaque joueur ; la plus forte de la couleur demandée l’emporte",
+        "one card played by each player; the highest of the suit led wins",
+    ),
+    (
+        "donne, manche",
+        "deal, hand",
+        "la distribution, le passage et le jeu de toutes les cartes",
+        "dealing, passing and playing out all the cards",
+    ),
+    (
+        "entamer, l’entame",
+        "to lead, the lead",
+        "jouer la première carte d’un pli",
+        "play the first card of a trick",
+    ),
+    (
+        "fournir (la couleur)",
+        "follow suit",
+        "jouer une carte de la couleur demandée",
+        "play a card of the suit led",
+    ),
+    (
+        "se défausser, défausse",
+        "discard",
+        "jouer une autre couleur faute de pouvoir fournir",
+        "play another suit when unable to follow",
+    ),
+    (
+        "les cœurs sont ouverts",
+        "hearts are broken",
+        "un cœur a été joué : on peut entamer à cœur",
+        "a heart has been played: hearts may be led",
+    ),
+    (
+        "passage des cartes",
+        "passing",
+        "les trois cartes données à un voisin avant de jouer",
+        "the three cards given to a neighbour before play",
+    ),
+    (
+        "carte de pénalité",
+        "penalty card",
+        "une carte qui coûte des points",
+        "a card that costs points",
+    ),
+    (
+        "carte morte",
+        "dead card",
+        "une carte mise de côté, que personne ne joue (jeu à deux)",
+        "a card set aside that nobody plays (two-player game)",
+    ),
+    (
+        "atout",
+        "trump",
+        "une couleur qui bat toutes les autres (les cœurs, à deux)",
+        "a suit that beats all others (hearts, with two players)",
+    ),
+    (
+        "Vieille Lune, Nouvelle Lune, Lune mixte",
+        "Old Moon, New Moon, Mixed Moon",
+        "les trois façons de compter un grand chelem",
+        "the three ways of scoring a moon",
+    ),
+    (
+        "Cœurs à valeur faciale",
+        "Spot Hearts",
+        "chaque cœur vaut sa valeur",
+        "each heart is worth its face value",
+    ),
+    (
+        "Déménager à la cloche de bois",
+        "—",
+        "autre nom français d’une main qui ramasse tous les cœurs et la dame de pique",
+        "a French name for taking all the hearts and the queen of spades",
+    ),
+)
+
+register(
+    {
+        "book.glossary_fr": ("French", "Français"),
+        "book.glossary_en": ("English", "Anglais"),
+        "book.glossary_meaning": ("Meaning", "Sens"),
+    }
+)
+
+
+def glossary(lang: str) -> Markdown:
+    """The French–English glossary; the English column leads on English pages."""
+    rows = []
+    for french, english, meaning_fr, meaning_en in GLOSSARY:
+        if lang == "fr":
+            rows.append((french, english, meaning_fr))
+        else:
+            rows.append((english, french, meaning_en))
+    first, second = ("fr", "en") if lang == "fr" else ("en", "fr")
+    header = (
+        text(f"book.glossary_{first}", lang),
+        text(f"book.glossary_{second}", lang),
+        text("book.glossary_meaning", lang),
+    )
+    return markdown_table(header, rows)
