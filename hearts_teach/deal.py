@@ -23,7 +23,7 @@ from hearts_teach.cards import (
     mask_of,
     parse_cards,
 )
-from hearts_teach.errors import HeartsError, IllegalMove
+from hearts_teach.errors import HeartsError, IllegalMove, RulesError
 from hearts_teach.i18n import text
 from hearts_teach.rules import Rules
 
@@ -294,6 +294,8 @@ class Deal:
         if pass_direction is not None:
             if not full:
                 raise HeartsError("hands_size", size=rules.hand_size, sizes=sizes)
+            if pass_direction == "across" and n != 4:
+                raise RulesError("rules_pass_direction", passing="across", needed=4, players=n)
             if pass_direction not in ("left", "right", "across"):
                 raise HeartsError(
                     "rules_value",

@@ -133,6 +133,28 @@ register(
         ),
         "desc.first_trick_free": ("any card may be played", "toute carte est permise"),
         "desc.no_trumps": ("none", "aucun"),
+        "desc.forced_hearts_first": (
+            "; a hand of penalty cards only must give a heart before the queen of spades",
+            " ; une main faite seulement de cartes de pénalité donne un cœur avant la dame "
+            "de pique",
+        ),
+        "desc.no_trick_bonus": (
+            "; −5 to each player who took no trick, on deals without a moon",
+            " ; −5 à chaque joueur qui n’a fait aucun pli, sauf donne de grand chelem",
+        ),
+        "desc.jd_stacks": (
+            "; the jack of diamonds still counts −10 on a moon",
+            " ; le valet de carreau compte toujours −10 lors d’un grand chelem",
+        ),
+        "desc.partner_spared": (
+            "; the shooter’s partner scores nothing",
+            " ; le partenaire du tireur ne marque rien",
+        ),
+        "moon.2p_in_play": (
+            "the shooter scores 0 and the opponent the points in play (20 when no point card is dead)",
+            "le tireur marque 0 et son adversaire les points en jeu (20 si aucune carte à "
+            "points n’est morte)",
+        ),
         "desc.hearts_trumps": ("hearts are always trumps", "les cœurs sont toujours atout"),
     }
 )
@@ -179,18 +201,21 @@ def rule_rows(rules: Rules, lang: str = "en") -> list[tuple[str, str]]:
     ]
     separator = "; " if lang == "en" else " ; "
     row("others", separator.join(_lower(o) for o in others) if others else text("desc.none", lang))
-    row("total", text("desc.total", lang, total=_number(rules.points_per_deal, lang)))
+    total = text("desc.total", lang, total=_number(rules.points_per_deal, lang))
+    if rules.avoid_all_tricks_bonus:
+        total += text("desc.no_trick_bonus", lang)
+    row("total", total)
     row("moon", _moon_text(rules, lang))
     row("end", _end_text(rules, lang))
     row("passing", _passing_text(rules, lang))
     row("lead", _lead_text(rules, lang))
     row("broken", _broken_text(rules, lang))
-    row(
-        "first_trick",
-        text(
-            "desc.first_trick_ban" if rules.first_trick_no_points else "desc.first_trick_free", lang
-        ),
+    first_trick = text(
+        "desc.first_trick_ban" if rules.first_trick_no_points else "desc.first_trick_free", lang
     )
+    if rules.first_trick_forced == "hearts_before_queen":
+        first_trick += text("desc.forced_hearts_first", lang)
+    row("first_trick", first_trick)
     row("trumps", text("desc.hearts_trumps" if rules.hearts_trump else "desc.no_trumps", lang))
     return rows
 
@@ -214,10 +239,16 @@ def _moon_text(rules: Rules, lang: str) -> str:
     if mode == "none":
         return text("moon.none", lang)
     value = _number(rules.moon_value, lang)
-    if rules.players == 2:
+    if rules.players == 2 and rules.two_player_moon_award == "points_in_play":
+        main = text("moon.2p_in_play", lang)
+    elif rules.players == 2:
         main = text("moon.2p", lang, value=value)
     else:
         main = text("moon." + mode, lang, value=value)
+    if rules.omnibus and rules.omnibus_jd_stacks_on_moon:
+        main += text("desc.jd_stacks", lang)
+    if rules.partnership and rules.partner_spared_on_moon:
+        main += text("desc.partner_spared", lang)
     needed = cards_of(rules.moon_cards)
     parts = []
     hearts = [c for c in needed if c.suit is Suit.HEARTS]

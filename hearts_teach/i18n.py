@@ -244,7 +244,7 @@ CATALOG: dict[str, tuple[str, str]] = {
         "The game is over.",
         "La partie est finie.",
     ),
-    "error.nothing_to_undo": (
+    "reason.nothing_to_undo": (
         "There is nothing to undo.",
         "Il n’y a rien à annuler.",
     ),

@@ -110,15 +110,24 @@ def deal_from_dict(data: Any) -> Deal:
     _check_header(data, "deal")
     try:
         rules = Rules.from_options(_expect(data, "rules", dict))
+        totals = _expect(data, "totals", list)
+        if len(totals) != rules.players or not all(_is_int(t) for t in totals):
+            raise _damaged("“totals” must hold one whole number per player")
+        leader = data.get("leader")
+        if leader is not None and not _is_int(leader):
+            raise _damaged("“leader” must be a player number")
+        hearts_broken = data.get("hearts_broken", False)
+        if not isinstance(hearts_broken, bool):
+            raise _damaged("“hearts_broken” must be true or false")
         deal = Deal.from_hands(
             rules,
             _expect(data, "hands", list),
             dead=_expect(data, "dead", list),
             pass_direction=data.get("pass_direction"),
             deal_number=_expect(data, "deal_number", int),
-            leader=data.get("leader"),
-            hearts_broken=bool(data.get("hearts_broken", False)),
-            totals=_expect(data, "totals", list),
+            leader=leader,
+            hearts_broken=hearts_broken,
+            totals=totals,
         )
         for action in _expect(data, "actions", list):
             if not isinstance(action, dict):
@@ -227,6 +236,10 @@ def _expect(data: dict[str, Any], key: str, kind: type) -> Any:
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise _damaged(f"“{key}” is missing or of the wrong type")
     return value
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _detail(error: Exception) -> str:

@@ -167,6 +167,15 @@ def _try_deal(
     """Most constrained cards first, each to a random seat with room (weighted by room)."""
     order = cards[:]
     rng.shuffle(order)
+    if all(a == 15 for a in allowed):
+        # Nobody has shown a void: cut the shuffled cards into the hands.
+        placed = [0] * len(caps)
+        position = 0
+        for slot, size in enumerate(caps):
+            for card in order[position : position + size]:
+                placed[slot] |= 1 << card
+            position += size
+        return placed
     eligible_count = {s: sum(1 for a in allowed if a >> s & 1) for s in range(4)}
     order.sort(key=lambda c: eligible_count[SUIT_OF[c]])
     room = caps[:]

@@ -168,10 +168,15 @@ def moon_mode(ctx: Context, s: Situation) -> tuple[str | None, int]:
     """("shoot", me), ("stop", shooter) or (None, -1): whether a moon is in play."""
     if not ctx.moon:
         return None, -1
-    holders = [p for p, mask in enumerate(s.taken) if mask & ctx.penalty]
-    if len(holders) != 1:
+    penalty = ctx.penalty
+    shooter = -1
+    for player, mask in enumerate(s.taken):
+        if mask & penalty:
+            if shooter >= 0:
+                return None, -1  # two players have points: no moon this deal
+            shooter = player
+    if shooter < 0:
         return None, -1
-    shooter = holders[0]
     taken_points = ctx.points(s.taken[shooter] & ctx.penalty)
     if shooter == s.player:
         unseen = ctx.deck & ~s.hand & ~s.played
