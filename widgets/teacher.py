@@ -139,12 +139,15 @@ _HATCHES = ("", "//", "..", "xx")
 
 
 def _svg(figure: Any) -> str:
+    import matplotlib
     import matplotlib.pyplot as plt
 
     buffer = io.StringIO()
     try:
         figure.tight_layout()
-        figure.savefig(buffer, format="svg", metadata={"Date": None})
+        # text stays text in the SVG: smaller, and readable by assistive technology
+        with matplotlib.rc_context({"svg.fonttype": "none"}):
+            figure.savefig(buffer, format="svg", metadata={"Date": None})
     finally:
         plt.close(figure)
     svg = buffer.getvalue()
@@ -210,6 +213,7 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
         self._lang = _check(lang)
         self.deal: Deal | None = None
         self._refusal: HeartsError | None = None
+        self._quiet = False
         self.code = widgets.Text(layout=widgets.Layout(width="60%"))
         self.load_button = widgets.Button(icon="upload")
         self.load_button.on_click(lambda _b: self.load_code(self.code.value))
@@ -257,8 +261,13 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
         self._render()
 
     def set_totals(self, totals: Sequence[int]) -> None:
-        for box, value in zip(self.total_inputs, totals, strict=True):
-            box.value = value
+        self._quiet = True  # one redraw for all the totals, not one per box
+        try:
+            for box, value in zip(self.total_inputs, totals, strict=True):
+                box.value = value
+        finally:
+            self._quiet = False
+        self._render()
 
     def load_code(self, code: str) -> bool:
         """Load a played deal from its share code; a damaged code is refused and the
@@ -284,6 +293,8 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
         self._render()
 
     def _render(self) -> None:
+        if self._quiet:
+            return
         lang = self._lang
         self.code.description = text("ui.teach.code", lang)
         self.code.placeholder = text("ui.teach.code_help", lang)
@@ -501,8 +512,11 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
         self.progress_text.value = f"<p>{escape(progress)}</p><p>{escape(given)}</p>"
         comparison = desk.compare()
         self.table.value = comparison_html(comparison, lang, text("ui.teach.table_caption", lang))
-        self.chart.value = _figure(
-            comparison_chart_svg(comparison, lang), text("ui.teach.chart", lang)
+        # the chart is drawn once every card is given: drawing it on each click is slow
+        self.chart.value = (
+            _figure(comparison_chart_svg(comparison, lang), text("ui.teach.chart", lang))
+            if desk.complete
+            else ""
         )
 
 

@@ -1,0 +1,105 @@
+"""The teacher's widgets, driven by their buttons (no browser)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hearts_teach import Card, Deal, Rules
+from hearts_teach.records import share_code
+from hearts_teach.teach import compare_deal, play_out, seat_bots
+from widgets.teacher import (
+    ScoringDeskWidget,
+    SimulationWidget,
+    TeacherTools,
+    VariantCompare,
+    WhatIfWidget,
+)
+
+
+@pytest.fixture(scope="module")
+def played() -> Deal:
+    deal = Deal.new(Rules(), seed=4, deal_number=3)
+    return play_out(deal, seat_bots(4, "heuristic", 4))
+
+
+def test_compare_loads_a_code_and_refuses_a_damaged_one(played: Deal) -> None:
+    widget = VariantCompare(lang="fr")
+    widget.code.value = "not-a-code"
+    widget.load_button.click()
+    assert "abîmé" in widget.message.value or "partage" in widget.message.value
+    widget.code.value = share_code(played)
+    widget.load_button.click()
+    assert widget.message.value == ""
+    assert "Cœurs à valeur faciale" in widget.table.value
+    assert "<svg" in widget.chart.value and "Score de la donne par variante" in widget.chart.value
+    widget.set_totals((99, 0, 0, 0))
+    expected = compare_deal(played, (99, 0, 0, 0)).row("standard").outcome_text("fr")
+    assert expected in widget.table.value
+    widget.set_lang("en")
+    assert "Score of the deal by variant" in widget.chart.value
+
+
+def test_desk_by_clicks_refuses_a_card_given_twice() -> None:
+    desk = ScoringDeskWidget(4, "en")
+    queen = desk.card_buttons[Card.parse("Q♠")]
+    desk.select(1)
+    queen.click()
+    assert desk.desk.owner[Card.parse("Q♠")] == 1
+    assert "Player 2" in queen.description
+    desk.select(2)
+    queen.click()
+    assert desk.desk.owner[Card.parse("Q♠")] == 1
+    assert "already been given to player 2" in desk.message.value
+    desk.set_lang("fr")
+    assert "déjà été attribuée au joueur 2" in desk.message.value
+    desk.select(1)
+    queen.click()  # taken back
+    assert Card.parse("Q♠") not in desk.desk.owner
+
+
+def test_desk_typed_cards_are_all_or_nothing() -> None:
+    desk = ScoringDeskWidget(2, "en")
+    desk.select(0)
+    desk.typed.value = "2H 3H"
+    desk.give_button.click()
+    assert "not in this deck" in desk.message.value and desk.desk.owner == {}
+    desk.select(-1)
+    assert desk.give_typed("QH 4C")
+    desk.select(0)
+    assert desk.give_typed("2H 4H 6H 8H 10H AH QS")
+    assert "Every counting card is given" in desk.progress_text.value
+    assert "<td>0</td><td>20</td>" in desk.table.value
+    assert "<svg" in desk.chart.value
+
+
+def test_what_if_plays_another_card(played: Deal) -> None:
+    widget = WhatIfWidget(played, "en", level="heuristic")
+    widget.go_to(6, 2)
+    assert "Trick 6, card 2" in widget.position.value
+    enabled = [card for card in widget.hand.cards if not widget.hand.buttons[card].disabled]
+    assert enabled == widget.rewound.legal_moves()
+    widget.hand.buttons[enabled[-1]].click()
+    assert widget.result is not None
+    assert widget.result.replayed.plays[21][1] == enabled[-1]
+    assert "as played" in widget.table.value
+    widget.go_to(1, 1)
+    assert widget.table.value == ""
+
+
+def test_simulation_widget_runs_with_progress() -> None:
+    widget = SimulationWidget("fr")
+    widget.variants.value = ("two-player",)
+    widget.games.value = 2
+    widget.run_button.click()
+    assert widget.progress.value == widget.progress.max == 2
+    assert "2 parties jouées sur 2" in widget.progress_text.value
+    assert "Cœurs à deux joueurs" in widget.table.value
+    assert "Donnes par partie" in widget.chart.value
+
+
+def test_teacher_tools_switch_language(played: Deal) -> None:
+    tools = TeacherTools(played, "en")
+    assert tools.tabs.titles == ("Every variant", "Scoring desk", "What if?", "Simulation")
+    tools.set_lang("fr")
+    assert tools.tabs.titles[0] == "Toutes les variantes"
+    assert tools.desk.give_button.description == "Attribuer ces cartes"
