@@ -288,14 +288,18 @@ def simulate(
     levels: Sequence[str] = (),
     jobs: int = 1,
     seed: int = 0,
-    chunk: int = 4,
+    chunk: int | None = None,
     progress: Progress | None = None,
 ) -> Simulation:
     """Play ``games`` games of each variant (seeds ``seed`` … ``seed + games - 1``).
 
-    ``jobs`` worker processes share the games in chunks of ``chunk``; ``progress`` is
-    called with (games done, games in all) as chunks come back.
+    ``jobs`` worker processes share the games in chunks of ``chunk`` games (by default
+    about four chunks per worker, so that the progress moves and no worker waits long
+    for the last one); ``progress`` is called with (games done, games in all) as chunks
+    come back.
     """
+    if chunk is None:
+        chunk = max(1, -(-games // (4 * max(1, jobs))))
     for variant in variants:
         variant_rules(variant)
     levels = tuple(levels)

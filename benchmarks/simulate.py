@@ -1,0 +1,79 @@
+"""Simulation speed: games per second with 1 and 2 worker processes.
+
+Target (issue 5): 2 workers at least 1.7 times as fast as 1. The two runs play the
+same seeds, so the script also checks that they give the same games.
+
+    .venv/bin/python benchmarks/simulate.py [--games 60] [--variant standard] [--save]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import time
+from pathlib import Path
+
+from hearts_teach.simulate import simulate
+
+TARGET = 1.7
+RESULTS = Path(__file__).parent / "results" / "simulate.md"
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def timed(variants: list[str], games: int, jobs: int, level: str) -> tuple[float, object]:
+    start = time.perf_counter()
+    result = simulate(variants, games, levels=[level], jobs=jobs, seed=1000)
+    return time.perf_counter() - start, result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--variant", action="append")
+    parser.add_argument("--bots", default="heuristic")
+    parser.add_argument("--save", action="store_true", help=f"append the table to {RESULTS}")
+    args = parser.parse_args()
+    variants = args.variant or ["standard"]
+    simulate(variants, 2, levels=[args.bots], jobs=1, seed=0)  # warm up imports and caches
+    one_time, one = timed(variants, args.games, 1, args.bots)
+    two_time, two = timed(variants, args.games, 2, args.bots)
+    total = args.games * len(variants)
+    ratio = one_time / two_time
+    same = one == two
+    lines = [
+        f"Date: {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC  ",
+        f"Machine: {machine()}  ",
+        f"Games: {total} ({', '.join(variants)}), bots: {args.bots}",
+        "",
+        "| workers | seconds | games per second |",
+        "|---|---|---|",
+        f"| 1 | {one_time:.2f} | {total / one_time:.1f} |",
+        f"| 2 | {two_time:.2f} | {total / two_time:.1f} |",
+        "",
+        f"Speed-up with 2 workers: {ratio:.2f}× (target ≥ {TARGET}×): "
+        f"{'met' if ratio >= TARGET else 'not met'}  ",
+        f"Same games with 1 and 2 workers: {'yes' if same else 'NO'}",
+    ]
+    table = "\n".join(lines)
+    print(table)
+    if args.save:
+        with RESULTS.open("a", encoding="utf-8") as stream:
+            stream.write("\n" + table + "\n")
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
