@@ -9,7 +9,8 @@ PLAY_HOST := $(if $(filter command line,$(origin HOST)),$(HOST),127.0.0.1)
 PLAY_PORT := $(if $(filter command line,$(origin PORT)),$(PORT),8866)
 # The jupytext lab extension throws inside Voilà's page when it is installed. The
 # "hearts" template (widgets/voila/templates) is Voilà's lab template without its CDN
-# links, so the page asks nothing of any outside host.
+# links, so the page asks nothing of any outside host. widgets.serve is the voila
+# command without a slow import that Voilà never needs (see its docstring).
 PLAY_OPTIONS := --no-browser --Voila.ip=$(PLAY_HOST) --Voila.port=$(PLAY_PORT) \
 	--template=hearts --VoilaConfiguration.show_tracebacks=False \
 	--VoilaConfiguration.extension_denylist='["jupytext", "jupyterlab-jupytext"]'
@@ -18,4 +19,4 @@ PLAY_OPTIONS := --no-browser --Voila.ip=$(PLAY_HOST) --Voila.port=$(PLAY_PORT) \
 
 play: venv
 	@echo "Hearts playground: http://$(PLAY_HOST):$(PLAY_PORT)/  (Ctrl-C to stop)"
-	JUPYTER_PATH=$(CURDIR)/widgets $(BIN)/voila $(PLAY_NOTEBOOK) $(PLAY_OPTIONS)
+	JUPYTER_PATH=$(CURDIR)/widgets $(BIN)/python -m widgets.serve $(PLAY_NOTEBOOK) $(PLAY_OPTIONS)

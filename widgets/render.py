@@ -132,6 +132,16 @@ def felt_html(
             f'<div class="ht-meta">{escape(" · ".join(meta))}</div>{said_html}</section>'
         )
     trick = show_trick if show_trick is not None else deal.current_trick
+    last = deal.last_trick
+    if show_trick is None and not trick.plays and last is not None and last.winner is not None:
+        # Between tricks the finished one stays in the middle, so the bots' replies show.
+        trick = last
+        trick_caption = text(
+            "ui.trick.just_won",
+            lang,
+            number=deal.trick_number,
+            seat=name_of(last.winner, rules, lang),
+        )
     if trick_caption is None:
         if deal.is_over:
             trick_caption = text("phase.over", lang)

@@ -14,7 +14,6 @@ import contextlib
 import functools
 import http.server
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -77,16 +76,17 @@ def wait_for_port(
 
 
 def voila_command(port: int, notebook: Path = PLAYGROUND) -> list[str]:
-    """The same options as ``make play``, on another port."""
-    voila = shutil.which("voila", path=str(Path(sys.executable).parent)) or "voila"
+    """The same command and options as ``make play``, on another port."""
     return [
-        voila,
+        sys.executable,
+        "-m",
+        "widgets.serve",
         str(notebook),
         "--no-browser",
         "--Voila.ip=127.0.0.1",
         f"--Voila.port={port}",
-        "--VoilaConfiguration.show_tracebacks=False",
         "--template=hearts",
+        "--VoilaConfiguration.show_tracebacks=False",
         '--VoilaConfiguration.extension_denylist=["jupytext", "jupyterlab-jupytext"]',
     ]
 

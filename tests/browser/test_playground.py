@@ -1,0 +1,132 @@
+"""The playground in chromium: a whole deal by clicking, French and English, keyboard play."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from hearts_teach import Deal, Rules
+from hearts_teach.records import share_code
+
+pytestmark = pytest.mark.browser
+
+LOAD_TIMEOUT = 60_000  # ms: a kernel starts for each page
+HAND = ".ht-hand .ht-card"
+PLAYABLE = ".ht-hand .ht-card:not([disabled])"
+
+
+def open_playground(page: Page, url: str, query: str = "") -> None:
+    page.goto(url + query)
+    page.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
+
+
+def status(page: Page) -> str:
+    return page.locator(".ht-status").inner_text()
+
+
+def hand_size(page: Page) -> int:
+    return page.locator(HAND).count()
+
+
+def wait_hand_below(page: Page, size: int) -> None:
+    page.wait_for_function(
+        "n => document.querySelectorAll('.ht-hand .ht-card').length < n", arg=size, timeout=20_000
+    )
+
+
+def play_by_clicking(page: Page, cards: int) -> None:
+    for _ in range(cards):
+        size = hand_size(page)
+        page.locator(PLAYABLE).first.click()
+        wait_hand_below(page, size)
+
+
+def test_a_whole_deal_by_clicking(page: Page, voila_url: str, output_dir: Path) -> None:
+    outside: list[str] = []
+    page.on("request", lambda r: None if r.url.startswith(voila_url) else outside.append(r.url))
+    open_playground(page, voila_url)
+    page.get_by_role("button", name="Start the game").click()
+    page.locator(HAND).first.wait_for()
+    expect(page.locator(".ht-status")).to_contain_text("Choose 3 cards to pass to the left")
+    expect(page.locator(".ht-seat.ht-north")).to_contain_text("13 cards")
+    for index in range(3):
+        page.locator(HAND).nth(index).click()
+        expect(page.locator(".ht-hand .ht-picked")).to_have_count(index + 1)
+    page.screenshot(path=output_dir / "pass.png", full_page=True)
+    page.get_by_role("button", name="Pass these cards").click()
+    expect(page.locator(".ht-message").first).to_contain_text("received", timeout=20_000)
+    # an illegal card says why, in its tooltip and its accessible name
+    refused = page.get_by_role("button", name=re.compile("cannot be played"))
+    if refused.count():
+        assert refused.first.get_attribute("title")
+    play_by_clicking(page, 13)
+    expect(page.locator(".ht-status")).to_contain_text("The deal is over")
+    sheet = page.locator(".ht-scores").first
+    row = sheet.locator("tbody tr").first
+    expect(row.locator("th")).to_contain_text("Deal 1")
+    scores = [int(cell) for cell in row.locator("td").all_inner_texts()]
+    assert len(scores) == 4
+    assert sum(scores) in (26, 78)  # 26 points, or a moon under the Old Moon rule
+    totals = [int(cell) for cell in sheet.locator("tfoot td").all_inner_texts()]
+    assert totals == scores
+    page.screenshot(path=output_dir / "deal-over.png", full_page=True)
+    page.get_by_role("button", name="Next deal").click()
+    expect(page.locator(".ht-status")).to_contain_text("to the right", timeout=20_000)
+    assert outside == []
+
+
+def test_french_and_english_pages(page: Page, voila_url: str, output_dir: Path) -> None:
+    open_playground(page, voila_url, "?lang=fr")
+    start = page.get_by_role("button", name="Commencer la partie")
+    expect(start).to_be_visible()
+    page.screenshot(path=output_dir / "start-fr.png", full_page=True)
+    start.click()
+    page.locator(HAND).first.wait_for()
+    expect(page.locator(".ht-status")).to_contain_text("Choisissez 3 cartes à passer à gauche")
+    french = page.locator(".ht-root").first.inner_text()
+    for english in ("Score sheet", "Your turn", "Hint", "Points taken", "Last trick", "cards"):
+        assert english not in french
+    assert "Feuille de marque" in french and "Dernier pli" in french
+    page.screenshot(path=output_dir / "table-fr.png", full_page=True)
+    size = hand_size(page)
+    page.get_by_role("radio", name="English").or_(
+        page.get_by_role("button", name="English")
+    ).first.click()
+    expect(page.locator(".ht-status")).to_contain_text("Choose 3 cards to pass to the left")
+    expect(page.locator("h2").first).to_contain_text("Hearts playground")
+    english_page = page.locator(".ht-root").first.inner_text()
+    assert "Score sheet" in english_page and "Feuille de marque" not in english_page
+    assert hand_size(page) == size
+    page.screenshot(path=output_dir / "table-en.png", full_page=True)
+
+
+def test_keyboard_play(page: Page, voila_url: str, output_dir: Path) -> None:
+    deal = Deal.new(Rules(), seed=12, deal_number=3)  # the fourth deal: no pass
+    open_playground(page, voila_url, f"?deal={share_code(deal)}")
+    page.locator(PLAYABLE).first.wait_for()
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('ht-card')"):
+            break
+    else:
+        pytest.fail("Tab never reached a card of the hand")
+    label = page.evaluate("document.activeElement.textContent")
+    assert "playable" in label
+    for _ in range(3):
+        size = hand_size(page)
+        page.keyboard.press("Enter")
+        wait_hand_below(page, size)
+        # focus moves to the next playable card, so Enter keeps playing
+        page.wait_for_function("document.activeElement.classList.contains('ht-card')")
+    page.screenshot(path=output_dir / "keyboard.png", full_page=True)
+    assert hand_size(page) == 10
+
+
+def test_a_damaged_code_is_explained(page: Page, voila_url: str, output_dir: Path) -> None:
+    open_playground(page, voila_url, "?deal=AQAAAQAQbroken")
+    expect(page.locator(".ht-message.ht-error")).to_contain_text("share code")
+    expect(page.get_by_role("button", name="Start the game")).to_be_enabled()
+    page.screenshot(path=output_dir / "damaged.png", full_page=True)
