@@ -171,3 +171,48 @@ def test_mask_scoring_matches_the_engine(
         rules, [cards_of(m) for m in taken], totals[:n], cards_of(dead), tricks=tricks
     )
     assert deal_scores(context(rules), taken, dead, tricks, totals[:n]) == list(expected.scores)
+
+
+def objective_for(rules: Rules, player: int = 0, totals: tuple[int, ...] | None = None) -> Any:
+    from hearts_teach.bots.montecarlo import Objective
+
+    deal = Deal.new(rules, seed=1, totals=totals)
+    return Objective.for_view(deal.view(player))
+
+
+def test_objective_values_a_moon_more_under_new_moon() -> None:
+    moon_taken = [Rules().deck, 0, 0, 0]
+    for preset in ("standard", "new-moon"):
+        rules = Rules.preset(preset)
+        ctx = context(rules)
+        scores = deal_scores(ctx, moon_taken, 0, [13, 0, 0, 0], (0, 0, 0, 0))
+        assert scores == ([0, 26, 26, 26] if preset == "standard" else [-26, 0, 0, 0])
+    old = objective_for(Rules.preset("standard"))
+    new = objective_for(Rules.preset("new-moon"))
+    old_cost = old.cost(context(Rules()), [0, 26, 26, 26])
+    new_cost = new.cost(context(Rules.preset("new-moon")), [-26, 0, 0, 0])
+    assert new_cost < old_cost < 0
+
+
+def test_objective_follows_reverse_partnership_and_the_end_of_the_game() -> None:
+    reverse = Rules.preset("reverse")
+    objective = objective_for(reverse)
+    assert objective.cost(context(reverse), [10, 0, 0, 0]) < objective.cost(
+        context(reverse), [0, 10, 0, 0]
+    )
+    team = Rules.preset("partnership")
+    objective = objective_for(team)
+    # Points taken by my partner (seat 2) hurt me as much as my own.
+    assert objective.cost(context(team), [0, 0, 13, 0]) == objective.cost(
+        context(team), [13, 0, 0, 0]
+    )
+    assert objective.cost(context(team), [0, 13, 0, 0]) < objective.cost(
+        context(team), [0, 0, 13, 0]
+    )
+    # Near the target, the same deal scores are worth more when they end the game in my
+    # favour (seat 1 passes 100 while I stay lowest).
+    rules = Rules()
+    near = objective_for(rules, totals=(50, 95, 60, 70))
+    far = objective_for(rules, totals=(0, 0, 0, 0))
+    scores = [0, 6, 0, 0]
+    assert near.cost(context(rules), scores) < far.cost(context(rules), scores)
