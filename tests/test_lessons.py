@@ -146,3 +146,49 @@ def test_narration_comes_before_the_cards() -> None:
     assert events[0].kind == "say" and events[0].texts is not None
     assert "valet de carreau" in events[0].texts["fr"]
     assert any(e.kind == "trick" for e in events)
+
+
+def _free_lesson(steps: list[dict]) -> dict:  # type: ignore[type-arg]
+    """The omnibus lesson's deal with other steps: bot-chosen cards and open questions."""
+    data = _data()
+    data["id"] = "free"
+    data["steps"] = steps
+    data["compare"] = False
+    return data
+
+
+def test_bot_steps_and_any_card_questions() -> None:
+    # player 4 holds the 2♣ and opens; then the learner plays any legal card, and the
+    # bots finish the trick
+    steps = [
+        {"bot": 1, "say": {"en": "The bots start.", "fr": "Les robots commencent."}},
+        {"ask": "any"},
+        {"bot": 2},
+    ]
+    lesson = lesson_from_dict(_free_lesson(steps))
+    assert validate_lesson(lesson) == []
+    run = LessonRun(lesson)
+    run.advance()
+    assert run.asking and run.deal.to_play == 0
+    legal = run.deal.legal_moves()
+    assert run.hint()["en"] == "Any card the rules allow will do here."
+    assert run.answer(legal[-1]).verdict == "right"
+    run.advance()
+    assert run.step is None and len(run.deal.tricks) == 1
+    # the same seed gives the same bot cards
+    again = LessonRun(lesson)
+    again.advance()
+    again.answer(legal[-1])
+    again.advance()
+    assert again.deal.plays == run.deal.plays
+
+
+def test_scripted_cards_after_an_open_question_are_refused() -> None:
+    steps = [{"bot": 1}, {"ask": "any"}, {"play": "5♦"}]
+    problems = validate_lesson(lesson_from_dict(_free_lesson(steps)))
+    assert problems == ["step 3: scripted cards after an “any card” question"]
+
+
+def test_a_question_on_a_bot_turn_is_refused() -> None:
+    problems = validate_lesson(lesson_from_dict(_free_lesson([{"ask": "any"}])))
+    assert problems and "player 4 is to play" in problems[0]
