@@ -69,3 +69,13 @@ def test_simulate_prints_and_writes_csv(tmp_path: Path) -> None:
     assert "Two-player Hearts" in out.getvalue() and "deals per game" in out.getvalue().lower()
     rows = list(csv.DictReader(target.open(encoding="utf-8")))
     assert [row["seed"] for row in rows] == ["0", "1"]
+
+
+def test_language_before_the_command() -> None:
+    out = io.StringIO()
+    status = main(
+        ["--lang", "fr", "simulate", "--variant", "reverse", "--games", "1", "--bots", "random"],
+        out=out,
+    )
+    assert status == 0
+    assert "Cœurs inversés" in out.getvalue() and "Parties" in out.getvalue()
