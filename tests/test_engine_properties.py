@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from hearts_teach import CARDS, Card, Deal, Game, Rules, RulesError, Suit
+from hearts_teach import CARDS, Card, Deal, Game, Rules, RulesError, Suit, score_deal
 from hearts_teach.cards import cards_of
 from hearts_teach.records import (
     deal_from_code,
@@ -427,3 +427,104 @@ def test_view_shows_only_the_seat_and_from_view_continues_exactly(
         search.play(card)
     assert search.tricks_won == original.tricks_won
     assert search.result().scores == original.result().scores
+
+
+# --- scoring against a reference written from RULES.md §3, §4.5, §5, §7 ----------------
+
+
+def reference_value(rules: Rules, card: Card) -> int:
+    if card.suit is Suit.HEARTS:
+        return card.rank if rules.spot else 1
+    if card == QUEEN:
+        return (25 if rules.spot else 13) if rules.qs_penalty else 0
+    if rules.black_maria and card in (Card.parse("KS"), Card.parse("AS")):
+        return 10 if card.rank == 13 else 7
+    if rules.omnibus and card == Card.parse("JD"):
+        return -10
+    return 0
+
+
+def reference_end(
+    rules: Rules, before: tuple[int, ...], after: tuple[int, ...]
+) -> tuple[bool, tuple[int, ...]]:
+    if max(after) < rules.target:
+        return False, ()
+    if (
+        rules.players == 2
+        and rules.two_player_both_over == "continue"
+        and max(before) < rules.target
+        and min(after) >= rules.target
+    ):
+        return False, ()
+    teams = [(0, 2), (1, 3)] if rules.partnership else [(p,) for p in range(rules.players)]
+    sums = [sum(after[p] for p in team) for team in teams]
+    best = max(sums) if rules.reverse else min(sums)
+    if sums.count(best) != 1:
+        return False, ()
+    return True, teams[sums.index(best)]
+
+
+def reference_scores(
+    rules: Rules,
+    taken: list[set[Card]],
+    before: tuple[int, ...],
+    dead: set[Card],
+    tricks: list[int],
+) -> tuple[int | None, tuple[int, ...]]:
+    n = rules.players
+    deck = [c for c in CARDS if rules.deck & c.bit]
+    points = [sum(reference_value(rules, c) for c in cards) for cards in taken]
+    shooter = None
+    if not rules.black_maria and rules.moon != "none":
+        needed = {c for c in deck if reference_value(rules, c) > 0 and c not in dead}
+        if rules.omnibus and rules.omnibus_moon_requires_jd:
+            needed.add(Card.parse("JD"))
+        shooter = next((p for p in range(n) if needed and needed <= taken[p]), None)
+    if shooter is None:
+        bonus = [-5 if rules.avoid_all_tricks_bonus and won == 0 else 0 for won in tricks]
+        return None, tuple(p + b for p, b in zip(points, bonus, strict=True))
+    # M: every positive point of the deck (26, 129, 20 with two players); with two
+    # players and the points-in-play award, only the cards that were not dead.
+    in_play = n == 2 and rules.two_player_moon_award == "points_in_play"
+    award = sum(max(reference_value(rules, c), 0) for c in deck if not (in_play and c in dead))
+    spared = (shooter + 2) % 4 if rules.partnership and rules.partner_spared_on_moon else None
+    old = [0 if p in (shooter, spared) else award for p in range(n)]
+    new = [-award if p == shooter else 0 for p in range(n)]
+    mode = "old" if n == 2 else rules.moon
+    if mode == "mixed":
+        with_old = tuple(b + s for b, s in zip(before, old, strict=True))
+        over, winners = reference_end(rules, before, with_old)
+        mode = "new" if over and shooter not in winners else "old"
+    scores = old if mode == "old" else new
+    if rules.omnibus and rules.omnibus_jd_stacks_on_moon:
+        scores = [s - 10 if Card.parse("JD") in taken[p] else s for p, s in enumerate(scores)]
+    return shooter, tuple(scores)
+
+
+@PROPERTY
+@given(RULES, SEEDS, st.sampled_from(["random", "all", "all", "all_but_one"]))
+def test_score_deal_agrees_with_the_reference(rules: Rules, seed: int, split: str) -> None:
+    rng = random.Random(seed)
+    n = rules.players
+    deck = [c for c in CARDS if rules.deck & c.bit]
+    dead = set(rng.sample(deck, rules.dead_count))
+    live = [c for c in deck if c not in dead]
+    taken: list[set[Card]] = [set() for _ in range(n)]
+    shooter = rng.randrange(n)
+    counting = [c for c in live if reference_value(rules, c) != 0]
+    # Every counting card to one player (a moon if the rules have one), or all but one.
+    spoiler = rng.choice(counting) if counting and split == "all_but_one" else None
+    for card in live:
+        to_shooter = split != "random" and card in counting and card != spoiler
+        taken[shooter if to_shooter else rng.randrange(n)].add(card)
+    tricks = [len(cards) // n + (1 if cards else 0) for cards in taken]
+    before = tuple(rng.randrange(-40, rules.target + 20) for _ in range(n))
+    result = score_deal(rules, [list(t) for t in taken], totals=before, dead=dead, tricks=tricks)
+    expected_shooter, expected_scores = reference_scores(rules, taken, before, dead, tricks)
+    event(f"moon rule {result.moon_rule}")
+    assert result.moon == expected_shooter
+    assert result.points == tuple(sum(reference_value(rules, c) for c in t) for t in taken)
+    assert result.scores == expected_scores
+    after = tuple(b + s for b, s in zip(before, expected_scores, strict=True))
+    assert result.totals == after
+    assert (result.game_over, result.winners) == reference_end(rules, before, after)
