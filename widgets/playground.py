@@ -90,7 +90,9 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             value=DEFAULT_BOT_LEVEL,
             style={"description_width": "190px"},
         )
-        self.start_button = widgets.Button(button_style="primary", icon="play")
+        self.start_button = widgets.Button(
+            button_style="primary", icon="play", layout=widgets.Layout(width="auto")
+        )
         self.start_button.on_click(lambda _b: self.start())
         self.start_message = widgets.HTML()
         self.start_screen = widgets.VBox(
@@ -105,9 +107,13 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         )
         self.start_screen.add_class("ht-panel")
         self.summary = widgets.HTML()
-        self.again_button = widgets.Button(button_style="primary", icon="refresh")
+        self.again_button = widgets.Button(
+            button_style="primary", icon="refresh", layout=widgets.Layout(width="auto")
+        )
         self.again_button.on_click(lambda _b: self.start())
-        self.change_rules_button = widgets.Button(icon="sliders")
+        self.change_rules_button = widgets.Button(
+            icon="sliders", layout=widgets.Layout(width="auto")
+        )
         self.change_rules_button.on_click(lambda _b: self.show_start())
         self.summary_screen = widgets.VBox(
             [self.summary, widgets.HBox([self.again_button, self.change_rules_button])]
@@ -261,4 +267,4 @@ class Playground(widgets.VBox):  # type: ignore[misc]
     def _game_over(self, table: HeartsTable) -> None:
         self.screen = "summary"
         self.summary.value = summary_html(table.game, self._lang)
-        self.play_area.children = [table, self.summary_screen]
+        self.play_area.children = [self.summary_screen, table]

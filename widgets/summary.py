@@ -21,6 +21,7 @@ def score_chart_svg(game: Game, lang: str) -> str:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     results = game.results
     rules = game.rules
@@ -51,6 +52,7 @@ def score_chart_svg(game: Game, lang: str) -> str:
         axes.set_ylabel(text("ui.summary.axis_total", lang))
         axes.set_title(text("ui.summary.chart", lang))
         axes.set_xticks(deals)
+        axes.yaxis.set_major_locator(MaxNLocator(integer=True))
         axes.grid(alpha=0.3)
         axes.legend(loc="upper left", fontsize=8, frameon=False)
         figure.tight_layout()
@@ -70,7 +72,7 @@ def summary_html(game: Game, lang: str) -> str:
     chart = score_chart_svg(game, lang)
     return (
         f'<div class="ht-summary"><h2>{escape(text("ui.summary.title", lang))}</h2>'
-        f'<p class="ht-summary-win" role="status">🏆 {escape(verdict)}</p>'
+        f'<p class="ht-summary-win" role="status">★ {escape(verdict)}</p>'
         f"<p>{escape(text('ui.summary.deals', lang, count=len(game.results)))}</p>"
         f"{score_sheet_html(rules, game.results, lang)}"
         f'<figure role="img" aria-label="{escape(text("ui.summary.chart", lang))}" '

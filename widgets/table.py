@@ -68,6 +68,12 @@ class BotPlay:
 Message = Callable[[str], str]
 
 
+def decimal(value: float, lang: str) -> str:
+    """One decimal, with the decimal comma in French."""
+    written = f"{value:.1f}"
+    return written.replace(".", ",") if lang == "fr" else written
+
+
 class HeartsTable(widgets.VBox):  # type: ignore[misc]
     """A table where the person at seat 0 plays a whole game against bots.
 
@@ -117,15 +123,19 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self.felt = widgets.HTML()
         self.hand = HandView(self._card_chosen, lang)
         self.message_box = widgets.HTML()
-        self.confirm_pass_button = widgets.Button(button_style="primary", icon="exchange")
+        self.confirm_pass_button = widgets.Button(
+            button_style="primary", icon="exchange", layout=widgets.Layout(width="auto")
+        )
         self.confirm_pass_button.on_click(lambda _b: self.confirm_pass())
-        self.hint_button = widgets.Button(icon="lightbulb-o")
+        self.hint_button = widgets.Button(icon="lightbulb-o", layout=widgets.Layout(width="auto"))
         self.hint_button.on_click(lambda _b: self.hint())
-        self.undo_button = widgets.Button(icon="undo")
+        self.undo_button = widgets.Button(icon="undo", layout=widgets.Layout(width="auto"))
         self.undo_button.on_click(lambda _b: self.undo())
-        self.next_deal_button = widgets.Button(button_style="success", icon="forward")
+        self.next_deal_button = widgets.Button(
+            button_style="success", icon="forward", layout=widgets.Layout(width="auto")
+        )
         self.next_deal_button.on_click(lambda _b: self.next_deal())
-        self.new_game_button = widgets.Button(icon="refresh")
+        self.new_game_button = widgets.Button(icon="refresh", layout=widgets.Layout(width="auto"))
         self.new_game_button.on_click(lambda _b: self.new_game())
         self.language_picker = widgets.ToggleButtons(
             options=LANGUAGE_OPTIONS, value=lang, style={"button_width": "80px"}
@@ -147,7 +157,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self.load_code_text = widgets.Text(
             layout=widgets.Layout(width="98%"), style={"description_width": "initial"}
         )
-        self.load_button = widgets.Button(icon="upload")
+        self.load_button = widgets.Button(icon="upload", layout=widgets.Layout(width="auto"))
         self.load_button.on_click(lambda _b: self.load_code(self.load_code_text.value))
         self.share_message = widgets.HTML()
 
@@ -458,8 +468,10 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
                     "ui.hint.play", lang, card=str(choice.card), reason=choice.reason(lang)
                 )
                 if estimates:
-                    ranked = sorted(estimates.items(), key=lambda item: -item[1])[:4]
-                    shown = ", ".join(f"{card} {value:.1f}" for card, value in ranked)
+                    # best first: fewest expected points, or most in Reverse Hearts
+                    sign = -1 if self.rules.reverse else 1
+                    ranked = sorted(estimates.items(), key=lambda item: sign * item[1])[:4]
+                    shown = ", ".join(f"{card} {decimal(value, lang)}" for card, value in ranked)
                     sentence += " " + text("ui.hint.odds", lang, estimates=shown)
                 return sentence
 
