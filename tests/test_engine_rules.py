@@ -238,3 +238,29 @@ def test_first_trick_ban_defaults_on_for_four_off_for_two() -> None:
 def test_impossible_rule_sets_raise_rules_error(options: dict[str, Any]) -> None:
     with pytest.raises(RulesError):
         Rules(**options)
+
+
+def test_every_option_of_the_spec_option_table_exists() -> None:
+    # RULES.md §12 names these options; a saved rule set may use any of them.
+    spec_options = {
+        "players": 4,
+        "spot": False,
+        "omnibus": False,
+        "black_maria": False,
+        "moon": "old",
+        "target": 100,
+        "omnibus_moon_requires_jd": True,
+        "omnibus_jd_stacks_on_moon": False,
+        "qs_breaks_hearts": "off",
+        "lead_hearts_when_only_hearts": True,
+        "lead_hearts_instead_of_qs": False,
+        "first_trick_no_points": True,
+        "first_trick_forced": "any",
+        "first_lead_any_club": False,
+        "two_player_moon_award": "fixed_20",
+        "two_player_both_over": "lowest_wins",
+        "avoid_all_tricks_bonus": False,
+    }
+    missing = sorted(set(spec_options) - set(Rules.option_names()))
+    assert missing == []
+    assert Rules.from_options(spec_options) == Rules()
