@@ -29,6 +29,9 @@ def assert_refused(deal: Deal, card: str, reason: str) -> None:
         deal.play(card)
     assert caught.value.reason == reason
     assert deal.state_key() == before
+    for lang in ("en", "fr"):
+        assert caught.value.message(lang) == explanation.text(lang)
+    assert explanation.text("en") != explanation.text("fr")
 
 
 def play_all(deal: Deal, text: str) -> None:
@@ -180,6 +183,8 @@ def test_l01_first_lead_must_be_the_two_of_clubs() -> None:
     assert legal_set(deal) == card_set("2C")
     assert_refused(deal, "9C", "must_lead_opening")
     assert_refused(deal, "3D", "must_lead_opening")
+    assert "two of clubs" in deal.explain("9C").text("en")
+    assert "deux de trèfle" in deal.explain("9C").text("fr")
     assert deal.explain("2C").reason == "legal_opening"
 
 
@@ -484,6 +489,8 @@ def test_l12_two_player_opening_club_falls_back_2_4_6_and_must_be_led(
     assert deal.to_play == 1
     assert legal_set(deal) == card_set(opening)
     assert_refused(deal, "8C", "must_lead_opening")
+    assert Card.parse(opening).name("en") in deal.explain("8C").text("en")
+    assert Card.parse(opening).name("fr") in deal.explain("8C").text("fr")
 
 
 def test_l13_two_player_hearts_are_trumps_and_a_trump_breaks_hearts() -> None:
