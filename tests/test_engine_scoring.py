@@ -331,3 +331,20 @@ def test_two_player_without_moon_rule_scores_everything() -> None:
     result = score_deal(Rules(players=2, moon="none"), [TWO_HEARTS + " QS", ""], dead="2C 4C")
     assert result.moon is None
     assert result.scores == (20, 0)
+
+
+def test_mixed_moon_in_partnership_looks_at_the_winning_team() -> None:
+    rules = Rules(partnership=True, moon="mixed")
+    # Old: 50/26/116/36, teams 166 v 62: the other team would win, so New: 24/0/90/10.
+    result = scores(rules, [MOON, "", "", ""], totals=(50, 0, 90, 10))
+    assert result.moon_rule == "new"
+    assert result.totals == (24, 0, 90, 10)
+    assert not result.game_over
+    # East shoots instead: Old gives 76/0/116/36, teams 192 v 36: his team wins, Old stands.
+    east = scores(rules, ["", MOON, "", ""], totals=(50, 0, 90, 10))
+    assert east.moon_rule == "old"
+    assert east.game_over and east.winners == (1, 3)
+    # Partner spared: Old gives 50/26/90/36, nobody at 100, Old stands.
+    spared = scores(rules.replace(partner_spared_on_moon=True), [MOON, "", "", ""], (50, 0, 90, 10))
+    assert spared.moon_rule == "old"
+    assert spared.totals == (50, 26, 90, 36)
