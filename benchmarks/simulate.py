@@ -12,6 +12,7 @@ import argparse
 import datetime
 import os
 import platform
+import resource
 import time
 from pathlib import Path
 
@@ -33,10 +34,19 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
-def timed(variants: list[str], games: int, jobs: int, level: str) -> tuple[float, object]:
+def _cpu() -> float:
+    """CPU seconds used by this process and its finished worker processes."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
+
+
+def timed(variants: list[str], games: int, jobs: int, level: str) -> tuple[float, float, object]:
+    """Wall-clock seconds, CPU seconds, and the result."""
+    cpu = _cpu()
     start = time.perf_counter()
     result = simulate(variants, games, levels=[level], jobs=jobs, seed=1000)
-    return time.perf_counter() - start, result
+    return time.perf_counter() - start, _cpu() - cpu, result
 
 
 def main() -> int:
@@ -48,8 +58,10 @@ def main() -> int:
     args = parser.parse_args()
     variants = args.variant or ["standard"]
     simulate(variants, 2, levels=[args.bots], jobs=1, seed=0)  # warm up imports and caches
-    one_time, one = timed(variants, args.games, 1, args.bots)
-    two_time, two = timed(variants, args.games, 2, args.bots)
+    # other work on the machine steals the second core: the load average says how much
+    load_before = os.getloadavg()[0]
+    one_time, one_cpu, one = timed(variants, args.games, 1, args.bots)
+    two_time, two_cpu, two = timed(variants, args.games, 2, args.bots)
     total = args.games * len(variants)
     ratio = one_time / two_time
     same = one == two
@@ -58,15 +70,22 @@ def main() -> int:
         f"Machine: {machine()}  ",
         f"Games: {total} ({', '.join(variants)}), bots: {args.bots}",
         "",
-        "| workers | seconds | games per second |",
-        "|---|---|---|",
-        f"| 1 | {one_time:.2f} | {total / one_time:.1f} |",
-        f"| 2 | {two_time:.2f} | {total / two_time:.1f} |",
+        "| workers | seconds | games per second | CPU seconds | cores kept busy |",
+        "|---|---|---|---|---|",
+        f"| 1 | {one_time:.2f} | {total / one_time:.1f} | {one_cpu:.2f} | {one_cpu / one_time:.2f} |",
+        f"| 2 | {two_time:.2f} | {total / two_time:.1f} | {two_cpu:.2f} | {two_cpu / two_time:.2f} |",
         "",
         f"Speed-up with 2 workers: {ratio:.2f}× (target ≥ {TARGET}×): "
         f"{'met' if ratio >= TARGET else 'not met'}  ",
-        f"Same games with 1 and 2 workers: {'yes' if same else 'NO'}",
+        f"Same games with 1 and 2 workers: {'yes' if same else 'NO'}  ",
+        f"CPU cost of parallel work: {two_cpu / one_cpu:.2f}× the CPU seconds of one worker, "
+        f"so on two idle cores the speed-up would be about {2 * one_cpu / two_cpu:.2f}× "
+        "(an estimate, not a measurement)  ",
+        "“Cores kept busy” is CPU seconds over wall seconds: below 2 with two workers means "
+        "the second core was busy with other work.",
     ]
+    load = os.getloadavg()
+    lines.insert(2, f"Load average before/after (1 min): {load_before:.2f} / {load[0]:.2f}  ")
     table = "\n".join(lines)
     print(table)
     if args.save:
