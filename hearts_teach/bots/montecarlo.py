@@ -36,7 +36,7 @@ from hearts_teach.scoring import game_outcome
 DEFAULT_PLAYOUTS = 600
 """Playouts per decision at the default (playground) level, shared among the distinct
 legal cards: each sampled deal is played out once per card."""
-DEFAULT_TIME_LIMIT = 1.2
+DEFAULT_TIME_LIMIT = 1.0
 """A safety cap in seconds; the default budget stays far below it on a slow machine."""
 OTHERS_WEIGHT = 0.5
 """How much the points the others score count for me (my own count 1)."""
