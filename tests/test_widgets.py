@@ -295,3 +295,16 @@ def test_summary_names_the_winner_and_draws_the_chart() -> None:
     assert table.next_deal_button.layout.display == "none"
     html = summary_html(game, "fr")
     assert "Vainqueur" in html and "<svg" in html and "Totaux après chaque donne" in html
+
+
+def test_lessons_tab_is_built_when_opened_and_follows_the_language() -> None:
+    playground = Playground("en")
+    assert playground.tabs is not None  # widgets.lessons provides lessons_panel
+    assert playground.lessons is None
+    playground.tabs.selected_index = 1
+    lessons = playground.lessons
+    assert lessons is not None and playground._lessons_slot.children == (lessons,)
+    playground.set_lang("fr")
+    assert playground.tabs.titles == ("Jouer", "Leçons")
+    if hasattr(lessons, "lang"):
+        assert lessons.lang == "fr"

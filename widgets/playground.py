@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 from urllib.parse import parse_qs
@@ -37,21 +37,26 @@ def query_parameters(query_string: str | None) -> dict[str, str]:
     return {key: values[0] for key, values in parsed.items() if values}
 
 
-def _lessons_panel(lang: str, playground: Playground) -> widgets.Widget | None:
+def request_query_string(environ: Mapping[str, str]) -> str | None:
+    """The query string of the page's address. Voilà puts it in ``QUERY_STRING``; a
+    preheated kernel (``--preheat_kernel``) runs before any request, so it waits here
+    for the visitor's request (importing voila only then: it is slow to import)."""
+    if environ.get("VOILA_PREHEAT") == "True":
+        from voila.utils import get_query_string  # type: ignore[import-untyped]
+
+        query: str | None = get_query_string()
+        return query
+    return environ.get("QUERY_STRING")
+
+
+def _lessons_factory() -> Callable[..., widgets.Widget] | None:
     """The lessons helper's hook: ``widgets.lessons.lessons_panel(lang, playground)``."""
     try:
         module = importlib.import_module("widgets.lessons")
     except ImportError:
         return None
-    factory = getattr(module, "lessons_panel", None)
-    if factory is None:
-        return None
-    try:
-        panel: widgets.Widget = factory(lang=lang, playground=playground)
-    except Exception:  # a broken lesson must not take the playground down
-        log.exception("the lessons tab could not be built")
-        return None
-    return panel
+    factory: Callable[..., widgets.Widget] | None = getattr(module, "lessons_panel", None)
+    return factory
 
 
 class Playground(widgets.VBox):  # type: ignore[misc]
@@ -119,9 +124,13 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             [self.summary, widgets.HBox([self.again_button, self.change_rules_button])]
         )
         self.play_area = widgets.VBox([self.start_screen])
-        self.lessons = _lessons_panel(lang, self) if with_lessons else None
-        if self.lessons is not None:
-            self.tabs: widgets.Tab | None = widgets.Tab([self.play_area, self.lessons])
+        # The lessons tab is built when first opened: the table shows sooner.
+        self.lessons: widgets.Widget | None = None
+        self._lessons_factory = _lessons_factory() if with_lessons else None
+        self._lessons_slot = widgets.VBox()
+        if self._lessons_factory is not None:
+            self.tabs: widgets.Tab | None = widgets.Tab([self.play_area, self._lessons_slot])
+            self.tabs.observe(self._tab_selected, names="selected_index")
             body: widgets.Widget = self.tabs
         else:
             self.tabs = None
@@ -142,9 +151,27 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         """The playground for this Voilà request: ``?deal=CODE`` and ``?lang=fr`` are read
         from ``QUERY_STRING``."""
         environ = os.environ if environ is None else environ
-        parameters = query_parameters(environ.get("QUERY_STRING"))
+        parameters = query_parameters(request_query_string(environ))
         lang = parameters.get("lang", "en")
         return cls(lang if lang in LANGUAGES else "en", deal_code=parameters.get("deal"), **options)
+
+    def open_lessons(self) -> widgets.Widget | None:
+        """Build the lessons tab (once) and show it."""
+        if self.lessons is None and self._lessons_factory is not None:
+            try:
+                self.lessons = self._lessons_factory(lang=self._lang, playground=self)
+            except Exception:  # a broken lesson must not take the playground down
+                log.exception("the lessons tab could not be built")
+                self._lessons_factory = None
+                return None
+            self._lessons_slot.children = [self.lessons]
+        if self.tabs is not None and self.tabs.selected_index != 1:
+            self.tabs.selected_index = 1
+        return self.lessons
+
+    def _tab_selected(self, change: dict[str, Any]) -> None:
+        if change["new"] == 1:
+            self.open_lessons()
 
     # --- language -------------------------------------------------------------
 
