@@ -216,3 +216,33 @@ def test_objective_follows_reverse_partnership_and_the_end_of_the_game() -> None
     far = objective_for(rules, totals=(0, 0, 0, 0))
     scores = [0, 6, 0, 0]
     assert near.cost(context(rules), scores) < far.cost(context(rules), scores)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    owners=st.lists(st.integers(0, 3), min_size=4, max_size=39),
+    forbid=st.lists(st.integers(0, 15), min_size=4, max_size=4),
+    seed=st.integers(0, 1000),
+)
+def test_exact_dealing_respects_voids_and_hand_sizes(
+    owners: list[int], forbid: list[int], seed: int
+) -> None:
+    """The fallback of the sampler: any deal that fits the voids is found."""
+    from hearts_teach.bots.montecarlo import _deal_by_flow
+
+    rng = random.Random(seed)
+    cards = rng.sample(range(52), len(owners))
+    # A deal known to exist: each slot may hold the suits it holds there, plus others
+    # that ``forbid`` does not exclude.
+    held = [0] * 4
+    for card, owner in zip(cards, owners, strict=True):
+        held[owner] |= 1 << (card // 13)
+    allowed = [held[slot] | (15 & ~forbid[slot]) for slot in range(4)]
+    caps = [owners.count(slot) for slot in range(4)]
+    placed = _deal_by_flow(cards, caps, allowed, rng)
+    assert [mask.bit_count() for mask in placed] == caps
+    assert sum(placed) == sum(1 << c for c in cards)
+    for slot, mask in enumerate(placed):
+        for card in cards:
+            if mask >> card & 1:
+                assert allowed[slot] >> (card // 13) & 1
