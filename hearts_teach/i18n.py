@@ -189,6 +189,12 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Impossible d’entamer du petit trèfle : à {players} joueurs le 2♣ n’est pas dans le jeu. "
         "Faites plutôt entamer le voisin de gauche du donneur.",
     ),
+    "error.rules_only_hearts_lead": (
+        "A leader holding only hearts must be allowed to lead one: otherwise no card could be "
+        "led, and no source gives another rule.",
+        "Un entameur qui n’a que des cœurs doit pouvoir en entamer un : sinon aucune carte ne "
+        "pourrait être entamée, et aucune source ne donne d’autre règle.",
+    ),
     "error.rules_avoid_bonus_needs_tricks": (
         "The no-trick bonus needs the number of tricks each player won.",
         "Le bonus sans pli demande le nombre de plis remportés par chaque joueur.",

@@ -60,6 +60,7 @@ _CODE_OPTIONS: Final = (
     "two_player_both_over",
     "avoid_all_tricks_bonus",
     "partner_spared_on_moon",
+    "lead_hearts_when_only_hearts",
 )
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "moon": MOON_RULES,
@@ -187,6 +188,8 @@ def game_from_dict(data: Any) -> Game:
     game.history = []
     totals = (0,) * rules.players
     for number, deal in enumerate(deals):
+        if deal.deal_number != number:
+            raise _damaged(f"deal {number + 1} carries the number {deal.deal_number + 1}")
         if deal.rules != rules:
             raise _damaged(f"deal {number + 1} is played under other rules")
         if deal.totals != totals:

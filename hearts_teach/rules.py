@@ -78,6 +78,9 @@ class Rules:
     """Hearts may not be led until one has been played."""
     qs_breaks_hearts: str = "off"
     """Whether Q♠ breaks hearts: off, discard (when discarded), any (any play)."""
+    lead_hearts_when_only_hearts: bool = True
+    """A leader holding only hearts may lead one before hearts are broken (the only
+    reading any source gives; False is refused)."""
     lead_hearts_instead_of_qs: bool = False
     """A leader with only hearts and Q♠ may lead a heart before hearts are broken."""
     first_trick_no_points: bool | None = None
@@ -106,7 +109,8 @@ class Rules:
         "spot": {"spot": True, "target": 500},
         "omnibus": {"omnibus": True},
         "black-maria": {"black_maria": True},
-        "black-maria-3": {"players": 3, "black_maria": True},
+        # The traditional game: the dealer's left leads any card, hearts included.
+        "black-maria-3": {"players": 3, "black_maria": True, "must_break_hearts": False},
         "two-player": {"players": 2},
         "original": {"qs_penalty": False, "passing": "none", "moon": "none"},
         "original-historical": {
@@ -166,6 +170,7 @@ class Rules:
             "qs_penalty",
             "first_lead_any_club",
             "must_break_hearts",
+            "lead_hearts_when_only_hearts",
             "lead_hearts_instead_of_qs",
             "omnibus_moon_requires_jd",
             "omnibus_jd_stacks_on_moon",
@@ -208,6 +213,8 @@ class Rules:
         count = self.pass_count
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 4:
             raise RulesError("rules_pass_count", most=4, count=count)
+        if not self.lead_hearts_when_only_hearts:
+            raise RulesError("rules_only_hearts_lead")
         if self.first_trick_forced != "any" and not self.first_trick_no_points:
             raise RulesError("rules_forced_without_ban")
         if self.first_lead == "two_of_clubs" and n == 3:
