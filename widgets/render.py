@@ -165,10 +165,13 @@ def badges_html(deal: Deal, lang: str) -> str:
         hearts = f'<span class="ht-badge">{escape(text("ui.hearts.unbroken", lang))}</span>'
     variant = variant_name(deal.rules, lang)
     direction = deal.pass_direction
-    passing = raw(f"pass.{direction}", lang) if direction else raw("pass.none", lang)
+    if direction:
+        passing = text("ui.badge.passing", lang, direction=raw(f"pass.{direction}", lang))
+    else:
+        passing = text("ui.badge.no_pass", lang)
     return (
         f'<div class="ht-badges"><span class="ht-badge">{escape(variant)}</span>{hearts}'
-        f'<span class="ht-badge">{escape(text("ui.badge.passing", lang, direction=passing))}</span>'
+        f'<span class="ht-badge">{escape(passing)}</span>'
         f"</div>"
     )
 

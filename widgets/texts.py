@@ -147,6 +147,7 @@ register(
         "ui.rules.hearts_each": ("♥ 1 point each", "♥ 1 point chacun"),
         "ui.rules.hearts_face": ("♥ face value (2 to 14)", "♥ valeur faciale (2 à 14)"),
         "ui.badge.passing": ("Pass: {direction}", "Passage : {direction}"),
+        "ui.badge.no_pass": ("No pass this deal", "Pas de passage pour cette donne"),
         "ui.trick.winner": ("wins the trick", "remporte le pli"),
         "ui.rules.winner_high": ("Highest total wins", "Le plus haut total gagne"),
         "ui.rules.winner_low": ("Lowest total wins", "Le plus bas total gagne"),
