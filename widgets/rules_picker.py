@@ -18,6 +18,9 @@ from hearts_teach.i18n import text
 from hearts_teach.rules import MOON_RULES, PASSING, QS_BREAKS
 from widgets.render import variant_name
 
+# The variant each number of players starts from.
+SEATED = {2: "two-player", 3: "black-maria-3", 4: "standard"}
+
 BOOLEAN_OPTIONS = (
     "spot",
     "omnibus",
@@ -141,17 +144,16 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
     def _option_changed(self, change: dict[str, Any]) -> None:
         if self._updating:
             return
-        if change["owner"] is self.players and change["new"] in (2, 3, 4):
-            # Passing and the first-trick ban follow the number of players (as in the engine).
-            seated = (
-                Rules.preset("black-maria-3")
-                if change["new"] == 3
-                else Rules(players=change["new"])
-            )
+        if change["owner"] is self.players and change["new"] in SEATED and change["old"] in SEATED:
+            # Options that come with the number of players (passing, the first-trick
+            # ban...) follow it, unless the person had changed them.
+            before, after = Rules.preset(SEATED[change["old"]]), Rules.preset(SEATED[change["new"]])
             self._updating = True
             try:
-                self.passing.value = seated.passing
-                self.checkboxes["first_trick_no_points"].value = seated.first_trick_no_points
+                for name, field in self._fields.items():
+                    if name in ("players", "black_maria") or field.value != getattr(before, name):
+                        continue
+                    field.value = getattr(after, name)
             finally:
                 self._updating = False
         self._check()
