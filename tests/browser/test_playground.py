@@ -107,6 +107,14 @@ def test_keyboard_play(page: Page, voila_url: str, output_dir: Path) -> None:
     deal = Deal.new(Rules(), seed=12, deal_number=3)  # the fourth deal: no pass
     open_playground(page, voila_url, f"?deal={share_code(deal)}")
     page.locator(PLAYABLE).first.wait_for()
+    # the accessible names: full card names, and the engine's reason for refused cards
+    playable = page.get_by_role("button", name=re.compile(r"^[A-Z][a-z]+ of [a-z]+: playable$"))
+    expect(playable).to_have_count(page.locator(PLAYABLE).count())
+    refused = page.get_by_role(
+        "button", name=re.compile(r": cannot be played\. You must follow suit")
+    )
+    expect(refused).to_have_count(hand_size(page) - page.locator(PLAYABLE).count())
+    assert hand_size(page) == 13  # only my own cards are buttons with names
     for _ in range(120):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.classList.contains('ht-card')"):
