@@ -51,7 +51,6 @@ register(
             "Vous avez donné {given} à {to} et reçu {got} du joueur {source} : ces cartes sont "
             "marquées dans votre main.",
         ),
-        "ui.pass.no_pass": ("No pass this deal.", "Pas de passage pour cette donne."),
         # hearts, tricks
         "ui.hearts.broken": ("♥ Hearts are broken", "♥ Les cœurs sont ouverts"),
         "ui.hearts.unbroken": ("♡ Hearts not broken yet", "♡ Les cœurs ne sont pas encore ouverts"),
@@ -66,10 +65,6 @@ register(
         "ui.trick.empty": ("Waiting for the lead.", "En attente de l’entame."),
         "ui.bot.played": ("{seat} played {card}. {reason}", "{seat} a joué {card}. {reason}"),
         "ui.bot.said": ("Played {card}. {reason}", "A joué {card}. {reason}"),
-        "ui.bot.passed": (
-            "{seat} has chosen the cards to pass.",
-            "{seat} a choisi ses cartes à passer.",
-        ),
         "ui.log.title": ("What the bots played", "Ce qu’ont joué les robots"),
         "ui.log.empty": ("Nothing played yet.", "Rien n’a encore été joué."),
         # toolbar
@@ -83,7 +78,6 @@ register(
         "ui.button.next_deal": ("Next deal", "Donne suivante"),
         "ui.button.load": ("Load the deal", "Charger la donne"),
         "ui.button.start": ("Start the game", "Commencer la partie"),
-        "ui.button.summary": ("See the summary", "Voir le bilan"),
         "ui.button.change_rules": ("Change the rules", "Changer de règles"),
         "ui.label.language": ("Language", "Langue"),
         "ui.label.bots": ("Bots", "Robots"),
@@ -114,7 +108,6 @@ register(
         "ui.hand.label": ("Your hand", "Votre main"),
         "ui.card.playable": ("{name}: playable", "{name} : jouable"),
         "ui.card.refused": ("{name}: cannot be played. {reason}", "{name} : injouable. {reason}"),
-        "ui.card.wait": ("{name}", "{name}"),
         "ui.card.pick": ("{name}: choose it for the pass", "{name} : la choisir pour le passage"),
         "ui.card.picked": (
             "{name}: chosen for the pass (press again to keep it)",
@@ -137,24 +130,9 @@ register(
         "ui.score.now": ("this deal so far", "donne en cours"),
         "ui.score.team": ("Team {names}: {total}", "Équipe {names} : {total}"),
         "ui.rules.title": ("Rules in force", "Règles en vigueur"),
-        "ui.rules.values": ("Penalty cards", "Cartes de pénalité"),
-        "ui.rules.moon": ("Moon", "Grand chelem"),
-        "ui.rules.target": ("Game ends at", "Fin de partie à"),
-        "ui.rules.passing": ("Passing", "Passage"),
-        "ui.rules.points": ("Points per deal", "Points par donne"),
-        "ui.rules.players": ("Players", "Joueurs"),
-        "ui.rules.winner": ("Who wins", "Qui gagne"),
-        "ui.rules.hearts_each": ("♥ 1 point each", "♥ 1 point chacun"),
-        "ui.rules.hearts_face": ("♥ face value (2 to 14)", "♥ valeur faciale (2 à 14)"),
         "ui.badge.passing": ("Pass: {direction}", "Passage : {direction}"),
         "ui.badge.no_pass": ("No pass this deal", "Pas de passage pour cette donne"),
         "ui.trick.winner": ("wins the trick", "remporte le pli"),
-        "ui.rules.winner_high": ("Highest total wins", "Le plus haut total gagne"),
-        "ui.rules.winner_low": ("Lowest total wins", "Le plus bas total gagne"),
-        "ui.rules.teams": (
-            "Teams: you and North, West and East",
-            "Équipes : vous et Nord, Ouest et Est",
-        ),
         # share
         "ui.share.title": ("Share or load a deal", "Partager ou charger une donne"),
         "ui.share.code": ("Share code of this deal", "Code de partage de cette donne"),
@@ -167,10 +145,6 @@ register(
             "{error} Votre partie en cours est conservée.",
         ),
         "ui.share.empty": ("Paste a code first.", "Collez d’abord un code."),
-        "ui.share.unavailable": (
-            "Share codes are not available in this version.",
-            "Les codes de partage ne sont pas disponibles dans cette version.",
-        ),
         # playground
         "ui.title": ("Hearts playground", "Salle de jeu de la dame de pique"),
         "ui.start.title": ("Choose your game", "Choisissez votre partie"),
@@ -181,7 +155,6 @@ register(
             "robots, puis commencez. Vous êtes en bas de la table ; les robots tiennent les autres places.",
         ),
         "ui.start.options": ("Options", "Options"),
-        "ui.start.code": ("Starting the shared deal.", "Voici la donne partagée."),
         "ui.tab.play": ("Play", "Jouer"),
         "ui.tab.lessons": ("Lessons", "Leçons"),
         "ui.summary.title": ("End of the game", "Fin de la partie"),
@@ -244,8 +217,6 @@ register(
             "These options cannot go together. {error}",
             "Ces options sont incompatibles. {error}",
         ),
-        "ui.yes": ("yes", "oui"),
-        "ui.no": ("no", "non"),
     }
 )
 
