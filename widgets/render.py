@@ -159,7 +159,9 @@ def felt_html(
 
 
 def badges_html(deal: Deal, lang: str) -> str:
-    if deal.hearts_broken:
+    if not deal.rules.must_break_hearts:
+        hearts = f'<span class="ht-badge">{escape(text("ui.hearts.free", lang))}</span>'
+    elif deal.hearts_broken:
         hearts = f'<span class="ht-badge ht-broken">{escape(text("ui.hearts.broken", lang))}</span>'
     else:
         hearts = f'<span class="ht-badge">{escape(text("ui.hearts.unbroken", lang))}</span>'

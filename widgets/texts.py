@@ -53,6 +53,10 @@ register(
         ),
         # hearts, tricks
         "ui.hearts.broken": ("♥ Hearts are broken", "♥ Les cœurs sont ouverts"),
+        "ui.hearts.free": (
+            "♥ Hearts may be led at any time",
+            "♥ Les cœurs peuvent être entamés à tout moment",
+        ),
         "ui.hearts.unbroken": ("♡ Hearts not broken yet", "♡ Les cœurs ne sont pas encore ouverts"),
         "ui.trick.current": ("Trick {number} of {total}", "Pli {number} sur {total}"),
         "ui.trick.just_won": (
