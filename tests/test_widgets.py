@@ -259,6 +259,10 @@ def test_playground_opens_the_deal_of_the_query_string() -> None:
     assert playground.lang == "fr"
     assert playground.table is not None
     assert playground.table.deal.dealt == deal.dealt
+    assert playground._rules_picker is None  # built only when the start screen is shown
+    playground.show_start()
+    assert playground.rules_picker.lang == "fr"
+    assert playground.play_area.children == (playground.start_screen,)
     damaged = Playground.from_environment({"QUERY_STRING": "deal=xyz"}, with_lessons=False)
     assert damaged.table is None
     assert "share code" in unescape(damaged.start_message.value)

@@ -88,8 +88,10 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         )
         self.language_picker.observe(lambda change: self.set_lang(change["new"]), names="value")
         self.start_intro = widgets.HTML()
-        self.rules_picker = RulesPicker(lang)
-        self.rules_picker.on_change(self._rules_changed)
+        # The rules picker is built when the start screen is first needed: a page
+        # opened on a shared deal shows its table sooner.
+        self._rules_picker: RulesPicker | None = None
+        self._picker_slot = widgets.Box()
         self.bot_picker = widgets.Dropdown(
             options=self._bot_options(),
             value=DEFAULT_BOT_LEVEL,
@@ -103,7 +105,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         self.start_screen = widgets.VBox(
             [
                 self.start_intro,
-                self.rules_picker,
+                self._picker_slot,
                 self.bot_picker,
                 self.start_button,
                 self.start_message,
@@ -140,9 +142,23 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(justify_content="space-between", align_items="center"),
         )
         self.children = [widgets.HTML(style_tag()), header, body]
+        if not deal_code:
+            self._build_rules_picker()
         self._relabel()
-        if deal_code:
-            self.open_code(deal_code)
+        if deal_code and not self.open_code(deal_code):
+            self._build_rules_picker()
+
+    @property
+    def rules_picker(self) -> RulesPicker:
+        return self._build_rules_picker()
+
+    def _build_rules_picker(self) -> RulesPicker:
+        if self._rules_picker is None:
+            self._rules_picker = RulesPicker(self._lang)
+            self._rules_picker.on_change(self._rules_changed)
+            self._picker_slot.children = [self._rules_picker]
+            self._rules_changed(self._rules_picker.rules)
+        return self._rules_picker
 
     @classmethod
     def from_environment(
@@ -188,7 +204,8 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         self._lang = lang
         if self.language_picker.value != lang:
             self.language_picker.value = lang
-        self.rules_picker.set_lang(lang)
+        if self._rules_picker is not None:
+            self._rules_picker.set_lang(lang)
         level = self.bot_picker.value
         self.bot_picker.options = self._bot_options()
         self.bot_picker.value = level
@@ -217,7 +234,8 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             self.tabs.titles = (text("ui.tab.play", lang), text("ui.tab.lessons", lang))
         if self.screen == "summary" and self.table is not None:
             self.summary.value = summary_html(self.table.game, lang)
-        self._rules_changed(self.rules_picker.rules)
+        if self._rules_picker is not None:
+            self._rules_changed(self._rules_picker.rules)
         error = self._start_error
         self.start_message.value = (
             f'<div class="ht-message ht-error" role="alert">{escape(error.message(lang))}</div>'
@@ -288,6 +306,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         return True
 
     def show_start(self) -> None:
+        self._build_rules_picker()
         self.screen = "start"
         self.play_area.children = [self.start_screen]
 
