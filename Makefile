@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_PREREQS :=
 
-.PHONY: venv test lint pytest clean
+.PHONY: venv test lint lessons pytest clean
 
 venv: $(STAMP)
 
@@ -24,10 +24,13 @@ lint: venv
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
+lessons: venv
+	$(BIN)/python -m hearts_teach.lessons.validate
+
 pytest: venv $(TEST_PREREQS)
 	$(BIN)/pytest
 
-test: lint pytest
+test: lint lessons pytest
 
 clean:
 	rm -rf $(VENV) _build
