@@ -1,6 +1,8 @@
 # The bilingual Jupyter Book (issue 6): `make book` builds it from clean into _build/html.
-# Warnings fail the build (-W -n). jupyter-book may still exit 0 when a notebook fails,
-# so the log and the execution reports are checked as well.
+# Every notebook is first run by nbval in strict mode (book/conftest.py): a cell that
+# fails, or whose output differs from the stored one, fails the build. The pages then
+# show those stored outputs (with their widget state). Warnings fail the build (-W -n);
+# jupyter-book may still exit 0 on some failures, so its log and reports are checked.
 BOOK_LOG := _build/book-build.log
 WIDGETS_JS := node_modules/@jupyter-widgets/html-manager/dist/embed.js
 
@@ -14,6 +16,8 @@ $(WIDGETS_JS): package.json package-lock.json
 book: venv $(WIDGETS_JS)
 	rm -rf _build/html _build/.doctrees _build/jupyter_execute
 	mkdir -p _build
+	$(BIN)/pytest book -q -p no:cacheprovider -x \
+		|| { echo "book: a notebook fails or its stored outputs are stale (make book-notebooks)"; exit 1; }
 	$(BIN)/jupyter-book build . -W -n --keep-going > $(BOOK_LOG) 2>&1 \
 		|| { tail -n 60 $(BOOK_LOG); echo "book: the build failed (log: $(BOOK_LOG))"; exit 1; }
 	@if grep -E "Executing notebook failed|Execution Failed|Traceback \(most recent|CellExecutionError|^(.*: )?(WARNING|ERROR)" $(BOOK_LOG) | grep -v "Kernel is running over TCP"; then \

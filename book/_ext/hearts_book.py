@@ -173,8 +173,15 @@ def _on_page_context_early(
         context["metatags"] = context.get("metatags", "") + (
             f'\n<link rel="alternate" hreflang="{other}" href="{context["pathto"](twin)}" />'
         )
+    # Previous/next links never cross into the other half of the book.
+    other = "fr" if lang == "en" else "en"
+    for key in ("prev", "next"):
+        neighbour = context.get(key)
+        if neighbour and f"{other}/" in str(neighbour.get("link", "")):
+            context[key] = None
     if "script_files" in context:
-        context["script_files"] = _localized_scripts(list(context["script_files"]), lang)
+        # In place: Sphinx and myst-nb keep adding this page's scripts to the same list.
+        context["script_files"][:] = _localized_scripts(list(context["script_files"]), lang)
 
 
 def _keep_own_half(html: str, lang: str) -> str:

@@ -279,7 +279,9 @@ def _card_back(count: int, lang: str) -> str:
     )
 
 
-def position_html(deal: Deal, lang: str, seat_shown: int | None = None) -> str:
+def position_html(
+    deal: Deal, lang: str, seat_shown: int | None = None, title: str | None = None
+) -> str:
     """A picture of a position as the player at ``seat_shown`` sees it, with the link
     that opens the deal in the playground. Other hands are face down, so no label names
     a card that player may not see."""
@@ -312,7 +314,7 @@ def position_html(deal: Deal, lang: str, seat_shown: int | None = None) -> str:
         notes.append(text("book.lead_first", lang, seat=seat(deal.to_play, players, lang)))
     if rules.dead_count:
         notes.append(text("book.dead_cards", lang, count=rules.dead_count))
-    caption = html.escape(variant)
+    caption = html.escape(f"{variant} — {title}" if title else variant)
     link = html.escape(playground_link(deal, lang))
     return (
         f'<figure class="ht-position" role="group" '
@@ -328,38 +330,31 @@ def position_html(deal: Deal, lang: str, seat_shown: int | None = None) -> str:
     )
 
 
-def _live_lesson(preset: str, lang: str) -> Any | None:
-    """The lesson widget of the widgets package, when it is there (a live kernel)."""
+def _live_lesson(lesson: Any, lang: str) -> Any | None:
+    """The lesson widget of the widgets package (live in Jupyter and Voilà)."""
     try:
-        from widgets import lessons  # type: ignore[import-not-found]
+        from widgets.lessons import GuidedDeal as LessonWidget
     except ImportError:
         return None
-    factory = getattr(lessons, "lesson_for", None) or getattr(lessons, "Lesson", None)
-    if factory is None:
-        return None
-    try:
-        return factory(preset, lang=lang)
-    except Exception:  # the lesson API is still settling: fall back to the picture
-        return None
+    return LessonWidget(lesson, lang)
 
 
 class GuidedDeal:
-    """Shows as a live lesson in Jupyter and Voilà, as a picture plus a playground link
-    on the static site (the book prefers text/html over the widget view there)."""
+    """Shows as the live lesson in Jupyter and Voilà, and as a picture of its position plus
+    a playground link on the static site (the book prefers text/html over the widget view
+    there: see nb_mime_priority_overrides in _config.yml)."""
 
-    def __init__(self, deal: Deal, lang: str, preset: str) -> None:
-        self.deal = deal
+    def __init__(self, lesson: Any, lang: str) -> None:
+        self.lesson = lesson
+        self.deal: Deal = lesson.new_deal()
         self.lang = lang
-        self.widget = _live_lesson(preset, lang)
+        self.widget = _live_lesson(lesson, lang)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        title = self.lesson.title_text(self.lang)
         bundle: dict[str, Any] = {
-            "text/plain": text(
-                "book.position_label",
-                self.lang,
-                variant=variant_name(self.deal.rules.preset_name or "custom", self.lang),
-            ),
-            "text/html": position_html(self.deal, self.lang),
+            "text/plain": text("book.position_label", self.lang, variant=title),
+            "text/html": position_html(self.deal, self.lang, self.lesson.learner, title),
         }
         if self.widget is not None:
             view = self.widget._repr_mimebundle_(**kwargs)
@@ -371,26 +366,11 @@ class GuidedDeal:
         return bundle
 
 
-GUIDED_SEEDS = {
-    "standard": 11,
-    "new-moon": 12,
-    "mixed-moon": 13,
-    "spot": 14,
-    "omnibus": 15,
-    "black-maria": 16,
-    "black-maria-3": 17,
-    "two-player": 18,
-    "original": 19,
-    "partnership": 20,
-    "reverse": 21,
-}
+def guided_deal(chapter: str, lang: str) -> GuidedDeal:
+    """The chapter's guided deal: its first lesson (the same cards in both languages)."""
+    from hearts_teach.lessons import lessons_by_chapter
 
-
-def guided_deal(preset: str, lang: str) -> GuidedDeal:
-    """The chapter's guided deal (the same cards in both languages)."""
-    rules = Rules.preset(preset)
-    deal = Deal.new(rules, seed=GUIDED_SEEDS[preset], deal_number=3 if rules.players == 4 else 0)
-    return GuidedDeal(deal, lang, preset)
+    return GuidedDeal(lessons_by_chapter()[chapter][0], lang)
 
 
 def score_report(result: DealResult, taken: Sequence[str], lang: str) -> Markdown:

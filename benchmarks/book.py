@@ -1,0 +1,88 @@
+"""Time a clean build of the book and an nbval run over its notebooks; print a table.
+
+    .venv/bin/python benchmarks/book.py [--save]
+
+--save also writes the table to benchmarks/results/book.md with the date and machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD_TARGET_SECONDS = 180.0
+
+
+def timed(command: list[str]) -> tuple[float, int]:
+    start = time.perf_counter()
+    completed = subprocess.run(
+        command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
+    )
+    return time.perf_counter() - start, completed.returncode
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{platform.system()} {platform.release()}, {os.cpu_count()} cores, {cpu}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--save", action="store_true", help="write benchmarks/results/book.md")
+    args = parser.parse_args()
+
+    build_seconds, build_code = timed(["make", "--no-print-directory", "book"])
+    nbval_seconds, nbval_code = timed(
+        [str(ROOT / ".venv/bin/pytest"), "book", "-q", "-p", "no:cacheprovider"]
+    )
+    notebooks = len(list((ROOT / "book" / "en").glob("*.ipynb"))) * 2
+    rows = [
+        (
+            "clean build (make book)",
+            f"{build_seconds:.1f} s",
+            f"< {BUILD_TARGET_SECONDS:.0f} s",
+            "met" if build_code == 0 and build_seconds < BUILD_TARGET_SECONDS else "not met",
+        ),
+        (
+            f"nbval, {notebooks} notebooks (pytest book)",
+            f"{nbval_seconds:.1f} s",
+            "passes",
+            "met" if nbval_code == 0 else "not met",
+        ),
+    ]
+    header = ("measure", "value", "target", "status")
+    lines = [
+        "| " + " | ".join(header) + " |",
+        "|---|---|---|---|",
+        *("| " + " | ".join(row) + " |" for row in rows),
+    ]
+    table = "\n".join(lines)
+    print(table)
+    if args.save:
+        stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+        out = ROOT / "benchmarks" / "results" / "book.md"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(
+            f"# Book build and nbval\n\n{stamp}, {machine()}\n\n{table}\n\n"
+            "The machine is shared with other jobs: times vary from run to run.\n",
+            encoding="utf-8",
+        )
+    return 0 if build_code == 0 and nbval_code == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
