@@ -18,6 +18,7 @@ from hearts_teach import Card, Deal
 from hearts_teach.cards import sorted_for_display
 from hearts_teach.i18n import card_name, text
 from widgets.render import colour_class
+from widgets.shared import card_layout, card_style
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,9 @@ def card_classes(card: Card, marks: Sequence[str] = ()) -> list[str]:
 def card_button(card: Card, lang: str = "en") -> widgets.Button:
     """A button that looks like ``card``; its description is the card's name."""
     name = card_name(card, lang)
-    button = widgets.Button(description=name, tooltip=name, layout=widgets.Layout(width="46px"))
+    button = widgets.Button(
+        description=name, tooltip=name, layout=card_layout(), style=card_style()
+    )
     button._dom_classes = tuple(card_classes(card))
     return button
 

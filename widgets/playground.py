@@ -21,6 +21,7 @@ from hearts_teach import Deal, RecordError, Rules
 from hearts_teach.i18n import text
 from widgets.render import DEFAULT_PLAYGROUND_URL
 from widgets.rules_picker import RulesPicker
+from widgets.shared import picture
 from widgets.style import style_tag
 from widgets.summary import summary_html
 from widgets.table import LANGUAGE_OPTIONS, HeartsTable
@@ -82,12 +83,12 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         self.screen = "start"
         self._start_error: RecordError | None = None
 
-        self.title = widgets.HTML()
+        self.title = picture()
         self.language_picker = widgets.ToggleButtons(
             options=LANGUAGE_OPTIONS, value=lang, style={"button_width": "80px"}
         )
         self.language_picker.observe(lambda change: self.set_lang(change["new"]), names="value")
-        self.start_intro = widgets.HTML()
+        self.start_intro = picture()
         # The rules picker is built when the start screen is first needed: a page
         # opened on a shared deal shows its table sooner.
         self._rules_picker: RulesPicker | None = None
@@ -101,7 +102,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             button_style="primary", icon="play", layout=widgets.Layout(width="auto")
         )
         self.start_button.on_click(lambda _b: self.start())
-        self.start_message = widgets.HTML()
+        self.start_message = picture()
         self.start_screen = widgets.VBox(
             [
                 self.start_intro,
@@ -113,7 +114,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(max_width="720px"),
         )
         self.start_screen.add_class("ht-panel")
-        self.summary = widgets.HTML()
+        self.summary = picture()
         self.again_button = widgets.Button(
             button_style="primary", icon="refresh", layout=widgets.Layout(width="auto")
         )
@@ -141,7 +142,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             [self.title, self.language_picker],
             layout=widgets.Layout(justify_content="space-between", align_items="center"),
         )
-        self.children = [widgets.HTML(style_tag()), header, body]
+        self.children = [picture(style_tag()), header, body]
         if not deal_code:
             self._build_rules_picker()
         self._relabel()

@@ -17,6 +17,7 @@ from hearts_teach import Rules, RulesError
 from hearts_teach.i18n import text
 from hearts_teach.rules import MOON_RULES, PASSING, QS_BREAKS
 from widgets.render import variant_name
+from widgets.shared import picture
 
 # The variant each number of players starts from.
 SEATED = {2: "two-player", 3: "black-maria-3", 4: "standard"}
@@ -73,7 +74,7 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
             name: widgets.Checkbox(indent=False, layout=widgets.Layout(width="auto"))
             for name in BOOLEAN_OPTIONS
         }
-        self.verdict = widgets.HTML()
+        self.verdict = picture()
         self._fields: dict[str, widgets.Widget] = {
             "players": self.players,
             "moon": self.moon,
@@ -85,7 +86,7 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
         self.preset.observe(self._preset_changed, names="value")
         for field in self._fields.values():
             field.observe(self._option_changed, names="value")
-        self.options_title = widgets.HTML()
+        self.options_title = picture()
         checks = widgets.GridBox(
             list(self.checkboxes.values()),
             layout=widgets.Layout(grid_template_columns="repeat(2, minmax(240px, 1fr))"),

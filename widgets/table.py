@@ -29,6 +29,7 @@ from widgets.render import (
     score_sheet_html,
     winners_text,
 )
+from widgets.shared import picture
 from widgets.style import style_tag
 from widgets.texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES, card_list, raw
 
@@ -117,12 +118,12 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self._bots = self._make_bots()
         self._hint_bot: _Bot | None = None
 
-        self._style = widgets.HTML(style_tag())
-        self.status = widgets.HTML()
-        self.badges = widgets.HTML()
-        self.felt = widgets.HTML()
+        self._style = picture(style_tag())
+        self.status = picture()
+        self.badges = picture()
+        self.felt = picture()
         self.hand = HandView(self._card_chosen, lang)
-        self.message_box = widgets.HTML()
+        self.message_box = picture()
         self.confirm_pass_button = widgets.Button(
             button_style="primary", icon="exchange", layout=widgets.Layout(width="auto")
         )
@@ -145,21 +146,21 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             self.language_picker.layout.display = "none"
         self.bot_picker = widgets.Dropdown(options=self._bot_options(), value=bot_level)
         self.bot_picker.observe(self._bot_picked, names="value")
-        self.last_trick = widgets.HTML()
-        self.score_sheet = widgets.HTML()
-        self.bot_log = widgets.HTML()
-        self.rules_box = widgets.HTML()
-        self.share_title = widgets.HTML()
+        self.last_trick = picture()
+        self.score_sheet = picture()
+        self.bot_log = picture()
+        self.rules_box = picture()
+        self.share_title = picture()
         self.share_code_text = widgets.Text(
             layout=widgets.Layout(width="98%"), style={"description_width": "initial"}
         )
-        self.share_link = widgets.HTML()
+        self.share_link = picture()
         self.load_code_text = widgets.Text(
             layout=widgets.Layout(width="98%"), style={"description_width": "initial"}
         )
         self.load_button = widgets.Button(icon="upload", layout=widgets.Layout(width="auto"))
         self.load_button.on_click(lambda _b: self.load_code(self.load_code_text.value))
-        self.share_message = widgets.HTML()
+        self.share_message = picture()
 
         toolbar = widgets.HBox(
             [
