@@ -19,4 +19,4 @@ PLAY_OPTIONS := --no-browser --Voila.ip=$(PLAY_HOST) --Voila.port=$(PLAY_PORT) \
 
 play: venv
 	@echo "Hearts playground: http://$(PLAY_HOST):$(PLAY_PORT)/  (Ctrl-C to stop)"
-	JUPYTER_PATH=$(CURDIR)/widgets $(BIN)/python -m widgets.serve $(PLAY_NOTEBOOK) $(PLAY_OPTIONS)
+	JUPYTER_PATH=$(CURDIR)/widgets$${JUPYTER_PATH:+:$$JUPYTER_PATH} $(BIN)/python -m widgets.serve $(PLAY_NOTEBOOK) $(PLAY_OPTIONS)
