@@ -23,7 +23,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from conftest import CHROMIUM, CHROMIUM_FLAGS, running_voila  # noqa: E402
+from conftest import (  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_FLAGS,
+    running_voila,
+)
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from hearts_teach import Deal, Rules  # noqa: E402

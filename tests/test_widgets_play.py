@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from conftest import voila_command  # noqa: E402
+from conftest import voila_command  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
 
 
 def play_command(*arguments: str, **environment: str) -> list[str]:
