@@ -312,3 +312,21 @@ def test_lessons_tab_is_built_when_opened_and_follows_the_language() -> None:
     assert playground.tabs.titles == ("Jouer", "Leçons")
     if hasattr(lessons, "lang"):
         assert lessons.lang == "fr"
+
+
+def test_playground_summary_after_the_last_deal_and_gone_after_undo() -> None:
+    playground = Playground("en", with_lessons=False)
+    table = playground.start(Rules(target=5))
+    while not table.game.is_over:
+        if table.deal.is_over:
+            table.next_deal()
+        elif table.deal.phase == "pass":
+            click_pass(table)
+        else:
+            table.play_card(enabled_cards(table)[0])
+    assert playground.screen == "summary"
+    assert playground.play_area.children == (playground.summary_screen, table)
+    assert "Winner" in playground.summary.value or "Winners" in playground.summary.value
+    table.undo_button.click()
+    assert not table.game.is_over
+    assert playground.play_area.children == (table,)

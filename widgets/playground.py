@@ -271,6 +271,8 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         )
         table.language_picker.observe(lambda change: self.set_lang(change["new"]), names="value")
         table.new_game_button.on_click(lambda _b: self._back_to_table())
+        # Taking back the last card of a finished game reopens it: the summary goes.
+        table.undo_button.on_click(lambda _b: None if table.game.is_over else self._back_to_table())
         return table
 
     def _show_table(self, table: HeartsTable) -> None:
