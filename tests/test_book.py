@@ -25,7 +25,10 @@ def chapter_names(lang: str) -> list[str]:
 
 
 def read(lang: str, name: str) -> nbformat.NotebookNode:
-    return nbformat.read(BOOK / lang / f"{name}.ipynb", as_version=4)
+    notebook: nbformat.NotebookNode = nbformat.read(  # type: ignore[no-untyped-call]
+        BOOK / lang / f"{name}.ipynb", as_version=4
+    )
+    return notebook
 
 
 def headings(notebook: nbformat.NotebookNode) -> list[int]:

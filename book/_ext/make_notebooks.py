@@ -44,9 +44,9 @@ def parse_source(source: str) -> list[nbformat.NotebookNode]:
             return
         body = "\n".join(lines).strip("\n")
         if kind == "md":
-            cell = nbformat.v4.new_markdown_cell(body)
+            cell = nbformat.v4.new_markdown_cell(body)  # type: ignore[no-untyped-call]
         else:
-            cell = nbformat.v4.new_code_cell(body)
+            cell = nbformat.v4.new_code_cell(body)  # type: ignore[no-untyped-call]
         if tags:
             cell.metadata["tags"] = list(tags)
         cells.append(cell)
@@ -66,9 +66,9 @@ def parse_source(source: str) -> list[nbformat.NotebookNode]:
 
 def build(lang: str, name: str) -> Path:
     source = (BOOK / "_src" / lang / f"{name}.md").read_text(encoding="utf-8")
-    setup = nbformat.v4.new_code_cell(SETUP_CELL.format(lang=lang))
+    setup = nbformat.v4.new_code_cell(SETUP_CELL.format(lang=lang))  # type: ignore[no-untyped-call]
     setup.metadata["tags"] = ["remove-cell"]
-    notebook = nbformat.v4.new_notebook(cells=[setup, *parse_source(source)])
+    notebook = nbformat.v4.new_notebook(cells=[setup, *parse_source(source)])  # type: ignore[no-untyped-call]
     notebook.metadata["kernelspec"] = {
         "name": "python3",
         "display_name": "Python 3",
@@ -79,11 +79,11 @@ def build(lang: str, name: str) -> Path:
         # Stable ids keep diffs small between two generations.
         cell["id"] = f"{name}-{index}"
     target = BOOK / lang / f"{name}.ipynb"
-    nbformat.write(notebook, target)
+    nbformat.write(notebook, target)  # type: ignore[no-untyped-call]
     subprocess.run(
         [str(ROOT / ".venv/bin/ruff"), "format", "--quiet", str(target)], check=True, cwd=ROOT
     )
-    notebook = nbformat.read(target, as_version=4)
+    notebook = nbformat.read(target, as_version=4)  # type: ignore[no-untyped-call]
     client = NotebookClient(
         notebook,
         timeout=300,
@@ -93,7 +93,7 @@ def build(lang: str, name: str) -> Path:
     )
     client.execute()
     notebook.metadata["language_info"] = {"name": "python"}
-    nbformat.write(notebook, target)
+    nbformat.write(notebook, target)  # type: ignore[no-untyped-call]
     return target
 
 
