@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_teach import Card, Deal, Game, Rules
+from hearts_teach.cards import sorted_for_display
 from hearts_teach.i18n import card_name
 from hearts_teach.records import deal_from_code, share_code
 from widgets import HeartsTable, RulesPicker, position_html
@@ -330,3 +331,35 @@ def test_playground_summary_after_the_last_deal_and_gone_after_undo() -> None:
     table.undo_button.click()
     assert not table.game.is_over
     assert playground.play_area.children == (table,)
+
+
+@given(
+    preset=st.sampled_from(list(Rules.PRESETS)),
+    seed=st.integers(0, 1000),
+    picks=st.lists(st.integers(0, 16), min_size=60, max_size=60),
+)
+@settings(max_examples=15, deadline=None)
+def test_clicking_any_card_keeps_the_table_and_the_engine_in_step(
+    preset: str, seed: int, picks: list[int]
+) -> None:
+    """Whatever card is clicked, legal or not: enabled buttons are the legal cards, the
+    hand is sorted by suit, a refused card changes nothing and says why."""
+    table = HeartsTable(Rules.preset(preset), seed=seed, bot_level="random")
+    if table.deal.phase == "pass":
+        click_pass(table)
+    for pick in picks:
+        if table.deal.is_over:
+            break
+        deal = table.deal
+        hand = table.hand.cards
+        assert hand == sorted_for_display(deal.hand(0))
+        assert set(enabled_cards(table)) == set(deal.legal_moves())
+        card = hand[pick % len(hand)]
+        before = deal.state_key()
+        explanation = deal.explain(card)
+        played = table.play_card(card)
+        assert played == explanation.legal
+        if not played:
+            assert deal.state_key() == before
+            assert explanation.text("en") in table.message
+    assert_hidden_cards_unnamed(table)

@@ -206,7 +206,11 @@ def score_sheet_html(
     deal_word = escape(text("ui.score.deal", lang))
     rows = []
     for number, result in enumerate(results, start=1):
-        moon = " ☾" if result.moon is not None else ""
+        moon = ""
+        if result.moon is not None:
+            shooter = text("ui.deal.moon", lang, seat=name_of(result.moon, rules, lang))
+            moon = f' <span title="{escape(shooter)}" aria-label="{escape(shooter)}">☾</span>'
+
         cells = "".join(f"<td>{score}</td>" for score in result.scores)
         rows.append(f"<tr><th scope='row'>{deal_word} {number}{moon}</th>{cells}</tr>")
     if current is not None and not current.is_over and current.phase == "play":
