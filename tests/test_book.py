@@ -133,4 +133,6 @@ def test_guided_deals_use_the_lessons_of_their_chapter() -> None:
             for chapter in shown:
                 assert chapter in CHAPTERS
             if name in CHAPTERS:
-                assert shown == [name], f"{lang}/{name}"
+                # Black Maria's chapter also plays the traditional three-player game.
+                wanted = [name, "black-maria-3"] if name == "black-maria" else [name]
+                assert shown == wanted, f"{lang}/{name}"
