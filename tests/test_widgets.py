@@ -233,6 +233,9 @@ def test_rules_picker_refuses_impossible_combinations_in_the_chosen_language() -
     assert picker.error.message("en") in unescape(picker.verdict.value)
     picker.set_option("omnibus", False)
     assert picker.rules == Rules.preset("two-player")
+    picker.set_option("target", 50)
+    assert picker.rules == Rules.preset("two-player", target=50)
+    assert "Two-player Hearts, with your changes" in unescape(picker.verdict.value)
     for name in Rules.PRESETS:
         picker.choose_preset(name)
         assert picker.rules == Rules.preset(name)

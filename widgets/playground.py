@@ -97,9 +97,12 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             options=self._bot_options(),
             value=DEFAULT_BOT_LEVEL,
             style={"description_width": "190px"},
+            layout=widgets.Layout(width="520px"),
         )
         self.start_button = widgets.Button(
-            button_style="primary", icon="play", layout=widgets.Layout(width="auto")
+            button_style="primary",
+            icon="play",
+            layout=widgets.Layout(width="auto", align_self="flex-start", margin="8px 0 0 0"),
         )
         self.start_button.on_click(lambda _b: self.start())
         self.start_message = picture()

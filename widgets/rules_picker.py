@@ -51,21 +51,24 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
         self.error: RulesError | None = None
         self._listeners: list[Callable[[Rules | None], None]] = []
         wide = {"description_width": "190px"}
-        field = widgets.Layout(width="520px")
+
+        def field() -> widgets.Layout:
+            return widgets.Layout(width="520px")
+
         self.preset = widgets.Dropdown(
-            options=self._preset_options(), value=preset, style=wide, layout=field
+            options=self._preset_options(), value=preset, style=wide, layout=field()
         )
         self.players = widgets.Dropdown(
             options=[("2", 2), ("3", 3), ("4", 4)], style=wide, layout=widgets.Layout(width="260px")
         )
         self.moon = widgets.Dropdown(
-            options=self._choice_options("ui.moon", MOON_RULES), style=wide
+            options=self._choice_options("ui.moon", MOON_RULES), style=wide, layout=field()
         )
         self.passing = widgets.Dropdown(
-            options=self._choice_options("ui.passing", PASSING), style=wide
+            options=self._choice_options("ui.passing", PASSING), style=wide, layout=field()
         )
         self.qs_breaks_hearts = widgets.Dropdown(
-            options=self._choice_options("ui.qs_breaks", QS_BREAKS), style=wide, layout=field
+            options=self._choice_options("ui.qs_breaks", QS_BREAKS), style=wide, layout=field()
         )
         self.target = widgets.BoundedIntText(
             min=1, max=10000, step=25, style=wide, layout=widgets.Layout(width="300px")
@@ -213,7 +216,11 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
 
     def _draw_verdict(self) -> None:
         lang = self._lang
-        if self.rules is not None:
+        if self.rules is not None and self.rules.preset_name is None:
+            base = text("variant." + self.preset.value, lang)
+            sentence = text("ui.rules.ok_custom", lang, name=base)
+            self.verdict.value = f'<div class="ht-message" role="status">{escape(sentence)}</div>'
+        elif self.rules is not None:
             sentence = text("ui.rules.ok", lang, name=variant_name(self.rules, lang))
             self.verdict.value = f'<div class="ht-message" role="status">{escape(sentence)}</div>'
         else:

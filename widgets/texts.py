@@ -217,6 +217,10 @@ register(
         "ui.qs_breaks.discard": ("When discarded", "Quand elle est défaussée"),
         "ui.qs_breaks.any": ("Whenever played", "Dès qu’elle est jouée"),
         "ui.rules.ok": ("These rules can be played: {name}.", "Ces règles sont jouables : {name}."),
+        "ui.rules.ok_custom": (
+            "These rules can be played: {name}, with your changes.",
+            "Ces règles sont jouables : {name}, avec vos changements.",
+        ),
         "ui.rules.refused": (
             "These options cannot go together. {error}",
             "Ces options sont incompatibles. {error}",
