@@ -1,6 +1,13 @@
 """Computer opponents: they see a :class:`~hearts_teach.deal.PlayerView` only, play and
 pass in every variant, and say why in French and in English.
 
+Levels: ``random`` (a baseline), ``heuristic`` (rules of thumb of a good club player,
+microseconds a move) and ``montecarlo`` (samples the hidden cards and plays every legal
+card out; about 0.1–0.3 s a move at the default budget). A :class:`Choice` has
+``card``, ``reason(lang)``, and for ``montecarlo`` ``estimates`` (expected points this
+deal for each legal card, for a hint button) and ``samples``. A :class:`PassChoice` has
+``cards`` and ``reason(lang)``. The same seed and the same view give the same choice.
+
 >>> from hearts_teach import Deal, Rules
 >>> from hearts_teach.bots import make_bot
 >>> deal = Deal.new(Rules(), seed=7, deal_number=3)

@@ -28,7 +28,7 @@ from hearts_teach.bots.policy import (
     pass_reason,
     pass_scores,
 )
-from hearts_teach.bots.simple import HeuristicBot, play_params
+from hearts_teach.bots.simple import HeuristicBot, passes_to_partner, play_params
 from hearts_teach.cards import CARDS, JACK_OF_DIAMONDS, Suit
 from hearts_teach.deal import Deal, PlayerView
 from hearts_teach.scoring import game_outcome
@@ -38,6 +38,8 @@ DEFAULT_PLAYOUTS = 600
 legal cards: each sampled deal is played out once per card."""
 DEFAULT_TIME_LIMIT = 1.0
 """A safety cap in seconds; the default budget stays far below it on a slow machine."""
+DEFAULT_MARGIN = 0.0
+"""The heuristic's card is kept when its estimate is within this many points of the best."""
 OTHERS_WEIGHT = 0.5
 """How much the points the others score count for me (my own count 1)."""
 
@@ -383,7 +385,8 @@ class MonteCarloBot(Bot):
 
     ``playouts``: playouts per decision; the bot samples ``playouts / k`` deals when
     ``k`` distinct legal cards remain (at least one) and plays each card out in each
-    of them; ``time_limit``: seconds after which it stops sampling (a safety cap that
+    of them; ``margin``: how close (in points) the heuristic's own card must come to
+    the best estimate to be preferred; ``time_limit``: seconds after which it stops sampling (a safety cap that
     makes the choice depend on the machine's speed, so keep it generous).
     """
 
@@ -394,6 +397,7 @@ class MonteCarloBot(Bot):
         seed: int | str = 0,
         playouts: int = DEFAULT_PLAYOUTS,
         time_limit: float | None = DEFAULT_TIME_LIMIT,
+        margin: float = DEFAULT_MARGIN,
     ) -> None:
         super().__init__(seed)
         if playouts < 1:
@@ -402,6 +406,7 @@ class MonteCarloBot(Bot):
             raise ValueError("time_limit must be positive")
         self.playouts = playouts
         self.time_limit = time_limit
+        self.margin = margin
         self._heuristic = HeuristicBot(seed)
 
     def pass_cards(self, view: PlayerView) -> PassChoice:
@@ -409,7 +414,8 @@ class MonteCarloBot(Bot):
         the others' hands are dealt at random, they pass as the heuristic would."""
         count = check_passing(view)
         ctx = context(view.rules)
-        scores, kinds = pass_scores(ctx, view.hand, count)
+        to_partner = passes_to_partner(view)
+        scores, kinds = pass_scores(ctx, view.hand, count, to_partner)
         ranked = sorted(scores, key=lambda c: (-scores[c], -c))
         pool = ranked[: max(count, min(len(ranked), PASS_POOL))]
         candidates = [list(c) for c in itertools.combinations(pool, count)]
@@ -445,6 +451,7 @@ class MonteCarloBot(Bot):
         assert direction is not None
         offset = rules.pass_offset(direction)
         count = len(candidates[0])
+        to_partner = passes_to_partner(view)
         objective = Objective.for_view(view)
         rng = self.rng_for(view, "pass")
         start = time.perf_counter()
@@ -466,7 +473,7 @@ class MonteCarloBot(Bot):
                 dead |= 1 << card
             outgoing = [0] * n
             for player in others:
-                for card in choose_pass(ctx, hands[player], count)[0]:
+                for card in choose_pass(ctx, hands[player], count, to_partner)[0]:
                     outgoing[player] |= 1 << card
             for index, candidate in enumerate(candidates):
                 mine = 0
@@ -510,6 +517,8 @@ class MonteCarloBot(Bot):
         estimates, samples = self.evaluate(view)
         best = min(estimates, key=lambda c: (estimates[c].cost, c))
         heuristic_card, heuristic_key = choose_play(ctx, situation)
+        if estimates[heuristic_card].cost <= estimates[best].cost + self.margin:
+            best = heuristic_card  # within the noise of sampling: trust the rule of thumb
         key = heuristic_key if heuristic_card == best else describe_play(ctx, situation, best)
         params = play_params(ctx, situation, best, key)
         own = estimates[best].own

@@ -444,9 +444,11 @@ def _indexes(mask: int) -> list[int]:
 # --- passing -------------------------------------------------------------------
 
 
-def choose_pass(ctx: Context, hand: int, count: int) -> tuple[list[int], str, int]:
+def choose_pass(
+    ctx: Context, hand: int, count: int, to_partner: bool = False
+) -> tuple[list[int], str, int]:
     """The cards to pass, the reason key and (for a void) the suit being emptied."""
-    scores, kinds = pass_scores(ctx, hand, count)
+    scores, kinds = pass_scores(ctx, hand, count, to_partner)
     ranked = sorted(scores, key=lambda c: (-scores[c], -c))
     chosen = ranked[:count]
     key, suit = pass_reason(chosen, kinds)
@@ -465,8 +467,12 @@ def pass_reason(chosen: list[int], kinds: dict[int, str]) -> tuple[str, int]:
     return key, -1
 
 
-def pass_scores(ctx: Context, hand: int, count: int) -> tuple[dict[int, float], dict[int, str]]:
-    """How much each card of the hand wants to be passed, and what kind of card it is."""
+def pass_scores(
+    ctx: Context, hand: int, count: int, to_partner: bool = False
+) -> tuple[dict[int, float], dict[int, str]]:
+    """How much each card of the hand wants to be passed, and what kind of card it is.
+
+    Passing to one's partner (Partnership, across), the cards that cost points stay."""
     scores: dict[int, float] = {}
     kinds: dict[int, str] = {}
     if ctx.reverse:
@@ -519,6 +525,11 @@ def pass_scores(ctx: Context, hand: int, count: int) -> tuple[dict[int, float], 
                 scores[card] += gain
                 if kinds[card] in ("high", "other"):
                     kinds[card] = "void"
+    if to_partner:
+        for card in scores:
+            if (1 << card) & (ctx.penalty | ctx.queen_catchers):
+                scores[card] -= 100.0
+                kinds[card] = "other"
     return scores, kinds
 
 

@@ -35,6 +35,10 @@ def play_params(ctx: Context, situation: Situation, card: int, key: str) -> dict
     return params
 
 
+def passes_to_partner(view: PlayerView) -> bool:
+    return view.rules.partnership and view.pass_direction == "across"
+
+
 class RandomBot(Bot):
     """A uniformly random legal card; random cards to pass. The baseline."""
 
@@ -70,7 +74,7 @@ class HeuristicBot(Bot):
     def pass_cards(self, view: PlayerView) -> PassChoice:
         count = check_passing(view)
         ctx = context(view.rules)
-        cards, key, suit = choose_pass(ctx, view.hand, count)
+        cards, key, suit = choose_pass(ctx, view.hand, count, passes_to_partner(view))
         if key == "other":
             key = "least"  # "other" cites simulations, which this bot does not run
         params: dict[str, object] = {"suit": Suit(suit)} if key == "void" else {}
