@@ -11,12 +11,19 @@ from pathlib import Path
 import nbformat
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hearts_teach import Deal, Rules, score_deal
+from hearts_teach.i18n import card_name
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
 LANGS = ("en", "fr")
 
 sys.path.insert(0, str(BOOK / "_ext"))
+import hearts_book  # noqa: E402
+import hearts_book_kit as kit  # noqa: E402
 from make_notebooks import parse_source  # noqa: E402
 
 
@@ -136,3 +143,68 @@ def test_guided_deals_use_the_lessons_of_their_chapter() -> None:
                 # Black Maria's chapter also plays the traditional three-player game.
                 wanted = [name, "black-maria-3"] if name == "black-maria" else [name]
                 assert shown == wanted, f"{lang}/{name}"
+
+
+# --- the book's helpers -----------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    preset=st.sampled_from(["standard", "spot", "black-maria-3", "two-player"]),
+    seed=st.integers(0, 10_000),
+    lang=st.sampled_from(LANGS),
+    data=st.data(),
+)
+def test_position_picture_names_only_the_cards_of_the_seat_shown(
+    preset: str, seed: int, lang: str, data: st.DataObject
+) -> None:
+    deal = Deal.new(Rules.preset(preset), seed=seed)
+    shown = data.draw(st.integers(0, deal.rules.players - 1))
+    picture = kit.position_html(deal, lang, shown)
+    labels = re.findall(r'class="ht-card" role="img" aria-label="([^"]+)"', picture)
+    assert sorted(labels) == sorted(card_name(c, lang) for c in deal.hand(shown))
+    for player in range(deal.rules.players):
+        if player != shown:
+            for card in deal.hand(player):
+                assert f'aria-label="{card_name(card, lang)}"' not in picture
+    assert 'class="ht-playground-link" href="http://127.0.0.1:8866/?deal=' in picture
+
+
+def test_score_report_shows_a_total_going_below_zero_in_both_languages() -> None:
+    hearts = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
+    taken = [hearts + " QS", "", "", ""]
+    result = score_deal(Rules.preset("new-moon"), taken, totals=(10, 40, 55, 70))
+    english = kit.score_report(result, taken, "en").source
+    french = kit.score_report(result, taken, "fr").source
+    assert "| North | Q♠ A♥" in english and "| −26 | 10 | −16 |" in english
+    assert "| Nord | Q♠ A♥" in french and "| −26 | 10 | −16 |" in french
+    assert "North shot the moon (New Moon)." in english
+    assert "Nord a tiré la lune (Nouvelle Lune)." in french
+
+
+def test_rule_change_tables_come_from_the_engine() -> None:
+    table = kit.rule_changes("spot", "fr").source.splitlines()
+    assert table[0] == "| Règle | Cœurs standard | Cœurs à valeur faciale |"
+    assert any("129 points" in row for row in table)
+    english = kit.rule_changes("black-maria", "en").source
+    assert "43 points" in english and "Standard Hearts" in english
+
+
+def test_page_language_and_twin() -> None:
+    assert hearts_book.page_language("book/fr/spot") == "fr"
+    assert hearts_book.page_language("search") is None
+    assert hearts_book.twin_page("book/en/two-player") == "book/fr/two-player"
+    assert hearts_book.twin_page("book/fr/index") == "book/en/index"
+
+
+def test_sidebar_filter_keeps_only_the_pages_half() -> None:
+    sidebar = (
+        '<p class="caption"><span class="caption-text">Hearts, in English</span></p>'
+        '<ul><li><a href="basics.html">Basics</a></li></ul>'
+        '<p class="caption"><span class="caption-text">Les Cœurs, en français</span></p>'
+        '<ul><li><a href="../fr/basics.html">Les bases</a></li></ul>'
+    )
+    french = hearts_book._keep_own_half(sidebar, "fr")
+    assert "Les bases" in french and "Basics" not in french
+    english = hearts_book._keep_own_half(sidebar, "en")
+    assert "Basics" in english and "Les bases" not in english

@@ -100,20 +100,6 @@ class Markdown:
         return self.source
 
 
-class Html:
-    """An HTML output (a picture of a position)."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def _repr_html_(self) -> str:
-        return self.source
-
-    def __repr__(self) -> str:
-        # The plain-text form is what a terminal shows; keep it short and stable.
-        return "<position>"
-
-
 @cache
 def playground_url() -> str:
     """The playground's address: the book setting ``hearts_playground_url`` in _config.yml."""
@@ -228,24 +214,6 @@ def outcome(result: DealResult, lang: str) -> str:
     else:
         sentences.append(text("book.game_goes_on", lang))
     return " ".join(sentences)
-
-
-def worked_example(
-    preset: str | Rules,
-    taken: Sequence[str],
-    lang: str,
-    totals: Sequence[int] | None = None,
-    dead: str = "",
-) -> Markdown:
-    """Score a deal from the cards each player took and show the table and the outcome."""
-    from hearts_teach import score_deal
-    from hearts_teach.cards import parse_cards
-
-    rules = Rules.preset(preset) if isinstance(preset, str) else preset
-    cards = [parse_cards(t) for t in taken]
-    result = score_deal(rules, cards, totals=totals, dead=dead)
-    table = score_table(result, lang, cards)
-    return Markdown(table.source + "\n\n" + outcome(result, lang))
 
 
 # --- positions: a picture for the static page, a link into the playground ------------
