@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from hearts_teach import Card, Deal, Rules, RulesError
 from hearts_teach.bots import LEVELS, Choice, PassChoice, make_bot
 from hearts_teach.bots.base import Bot
-from hearts_teach.cards import mask_of, parse_cards
+from hearts_teach.cards import cards_of, mask_of, parse_cards
 
 SMALL_MC: dict[str, Any] = {"playouts": 24, "time_limit": None}
 
@@ -269,3 +269,21 @@ def test_french_reasons_contract_the_article() -> None:
     assert choice.card == Card.parse("KH")
     assert "du roi de cœur" in choice.reason("fr")
     assert "de le " not in choice.reason("fr")
+
+
+@pytest.mark.parametrize("level", ["heuristic", "montecarlo"])
+def test_partnership_never_passes_the_queen_to_the_partner(level: str) -> None:
+    hand = "2C 2D 3D 5D 6D 8D KD 3S QS 3H 4H 6H 7H"
+    queen = Card.parse("QS")
+    rules = Rules.preset("partnership")
+    hands = partnership_hands(hand)
+    to_left = Deal.from_hands(rules, hands, pass_direction="left").view(0)
+    across = Deal.from_hands(rules, hands, pass_direction="across").view(0)
+    assert queen in make_bot("heuristic").pass_cards(to_left).cards
+    assert queen not in bot(level).pass_cards(across).cards
+
+
+def partnership_hands(first: str) -> list[list[Card]]:
+    mine = parse_cards(first)
+    others = [c for c in cards_of(Rules().deck) if c not in mine]
+    return [mine, others[0:13], others[13:26], others[26:39]]
