@@ -13,7 +13,8 @@ PLAY_PORT := $(if $(filter command line,$(origin PORT)),$(PORT),8866)
 # command without a slow import that Voilà never needs (see its docstring).
 PLAY_OPTIONS := --no-browser --Voila.ip=$(PLAY_HOST) --Voila.port=$(PLAY_PORT) \
 	--template=hearts --VoilaConfiguration.show_tracebacks=False \
-	--VoilaConfiguration.extension_denylist='["jupytext", "jupyterlab-jupytext"]'
+	--VoilaConfiguration.extension_denylist=jupytext \
+	--VoilaConfiguration.extension_denylist=jupyterlab-jupytext
 
 .PHONY: play
 

@@ -87,7 +87,8 @@ def voila_command(port: int, notebook: Path = PLAYGROUND) -> list[str]:
         f"--Voila.port={port}",
         "--template=hearts",
         "--VoilaConfiguration.show_tracebacks=False",
-        '--VoilaConfiguration.extension_denylist=["jupytext", "jupyterlab-jupytext"]',
+        "--VoilaConfiguration.extension_denylist=jupytext",
+        "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext",
     ]
 
 
