@@ -52,23 +52,25 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
         self._listeners: list[Callable[[Rules | None], None]] = []
         wide = {"description_width": "190px"}
 
-        def field() -> widgets.Layout:
+        def wide_layout() -> widgets.Layout:
             return widgets.Layout(width="520px")
 
         self.preset = widgets.Dropdown(
-            options=self._preset_options(), value=preset, style=wide, layout=field()
+            options=self._preset_options(), value=preset, style=wide, layout=wide_layout()
         )
         self.players = widgets.Dropdown(
             options=[("2", 2), ("3", 3), ("4", 4)], style=wide, layout=widgets.Layout(width="260px")
         )
         self.moon = widgets.Dropdown(
-            options=self._choice_options("ui.moon", MOON_RULES), style=wide, layout=field()
+            options=self._choice_options("ui.moon", MOON_RULES), style=wide, layout=wide_layout()
         )
         self.passing = widgets.Dropdown(
-            options=self._choice_options("ui.passing", PASSING), style=wide, layout=field()
+            options=self._choice_options("ui.passing", PASSING), style=wide, layout=wide_layout()
         )
         self.qs_breaks_hearts = widgets.Dropdown(
-            options=self._choice_options("ui.qs_breaks", QS_BREAKS), style=wide, layout=field()
+            options=self._choice_options("ui.qs_breaks", QS_BREAKS),
+            style=wide,
+            layout=wide_layout(),
         )
         self.target = widgets.BoundedIntText(
             min=1, max=10000, step=25, style=wide, layout=widgets.Layout(width="300px")
