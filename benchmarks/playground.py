@@ -51,9 +51,9 @@ def time_to_playable(page: Page, code: str) -> tuple[float, float]:
     return listening, elapsed
 
 
-def click_latencies(page: Page, url: str, code: str) -> list[float]:
+def click_latencies(page: Page, url: str, code: str, bots: str = DEFAULT_BOT_LEVEL) -> list[float]:
     """Seconds from each click on a card to the hand redrawn after the bots' replies."""
-    page.goto(f"{url}?deal={code}")
+    page.goto(f"{url}?deal={code}&bots={bots}")
     page.locator(PLAYABLE).first.wait_for(timeout=120_000)
     latencies = []
     while page.locator(PLAYABLE).count():
@@ -79,6 +79,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--starts", type=int, default=3, help="Voilà starts to time")
     parser.add_argument("--deals", type=int, default=2, help="deals to play by clicking")
+    parser.add_argument(
+        "--strong-deals", type=int, default=1, help="deals against the Monte-Carlo bots (no target)"
+    )
     options = parser.parse_args()
     codes = [
         share_code(Deal.new(Rules(), seed=seed, deal_number=3)) for seed in range(options.deals)
@@ -93,6 +96,9 @@ def main() -> None:
         with running_voila() as url:
             for code in codes:
                 clicks += click_latencies(page, url, code)
+            strong: list[float] = []
+            for code in codes[: options.strong_deals]:
+                strong += click_latencies(page, url, code, "montecarlo")
         browser.close()
     cpu = platform.processor() or platform.machine()
     print(f"Playground responsiveness, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC")
@@ -123,6 +129,11 @@ def main() -> None:
     )
     worst = max(clicks)
     print(f"| click a card → bots' replies shown (worst) | {worst:.2f} s | — | — | — |")
+    if strong:
+        print(
+            f"| same, strong bots (montecarlo, median of {len(strong)}) | "
+            f"{statistics.median(strong):.2f} s | — | — | — |"
+        )
     print()
     print("Voilà starts (s): " + ", ".join(f"{value:.2f}" for value in starts))
 

@@ -258,16 +258,20 @@ def test_playground_opens_the_deal_of_the_query_string() -> None:
     deal = Deal.new(Rules.preset("omnibus"), seed=9, deal_number=1)
     code = share_code(deal)
     playground = Playground.from_environment(
-        {"QUERY_STRING": f"deal={code}&lang=fr"}, with_lessons=False
+        {"QUERY_STRING": f"deal={code}&lang=fr&bots=random"}, with_lessons=False
     )
     assert playground.lang == "fr"
+    assert playground.table is not None and playground.table.bot_level == "random"
     assert playground.table is not None
     assert playground.table.deal.dealt == deal.dealt
     assert playground._rules_picker is None  # built only when the start screen is shown
     playground.show_start()
     assert playground.rules_picker.lang == "fr"
     assert playground.play_area.children == (playground.start_screen,)
-    damaged = Playground.from_environment({"QUERY_STRING": "deal=xyz"}, with_lessons=False)
+    damaged = Playground.from_environment(
+        {"QUERY_STRING": "deal=xyz&lang=xx&bots=godlike"}, with_lessons=False
+    )
+    assert damaged.lang == "en" and damaged.bot_picker.value == "heuristic"
     assert damaged.table is None
     assert "share code" in unescape(damaged.start_message.value)
     assert query_parameters("?deal=a&deal=b&lang=en") == {"deal": "a", "lang": "en"}

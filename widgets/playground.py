@@ -71,10 +71,13 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         seed: int = 1,
         playground_url: str = DEFAULT_PLAYGROUND_URL,
         with_lessons: bool = True,
+        bot_level: str = DEFAULT_BOT_LEVEL,
     ) -> None:
         super().__init__()
         if lang not in LANGUAGES:
             lang = "en"
+        if bot_level not in BOT_LEVELS:
+            bot_level = DEFAULT_BOT_LEVEL
         self.add_class("ht-root")
         self._lang = lang
         self.seed = seed
@@ -95,7 +98,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         self._picker_slot = widgets.Box()
         self.bot_picker = widgets.Dropdown(
             options=self._bot_options(),
-            value=DEFAULT_BOT_LEVEL,
+            value=bot_level,
             style={"description_width": "190px"},
             layout=widgets.Layout(width="520px"),
         )
@@ -168,12 +171,16 @@ class Playground(widgets.VBox):  # type: ignore[misc]
     def from_environment(
         cls, environ: Mapping[str, str] | None = None, **options: Any
     ) -> Playground:
-        """The playground for this Voilà request: ``?deal=CODE`` and ``?lang=fr`` are read
-        from ``QUERY_STRING``."""
+        """The playground for this Voilà request: ``?deal=CODE``, ``?lang=fr`` and
+        ``?bots=montecarlo`` are read from ``QUERY_STRING`` (unknown values are ignored)."""
         environ = os.environ if environ is None else environ
         parameters = query_parameters(request_query_string(environ))
-        lang = parameters.get("lang", "en")
-        return cls(lang if lang in LANGUAGES else "en", deal_code=parameters.get("deal"), **options)
+        return cls(
+            parameters.get("lang", "en"),
+            deal_code=parameters.get("deal"),
+            bot_level=parameters.get("bots", DEFAULT_BOT_LEVEL),
+            **options,
+        )
 
     def open_lessons(self) -> widgets.Widget | None:
         """Build the lessons tab (once) and show it."""
