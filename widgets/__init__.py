@@ -31,11 +31,14 @@ Static pictures (:mod:`widgets.render`), for the static book
     ``card_face(card, lang)``, ``felt_html``, ``score_sheet_html``, ``rules_html``.
 
 Playground (:mod:`widgets.playground`), served by Voilà from ``book/playground.ipynb``
-    ``Playground.from_environment()`` reads ``?deal=CODE&lang=fr`` from Voilà's
-    ``QUERY_STRING``; ``open_deal(deal)`` / ``open_code(code)`` start a deal at the table.
+    ``Playground.from_environment()`` reads ``?deal=CODE&lang=fr&bots=montecarlo`` from
+    Voilà's ``QUERY_STRING``; ``open_deal(deal)`` / ``open_code(code)`` start a deal at
+    the table (the visitor always sits at seat 0). ``make play`` serves it on
+    http://127.0.0.1:8866/ through ``python -m widgets.serve`` (Voilà, minus a slow import)
+    with the ``hearts`` template of ``widgets/voila/templates`` (no CDN request).
     Lessons hook: if ``widgets.lessons`` defines ``lessons_panel(lang, playground)``
-    returning a widget, it becomes the "Lessons" tab; the widget may define
-    ``set_lang(lang)``, and may call ``playground.open_deal(deal)``.
+    returning a widget, it becomes the "Lessons" tab, built when first opened; the widget
+    may define ``set_lang(lang)``, and may call ``playground.open_deal(deal)``.
 
 End of game (:mod:`widgets.summary`)
     ``summary_html(game, lang)`` and ``score_chart_svg(game, lang)`` (matplotlib).
