@@ -164,3 +164,20 @@ def test_rules_picker_and_end_of_game_summary(page: Page, voila_url: str, output
     expect(page.locator(".ht-summary-win")).to_contain_text("Winner")
     page.locator(".ht-summary").scroll_into_view_if_needed()
     page.screenshot(path=output_dir / "summary.png", full_page=True)
+
+
+def test_hint_then_undo(page: Page, voila_url: str, output_dir: Path) -> None:
+    deal = Deal.new(Rules(), seed=30, deal_number=3)
+    open_playground(page, voila_url, f"?deal={share_code(deal)}&lang=fr")
+    page.locator(PLAYABLE).first.wait_for()
+    page.get_by_role("button", name="Conseil").click()
+    expect(page.locator(".ht-message").first).to_contain_text("Conseil : jouez", timeout=30_000)
+    hinted = page.locator(".ht-hand .ht-hinted")
+    expect(hinted).to_have_count(1)
+    size = hand_size(page)
+    hinted.click()
+    wait_hand_below(page, size)
+    page.get_by_role("button", name="Reprendre ma dernière carte").click()
+    expect(page.locator(".ht-message").first).to_contain_text("revenu dans votre main")
+    assert hand_size(page) == size
+    page.screenshot(path=output_dir / "undo-fr.png", full_page=True)
