@@ -98,7 +98,7 @@ register(
         "ui.hint.not_now": ("There is nothing to advise now.", "Rien à conseiller pour l’instant."),
         "ui.refused": (
             "{card} cannot be played. {reason}",
-            "{card} ne peut pas être joué. {reason}",
+            "Impossible de jouer {card}. {reason}",
         ),
         "ui.undo.none": (
             "You have not played a card in this deal yet.",
@@ -106,18 +106,18 @@ register(
         ),
         "ui.undo.done": (
             "{card} is back in your hand; the bots will answer your new card.",
-            "{card} est revenu dans votre main ; les robots répondront à votre nouvelle carte.",
+            "Vous reprenez {card} ; les robots répondront à votre nouvelle carte.",
         ),
         # cards in the hand
         "ui.hand.label": ("Your hand", "Votre main"),
         "ui.card.playable": ("{name}: playable", "{name} : jouable"),
         "ui.card.refused": ("{name}: cannot be played. {reason}", "{name} : injouable. {reason}"),
-        "ui.card.pick": ("{name}: choose it for the pass", "{name} : la choisir pour le passage"),
+        "ui.card.pick": ("{name}: choose it for the pass", "{name} : à choisir pour le passage"),
         "ui.card.picked": (
             "{name}: chosen for the pass (press again to keep it)",
-            "{name} : choisie pour le passage (appuyez de nouveau pour la garder)",
+            "{name} : carte choisie pour le passage (appuyez de nouveau pour la garder)",
         ),
-        "ui.card.received": ("received", "reçue"),
+        "ui.card.received": ("received", "carte reçue"),
         # end of deal and game
         "ui.deal.moon": ("{seat} shot the moon!", "{seat} a tiré la lune !"),
         "ui.deal.scores": ("Deal {number} is over.", "La donne {number} est finie."),

@@ -178,6 +178,6 @@ def test_hint_then_undo(page: Page, voila_url: str, output_dir: Path) -> None:
     hinted.click()
     wait_hand_below(page, size)
     page.get_by_role("button", name="Reprendre ma dernière carte").click()
-    expect(page.locator(".ht-message").first).to_contain_text("revenu dans votre main")
+    expect(page.locator(".ht-message").first).to_contain_text("Vous reprenez")
     assert hand_size(page) == size
     page.screenshot(path=output_dir / "undo-fr.png", full_page=True)
