@@ -38,8 +38,10 @@ DEFAULT_PLAYOUTS = 600
 legal cards: each sampled deal is played out once per card."""
 DEFAULT_TIME_LIMIT = 1.0
 """A safety cap in seconds; the default budget stays far below it on a slow machine."""
-DEFAULT_MARGIN = 0.0
-"""The heuristic's card is kept when its estimate is within this many points of the best."""
+DEFAULT_MARGIN = 0.25
+"""The heuristic's card is kept when its estimate is within this many points of the best:
+the simulations cannot tell such cards apart, and the rule of thumb explains itself best
+(60 paired deals showed no change in strength)."""
 OTHERS_WEIGHT = 0.5
 """How much the points the others score count for me (my own count 1)."""
 
