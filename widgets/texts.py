@@ -27,7 +27,6 @@ register(
         "ui.seat.points": ("points taken: {points}", "points pris : {points}"),
         "ui.seat.tricks": ("tricks: {count}", "plis : {count}"),
         "ui.seat.to_play": ("to play", "à jouer"),
-        "ui.seat.hidden": ("hidden hand", "main cachée"),
         # whose turn, phases
         "ui.turn.you": ("Your turn: choose a card.", "À vous de jouer : choisissez une carte."),
         "ui.turn.other": ("{seat} is to play.", "{seat} doit jouer."),
