@@ -14,6 +14,15 @@ from nbval.plugin import IPyNbFile
 
 BOOK = Path(__file__).resolve().parent
 CHAPTER_FOLDERS = (BOOK / "en", BOOK / "fr")
+SANITIZE = BOOK / "_ext" / "nbval-sanitize.cfg"
+
+
+class BookNotebook(IPyNbFile):  # type: ignore[misc]
+    """nbval's notebook, with the book's sanitize patterns always applied."""
+
+    def get_sanitize_files(self) -> list[str]:
+        files: list[str] = super().get_sanitize_files()
+        return [str(SANITIZE), *files]
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -21,6 +30,6 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     if option.nbval or option.nbval_lax:
         return None  # nbval collects them itself
     if file_path.suffix == ".ipynb" and file_path.parent in CHAPTER_FOLDERS:
-        notebook: pytest.Collector = IPyNbFile.from_parent(parent, path=file_path)
+        notebook: pytest.Collector = BookNotebook.from_parent(parent, path=file_path)
         return notebook
     return None

@@ -11,11 +11,11 @@ from pathlib import Path
 import nbformat
 import pytest
 import yaml
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from hearts_teach import Deal, Rules, score_deal
+from hearts_teach import Rules, score_deal
 from hearts_teach.i18n import card_name
+from hearts_teach.lessons import CHAPTERS
+from hearts_teach.records import share_code
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
@@ -131,8 +131,6 @@ def test_table_of_contents_lists_both_halves_in_the_same_order() -> None:
 
 def test_guided_deals_use_the_lessons_of_their_chapter() -> None:
     """Each variant chapter shows its guided deal, from the lesson set of its chapter."""
-    from hearts_teach.lessons import CHAPTERS
-
     for name in ALL_NAMES:
         for lang in LANGS:
             sources = "".join(c.source for c in read(lang, name).cells if c.cell_type == "code")
@@ -148,26 +146,24 @@ def test_guided_deals_use_the_lessons_of_their_chapter() -> None:
 # --- the book's helpers -----------------------------------------------------------------
 
 
-@settings(max_examples=40, deadline=None)
-@given(
-    preset=st.sampled_from(["standard", "spot", "black-maria-3", "two-player"]),
-    seed=st.integers(0, 10_000),
-    lang=st.sampled_from(LANGS),
-    data=st.data(),
-)
-def test_position_picture_names_only_the_cards_of_the_seat_shown(
-    preset: str, seed: int, lang: str, data: st.DataObject
-) -> None:
-    deal = Deal.new(Rules.preset(preset), seed=seed)
-    shown = data.draw(st.integers(0, deal.rules.players - 1))
-    picture = kit.position_html(deal, lang, shown)
-    labels = re.findall(r'class="ht-card" role="img" aria-label="([^"]+)"', picture)
-    assert sorted(labels) == sorted(card_name(c, lang) for c in deal.hand(shown))
+@pytest.mark.parametrize("chapter", sorted(CHAPTERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_guided_deal_picture_names_only_the_learners_cards(chapter: str, lang: str) -> None:
+    """The static picture shows the learner's hand face up and every other hand face
+    down: no label names a card the learner may not see. It links into the playground."""
+    guided = kit.guided_deal(chapter, lang)
+    picture = guided._repr_mimebundle_()["text/html"]
+    deal = guided.deal
+    learner = guided.lesson.learner
+    labels = re.findall(r'role="img" aria-label="([^"]+)"', picture)
+    assert sorted(labels) == sorted(card_name(c, lang) for c in deal.hand(learner))
     for player in range(deal.rules.players):
-        if player != shown:
+        if player != learner:
             for card in deal.hand(player):
-                assert f'aria-label="{card_name(card, lang)}"' not in picture
-    assert 'class="ht-playground-link" href="http://127.0.0.1:8866/?deal=' in picture
+                assert f'"{card_name(card, lang)}"' not in picture
+    code = share_code(deal)
+    assert f'href="http://127.0.0.1:8866/?deal={code}&amp;lang={lang}"' in picture
+    assert "<button" not in picture and "<input" not in picture
 
 
 def test_score_report_shows_a_total_going_below_zero_in_both_languages() -> None:

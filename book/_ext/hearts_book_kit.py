@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 
 from hearts_teach import Card, Deal, DealResult, Rules
 from hearts_teach.cards import sorted_for_display
-from hearts_teach.i18n import card_name, register, text
+from hearts_teach.i18n import register, text
 
 register(
     {
@@ -56,21 +56,7 @@ register(
         ),
         "book.game_goes_on": ("The game goes on.", "La partie continue."),
         "book.and": (" and ", " et "),
-        "book.position_caption": (
-            "Position of the guided deal: {seat} to play.",
-            "Position de la donne guidée : {seat} doit jouer.",
-        ),
         "book.position_label": ("Guided deal, {variant}", "Donne guidée, {variant}"),
-        "book.hand_of": ("Hand of {seat}", "Main de {seat}"),
-        "book.hidden_cards": ("{count} hidden cards", "{count} cartes cachées"),
-        "book.dead_cards": (
-            "Dead cards: {count}, face down",
-            "Cartes mortes : {count}, face cachée",
-        ),
-        "book.open_playground": (
-            "Play this deal in the playground",
-            "Jouer cette donne dans le terrain de jeu",
-        ),
         "book.static_note": (
             "On this static page the deal is a picture; the link opens it, playable, in the "
             "playground (which must be running: see the playground chapter).",
@@ -78,8 +64,6 @@ register(
             "dans le terrain de jeu (qui doit être lancé : voir le chapitre sur le terrain de "
             "jeu).",
         ),
-        "book.pass_due": ("Pass {count} cards {direction}.", "Passez {count} cartes {direction}."),
-        "book.lead_first": ("{seat} opens the deal.", "{seat} ouvre la donne."),
     }
 )
 
@@ -227,73 +211,20 @@ def playground_link(deal: Deal, lang: str) -> str:
     return f"{playground_url()}?{query}"
 
 
-def _card_span(card: Card, lang: str) -> str:
-    colour = "#b3261e" if card.suit.is_red else "#1b1b1b"
+def position_html(deal: Deal, lang: str, title: str) -> str:
+    """A picture of the guided deal's position for the static page: the playground's own
+    static rendering (``widgets.render.position_html``: the learner's hand face up, the
+    other hands face down, the link into the playground), with a caption and a note."""
+    from widgets.render import position_html as playground_picture
+
+    variant = variant_name(deal.rules.preset_name or "custom", lang)
+    picture = playground_picture(deal, lang, playground_url=playground_url())
+    label = html.escape(text("book.position_label", lang, variant=variant))
     return (
-        f'<span class="ht-card" role="img" aria-label="{html.escape(card_name(card, lang))}" '
-        f'style="display:inline-block;min-width:2.3em;padding:3px 4px;margin:2px;'
-        f"border:1px solid #777;border-radius:5px;background:#fff;color:{colour};"
-        f'text-align:center;font-weight:bold">{html.escape(str(card))}</span>'
-    )
-
-
-def _card_back(count: int, lang: str) -> str:
-    label = html.escape(text("book.hidden_cards", lang, count=count))
-    return (
-        f'<span class="ht-backs" role="img" aria-label="{label}" '
-        f'style="display:inline-block;padding:3px 8px;margin:2px;border:1px solid #777;'
-        f"border-radius:5px;background:repeating-linear-gradient(45deg,#2b4a8b,#2b4a8b 4px,"
-        f'#3c5fa8 4px,#3c5fa8 8px);color:#fff">🂠 × {count}</span>'
-    )
-
-
-def position_html(
-    deal: Deal, lang: str, seat_shown: int | None = None, title: str | None = None
-) -> str:
-    """A picture of a position as the player at ``seat_shown`` sees it, with the link
-    that opens the deal in the playground. Other hands are face down, so no label names
-    a card that player may not see."""
-    rules = deal.rules
-    players = rules.players
-    me = deal.to_play if seat_shown is None else seat_shown
-    variant = variant_name(rules.preset_name or "custom", lang)
-    rows = []
-    for player in range(players):
-        name = html.escape(seat(player, players, lang))
-        hand = deal.hand(player)
-        if player == me:
-            cards = "".join(_card_span(c, lang) for c in sorted_for_display(hand))
-            label = html.escape(text("book.hand_of", lang, seat=seat(player, players, lang)))
-            cards = f'<span aria-label="{label}">{cards}</span>'
-        else:
-            cards = _card_back(len(hand), lang)
-        marker = " ▶" if player == deal.to_play and deal.phase == "play" else ""
-        rows.append(
-            f"<tr><th scope='row' style='text-align:left;padding-right:1em'>{name}{marker}</th>"
-            f"<td>{cards}</td></tr>"
-        )
-    notes = []
-    if deal.phase == "pass" and deal.pass_direction is not None:
-        direction = text(f"pass.{deal.pass_direction}", lang)
-        notes.append(
-            text("book.pass_due", lang, count=rules.pass_count, direction=direction.lower())
-        )
-    elif deal.phase == "play":
-        notes.append(text("book.lead_first", lang, seat=seat(deal.to_play, players, lang)))
-    if rules.dead_count:
-        notes.append(text("book.dead_cards", lang, count=rules.dead_count))
-    caption = html.escape(f"{variant} — {title}" if title else variant)
-    link = html.escape(playground_link(deal, lang))
-    return (
-        f'<figure class="ht-position" role="group" '
-        f'aria-label="{html.escape(text("book.position_label", lang, variant=variant))}" '
-        f'style="border:1px solid #ccc;border-radius:8px;padding:0.6em 1em;margin:0.5em 0">'
-        f"<figcaption style='font-weight:bold'>{caption}</figcaption>"
-        f"<table class='ht-position-table'><tbody>{''.join(rows)}</tbody></table>"
-        f"<p>{html.escape(' '.join(notes))}</p>"
-        f'<p><a class="ht-playground-link" href="{link}">'
-        f"{html.escape(text('book.open_playground', lang))}</a></p>"
-        f"<p style='font-size:0.85em;color:#555'>{html.escape(text('book.static_note', lang))}</p>"
+        f'<figure class="ht-position" aria-label="{label}">'
+        f"<figcaption style='font-weight:bold'>{html.escape(f'{variant} — {title}')}"
+        f"</figcaption>{picture}"
+        f"<p style='font-size:0.85em'>{html.escape(text('book.static_note', lang))}</p>"
         "</figure>"
     )
 
@@ -322,7 +253,7 @@ class GuidedDeal:
         title = self.lesson.title_text(self.lang)
         bundle: dict[str, Any] = {
             "text/plain": text("book.position_label", self.lang, variant=title),
-            "text/html": position_html(self.deal, self.lang, self.lesson.learner, title),
+            "text/html": position_html(self.deal, self.lang, title),
         }
         if self.widget is not None:
             view = self.widget._repr_mimebundle_(**kwargs)
