@@ -194,6 +194,16 @@ def _keep_own_half(html: str, lang: str) -> str:
             if chapters is not None:
                 chapters.decompose()
             caption.decompose()
+    # Each half's welcome page is the home link above the list (home_page_in_toc), so it
+    # is not listed a second time.
+    for link in soup.select("li.toctree-l1 > a"):
+        href = str(link.get("href", ""))
+        if href.split("#")[0] in ("index.html", f"../{lang}/index.html") or (
+            href == "#" and "current" in (link.get("class") or [])
+        ):
+            item = link.parent
+            if item is not None:
+                item.decompose()
     return str(soup)
 
 
