@@ -38,6 +38,8 @@ DEFAULT_PLAYOUTS = 600
 legal cards: each sampled deal is played out once per card."""
 DEFAULT_TIME_LIMIT = 1.0
 """A safety cap in seconds; the default budget stays far below it on a slow machine."""
+SINGLE_CARD_SAMPLES = 40
+"""Sampled deals for the estimate when all legal cards are equivalent."""
 DEFAULT_MARGIN = 0.25
 """The heuristic's card is kept when its estimate is within this many points of the best:
 the simulations cannot tell such cards apart, and the rule of thumb explains itself best
@@ -386,10 +388,14 @@ class MonteCarloBot(Bot):
     """Determinized Monte-Carlo search with heuristic playouts.
 
     ``playouts``: playouts per decision; the bot samples ``playouts / k`` deals when
-    ``k`` distinct legal cards remain (at least one) and plays each card out in each
-    of them; ``margin``: how close (in points) the heuristic's own card must come to
-    the best estimate to be preferred; ``time_limit``: seconds after which it stops sampling (a safety cap that
-    makes the choice depend on the machine's speed, so keep it generous).
+    ``k`` distinct legal cards remain and plays each card out in each of them (with a
+    single distinct card there is nothing to decide: a few deals give its estimate).
+    ``margin``: how close (in points) the heuristic's own card must come to the best
+    estimate to be preferred. ``time_limit``: seconds after which it stops sampling, a
+    safety cap that makes the choice depend on the machine's speed (keep it generous).
+
+    ``Choice.estimates`` maps each legal card to the points this seat (its team in
+    Partnership) expects to score this deal; it is None for a forced card.
     """
 
     level = "montecarlo"
@@ -551,6 +557,8 @@ class MonteCarloBot(Bot):
         own_sums = dict.fromkeys(groups, 0.0)
         samples = 0
         wanted = max(1, -(-self.playouts // len(groups)))
+        if len(groups) == 1:
+            wanted = min(wanted, SINGLE_CARD_SAMPLES)
         for _ in range(wanted):
             hands, dead = sample_hands(view, rng)
             world = world_from_view(view, hands, dead)
