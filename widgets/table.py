@@ -680,7 +680,9 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self.bot_log.value = self._log_html()
         self.rules_box.value = rules_html(rules, lang)
         self._draw_share()
-        if focus:
+        if focus and can_deal:
+            self.next_deal_button.focus()  # the keyboard goes straight on to the next deal
+        elif focus:
             self.hand.focus_first_enabled()
         if self.game.is_over and not self._game_over_told:
             self._game_over_told = True
