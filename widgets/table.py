@@ -90,7 +90,6 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         lang: str = "en",
         bot_level: str = DEFAULT_BOT_LEVEL,
         seed: int = 1,
-        human: int = 0,
         playground_url: str = DEFAULT_PLAYGROUND_URL,
         on_game_over: Callable[[HeartsTable], None] | None = None,
         show_share: bool = True,
@@ -102,7 +101,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         if bot_level not in BOT_LEVELS:
             raise ValueError(f"unknown bot level {bot_level!r}")
         self.add_class("ht-root")
-        self.human = human
+        self.human = 0  # the person always sits at seat 0 (South); seat names count from it
         self.seed = seed
         self.playground_url = playground_url
         self.on_game_over = on_game_over
