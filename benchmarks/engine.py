@@ -97,9 +97,7 @@ def main() -> None:
         import pyspiel
     except ImportError:
         pyspiel = None
-    game = (
-        pyspiel.load_game("hearts", {"qs_breaks_hearts": False}) if pyspiel is not None else None
-    )
+    game = pyspiel.load_game("hearts", {"qs_breaks_hearts": False}) if pyspiel is not None else None
 
     rng = random.Random(2026)
     position = ours_playout_setup(rng)
@@ -125,8 +123,10 @@ def main() -> None:
             rows["ratio deals"].append(ours_deals / os_deals)
             rows["ratio playouts"].append(ours_playouts / os_playouts)
 
-    print(f"# Engine speed ({platform.python_implementation()} {platform.python_version()}, "
-          f"{args.rounds} interleaved rounds of {args.seconds:.1f} s)")
+    print(
+        f"# Engine speed ({platform.python_implementation()} {platform.python_version()}, "
+        f"{args.rounds} interleaved rounds of {args.seconds:.1f} s)"
+    )
     print()
     print(f"| {'measure':28} | {'median':>10} | {'min':>10} | {'max':>10} |")
     print(f"|{'-' * 30}|{'-' * 12}|{'-' * 12}|{'-' * 12}|")
