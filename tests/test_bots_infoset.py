@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from hearts_teach import Deal, Rules, score_deal
+from hearts_teach import Deal, IllegalMove, Rules, score_deal
 from hearts_teach.bots import make_bot
 from hearts_teach.bots.montecarlo import deal_scores, sample_hands
 from hearts_teach.bots.policy import context
@@ -43,9 +43,13 @@ def advance(rules: Rules, seed: int, deal_number: int, steps: int) -> tuple[Deal
     return deal, actions
 
 
-def reshuffled(deal: Deal, seat: int, rng: random.Random) -> Deal:
-    """The same deal with the cards ``seat`` cannot see permuted within each suit
-    (so every seat keeps its suit lengths and voids), replayed to the same point."""
+def reshuffled(deal: Deal, seat: int, rng: random.Random, across_suits: bool) -> Deal:
+    """The same deal with the cards ``seat`` cannot see moved, replayed to the same point.
+
+    Within suits, every seat keeps its suit lengths and voids. Across suits, two hidden
+    cards of different suits change holders when neither holder has shown void in the
+    other's suit (the replay then checks that every earlier card is still legal).
+    """
     view = deal.view(seat)
     rules = deal.rules
     hidden = view.unseen & ~view.passed
@@ -57,6 +61,24 @@ def reshuffled(deal: Deal, seat: int, rng: random.Random) -> Deal:
         shuffled = cards[:]
         rng.shuffle(shuffled)
         mapping.update(zip(cards, shuffled, strict=True))
+    if across_suits:
+        holder = {c.index: p for p in range(rules.players) for c in deal.hand(p)}
+        for c in cards_of(deal.dead):
+            holder[c.index] = -1  # dead cards: no void to respect
+        pool = [c.index for c in cards_of(hidden)]
+        for _ in range(6):
+            first, second = rng.sample(pool, 2) if len(pool) >= 2 else (0, 0)
+            a, b = holder.get(first, -2), holder.get(second, -2)
+            suit_a, suit_b = first // 13, second // 13
+            if a == b or suit_a == suit_b or -2 in (a, b):
+                continue
+            if (a >= 0 and view.voids[a] >> suit_b & 1) or (b >= 0 and view.voids[b] >> suit_a & 1):
+                continue
+            # mapping sends each dealt card to its replacement: swap the two images.
+            inverse = {v: k for k, v in mapping.items()}
+            source_a, source_b = inverse[first], inverse[second]
+            mapping[source_a], mapping[source_b] = second, first
+            holder[first], holder[second] = b, a
 
     def moved(mask: int) -> list[str]:
         return [CARDS[mapping[c.index]].code for c in cards_of(mask)]
@@ -76,6 +98,16 @@ def reshuffled(deal: Deal, seat: int, rng: random.Random) -> Deal:
     return other
 
 
+def try_reshuffled(deal: Deal, seat: int, rng: random.Random, across_suits: bool) -> Deal:
+    try:
+        return reshuffled(deal, seat, rng, across_suits)
+    except IllegalMove:
+        # Moving a card across suits made an earlier play illegal (an unbroken heart
+        # lead from a hand of hearts only, for example): not a deal the seat could face.
+        assume(False)
+        raise
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     preset=st.sampled_from(PRESETS),
@@ -84,15 +116,22 @@ def reshuffled(deal: Deal, seat: int, rng: random.Random) -> Deal:
     steps=st.integers(0, 40),
     shuffle_seed=st.integers(0, 10_000),
     bot_seed=st.integers(0, 100),
+    across_suits=st.booleans(),
 )
 def test_hidden_cards_never_change_the_choice(
-    preset: str, seed: int, deal_number: int, steps: int, shuffle_seed: int, bot_seed: int
+    preset: str,
+    seed: int,
+    deal_number: int,
+    steps: int,
+    shuffle_seed: int,
+    bot_seed: int,
+    across_suits: bool,
 ) -> None:
     rules = Rules.preset(preset)
     deal, _ = advance(rules, seed, deal_number, steps)
     assume(not deal.is_over)
     seat = deal.to_play
-    other = reshuffled(deal, seat, random.Random(shuffle_seed))
+    other = try_reshuffled(deal, seat, random.Random(shuffle_seed), across_suits)
     # The hidden cards moved, the seat's knowledge did not.
     assume(other.hands != deal.hands or other.dead != deal.dead)
     assert other.view(seat) == deal.view(seat)
