@@ -285,3 +285,16 @@ def test_exact_dealing_respects_voids_and_hand_sizes(
         for card in cards:
             if mask >> card & 1:
                 assert allowed[slot] >> (card // 13) & 1
+
+
+def test_two_player_opening_with_the_four_of_clubs_shows_the_two_is_dead() -> None:
+    rules = Rules.preset("two-player")
+    deal = Deal.new(rules, seed=31)
+    two = CARDS[0]
+    assert two.bit & deal.dead and deal.legal_moves() == [CARDS[2]]
+    deal.play(CARDS[2])  # 4♣: so the 2♣ is not in play
+    view = deal.view(deal.to_play)
+    assert view.unseen & two.bit  # the view alone does not say where it is
+    for sample_seed in range(20):
+        _, dead = sample_hands(view, random.Random(sample_seed))
+        assert dead & two.bit
