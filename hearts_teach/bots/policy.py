@@ -438,7 +438,13 @@ def _reverse(ctx: Context, s: Situation) -> tuple[int, str]:
     above = beating(ctx, legal, s.trick)
     if legal & SUIT_MASK[led] or ctx.trump:
         if above:
-            return high_index(above), "reverse_take"
+            if len(s.trick) == ctx.players - 1:
+                # Last to play: win with a card that counts (its points come to me),
+                # otherwise with the cheapest winner.
+                counting = above & ctx.penalty
+                return (high_index(counting) if counting else low_index(above)), "reverse_take"
+            # Someone may still overtake: do not risk a counting card.
+            return high_index(above & ~ctx.penalty or above), "reverse_take"
         return low_index(legal & ~ctx.penalty or legal), "reverse_low"
     keep = legal & ~ctx.penalty
     return low_index(keep or legal), "reverse_keep"
