@@ -75,6 +75,25 @@ _ONE_OF_SUIT: Final = {
 }
 
 
+# Seat names, in playing order from player 0, who sits South (at the bottom of a
+# screen or a diagram): play goes clockwise, so the next player sits West.
+_SEATS: Final = {
+    4: ("south", "west", "north", "east"),
+    3: ("south", "west", "east"),
+    2: ("south", "north"),
+}
+_SEAT_NAMES: Final = {
+    "en": {"south": "South", "west": "West", "north": "North", "east": "East"},
+    "fr": {"south": "Sud", "west": "Ouest", "north": "Nord", "east": "Est"},
+}
+
+
+def seat_name(player: int, players: int = 4, lang: str = "en") -> str:
+    """The compass name of a seat: player 0 is South, then West, North, East (four
+    players), South, West, East (three) or South, North (two)."""
+    return _SEAT_NAMES[check_lang(lang)][_SEATS[players][player]]
+
+
 def check_lang(lang: str) -> str:
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGS)}")
