@@ -25,14 +25,13 @@ from hearts_teach.cards import (
 )
 from hearts_teach.deal import Deal
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import register, text
+from hearts_teach.i18n import register, seat_name, text
 from hearts_teach.rules import Rules
 from hearts_teach.scoring import DealResult, score_deal
 
 register(
     {
-        "teach.player": ("player {number}", "joueur {number}"),
-        "teach.team": ("players {first} and {second}", "joueurs {first} et {second}"),
+        "teach.team": ("{first} and {second}", "{first} et {second}"),
         "teach.variant": ("variant", "variante"),
         "teach.moon_rule": ("moon", "grand chelem"),
         "teach.total": ("total", "total"),
@@ -57,7 +56,7 @@ register(
         ),
         "error.desk_twice": (
             "{card} has already been given to {who}: a card is taken by one player only.",
-            "{card} a déjà été attribuée au {who} : une carte n’est ramassée que par un seul "
+            "{card} a déjà été attribuée à {who} : une carte n’est ramassée que par un seul "
             "joueur.",
         ),
         "error.desk_not_in_deck": (
@@ -116,18 +115,27 @@ COMPARED: Final[tuple[tuple[str, str, dict[str, Any]], ...]] = (
 )
 
 
-def player_name(player: int, lang: str = "en", *, inside: bool = False) -> str:
-    """Players are shown from 1 (Player 1 … Player 4); the engine counts from 0.
-    ``inside`` gives the lower-case form used inside a sentence."""
-    name = text("teach.player", lang, number=player + 1)
-    return name[:1].lower() + name[1:] if inside else name
+def player_name(player: int, players: int, lang: str = "en") -> str:
+    """A seat by its compass name (South, West, North, East: the engine's catalog), the
+    same at the start of a sentence and inside one."""
+    return seat_name(player, players, lang)
+
+
+def signed(number: int, *, plus: bool = False) -> str:
+    """A number for a text table, negative ones with a true minus sign (−16, not -16);
+    ``plus`` also marks positive ones (+26), for a change of total."""
+    if number < 0:
+        return f"−{-number}"
+    return f"+{number}" if plus else str(number)
 
 
 def winners_text(rules: Rules, winners: Sequence[int], lang: str = "en") -> str:
+    players = rules.players
     if len(winners) == 2:
-        who = text("teach.team", lang, first=winners[0] + 1, second=winners[1] + 1).lower()
+        first, second = (player_name(p, players, lang) for p in winners)
+        who = text("teach.team", lang, first=first, second=second)
         return text("teach.win_team", lang, who=who)
-    return text("teach.wins", lang, who=player_name(winners[0], lang))
+    return text("teach.wins", lang, who=player_name(winners[0], players, lang))
 
 
 def variant_label(key: str, lang: str = "en") -> str:
@@ -171,7 +179,7 @@ class VariantScore:
         if self.result is None or self.result.moon is None:
             return ""
         rule = self.result.moon_rule or "old"
-        who = player_name(self.result.moon, lang, inside=True)
+        who = player_name(self.result.moon, self.rules.players, lang)
         return f"{text('teach.moon_by', lang, who=who)} ({text('teach.moon_short.' + rule, lang)})"
 
 
@@ -204,7 +212,7 @@ class Comparison:
     def table(self, lang: str = "en", with_totals: bool = False) -> list[list[str]]:
         """Rows of text, the header first: variant, one column per player, moon, outcome."""
         header = [text("teach.variant", lang)]
-        header += [player_name(p, lang) for p in range(self.players)]
+        header += [player_name(p, self.players, lang) for p in range(self.players)]
         header.append(text("teach.moon_rule", lang))
         if with_totals:
             header.append(text("teach.outcome", lang))
@@ -213,7 +221,11 @@ class Comparison:
             assert row.result is not None
             cells = [row.label(lang)]
             for score, total in zip(row.result.scores, row.result.totals, strict=True):
-                cells.append(f"{score:+d} → {total}" if with_totals else str(score))
+                cells.append(
+                    f"{signed(score, plus=True)} → {signed(total)}"
+                    if with_totals
+                    else signed(score)
+                )
             cells.append(row.moon_text(lang))
             if with_totals:
                 cells.append(row.outcome_text(lang))
@@ -326,7 +338,8 @@ class DeskError(HeartsError):
         params = dict(self.params)
         who = params.get("who")
         if isinstance(who, int):
-            params["who"] = player_name(who, lang, inside=True)
+            players = params.pop("players", 4)
+            params["who"] = player_name(who, players if isinstance(players, int) else 4, lang)
         deck = params.get("deck")
         if isinstance(deck, int):
             params["deck"] = text(f"teach.deck.{deck}", lang)
@@ -380,7 +393,7 @@ class ScoringDesk:
         if card in self.dead:
             raise DeskError("desk_dead", card=card)
         if card in self.owner:
-            raise DeskError("desk_twice", card=card, who=self.owner[card])
+            raise DeskError("desk_twice", card=card, who=self.owner[card], players=self.players)
         self.owner[card] = player
 
     def take_back(self, card: Card | str) -> None:
@@ -400,7 +413,7 @@ class ScoringDesk:
         if not deck & card.bit:
             raise DeskError("desk_not_in_deck", card=card, deck=self.players)
         if card in self.owner:
-            raise DeskError("desk_twice", card=card, who=self.owner[card])
+            raise DeskError("desk_twice", card=card, who=self.owner[card], players=self.players)
         if card in self.dead:
             raise DeskError("card_twice", card=card)
         if len(self.dead) >= self.dead_allowed:

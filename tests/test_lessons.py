@@ -109,7 +109,7 @@ def test_mixed_moon_lesson_turns_into_new_moon() -> None:
     assert result.totals == (64, 95, 63, 70)
     comparison = run.comparison()
     assert comparison is not None
-    assert comparison.row("standard").outcome_text("en") == "Player 3 wins"
+    assert comparison.row("standard").outcome_text("en") == "North wins"
 
 
 def test_wrong_and_illegal_answers_change_nothing() -> None:

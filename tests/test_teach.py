@@ -22,7 +22,7 @@ from hearts_teach.teach import (
 
 ALL_HEARTS = " ".join(str(c) for c in cards_of(HEARTS_MASK))
 
-# Player 1 (index 0) takes the 13 hearts and Q♠ but not J♦; the others take one
+# South (player 0) takes the 13 hearts and Q♠ but not J♦; the others take one
 # spade honour or J♦ each. Worked out by hand, row by row:
 MOON_WITHOUT_JD = [ALL_HEARTS + " Q♠", "J♦", "K♠", "A♠"]
 EXPECTED_FROM_ZERO = {
@@ -56,7 +56,7 @@ def test_moon_without_jack_of_diamonds_from_zero() -> None:
 
 
 def test_moon_with_totals_the_wikipedia_example() -> None:
-    # Totals 90, 95, 63, 70: Old Moon gives 90, 121, 89, 96 and player 3 wins, so
+    # Totals 90, 95, 63, 70: Old Moon gives 90, 121, 89, 96 and North (player 2) wins, so
     # Mixed Moon turns into New Moon: 64, 95, 63, 70, nobody at 100, the game goes on.
     comparison = compare_taken(MOON_WITHOUT_JD, totals=(90, 95, 63, 70))
     totals = {row.key: row.result.totals for row in comparison.scored if row.result}
@@ -69,17 +69,16 @@ def test_moon_with_totals_the_wikipedia_example() -> None:
     assert totals["original"] == (103, 95, 63, 70)
     assert totals["reverse"] == (116, 95, 63, 70)
     outcomes = {row.key: row.outcome_text("en") for row in comparison.scored}
-    assert outcomes["standard"] == "Player 3 wins"
+    assert outcomes["standard"] == "North wins"
     assert outcomes["mixed-moon"] == "The game goes on"
     assert outcomes["spot"] == "The game goes on"
-    assert outcomes["omnibus"] == "Player 3 wins"
-    assert outcomes["partnership"] == "Players 1 and 3 win"  # 90 + 89 against 121 + 96
-    assert outcomes["reverse"] == "Player 1 wins"  # the highest total wins
-    assert (
-        comparison.row("mixed-moon").moon_text("fr") == "Grand chelem de joueur 1 (Nouvelle Lune)"
-    )
+    assert outcomes["omnibus"] == "North wins"
+    assert outcomes["partnership"] == "South and North win"  # 90 + 89 against 121 + 96
+    assert outcomes["reverse"] == "South wins"  # the highest total wins
+    assert comparison.row("mixed-moon").moon_text("fr") == "Grand chelem de Sud (Nouvelle Lune)"
+    assert comparison.row("mixed-moon").moon_text("en") == "Moon by South (New Moon)"
     french = {row.key: row.outcome_text("fr") for row in comparison.scored}
-    assert french["standard"] == "Joueur 3 gagne"
+    assert french["standard"] == "Nord gagne"
     assert french["mixed-moon"] == "La partie continue"
 
 
@@ -99,10 +98,13 @@ def test_text_table_in_both_languages() -> None:
     comparison = compare_taken(MOON_WITHOUT_JD)
     english = comparison.text_table("en")
     french = comparison.text_table("fr")
-    assert "Spot Hearts, New Moon" in english and "-129" in english
+    assert "Spot Hearts, New Moon" in english and "−129" in english
+    assert "-129" not in english and "-129" not in french  # a true minus sign, as in the book
     assert "Cœurs à valeur faciale, Nouvelle Lune" in french
     assert "Écartée : Cœurs à deux joueurs" in french
-    assert "Player" not in french and "Joueur" not in english
+    header = english.splitlines()[0].split()
+    assert header[1:5] == ["South", "West", "North", "East"]
+    assert french.splitlines()[0].split()[1:5] == ["Sud", "Ouest", "Nord", "Est"]
 
 
 def test_compare_deal_needs_a_finished_deal() -> None:
@@ -123,11 +125,10 @@ def test_desk_refuses_a_card_given_twice_and_keeps_its_entries() -> None:
     with pytest.raises(DeskError) as refused:
         desk.give("Q♠", 1)
     assert refused.value.message("en") == (
-        "The queen of spades has already been given to player 3: a card is taken by one "
-        "player only."
+        "The queen of spades has already been given to North: a card is taken by one player only."
     )
     assert refused.value.message("fr") == (
-        "La dame de pique a déjà été attribuée au joueur 3 : une carte n’est ramassée que "
+        "La dame de pique a déjà été attribuée à Nord : une carte n’est ramassée que "
         "par un seul joueur."
     )
     assert desk.owner == {parse_cards("Q♠")[0]: 2}

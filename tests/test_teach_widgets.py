@@ -45,13 +45,13 @@ def test_desk_by_clicks_refuses_a_card_given_twice() -> None:
     desk.select(1)
     queen.click()
     assert desk.desk.owner[Card.parse("Q♠")] == 1
-    assert "Player 2" in queen.description
+    assert "West" in queen.description
     desk.select(2)
     queen.click()
     assert desk.desk.owner[Card.parse("Q♠")] == 1
-    assert "already been given to player 2" in desk.message.value
+    assert "already been given to West" in desk.message.value
     desk.set_lang("fr")
-    assert "déjà été attribuée au joueur 2" in desk.message.value
+    assert "déjà été attribuée à Ouest" in desk.message.value
     desk.select(1)
     queen.click()  # taken back
     assert Card.parse("Q♠") not in desk.desk.owner

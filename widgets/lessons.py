@@ -85,26 +85,26 @@ register(
 )
 
 
-def _you(player: int, learner: int, lang: str, *, inside: bool = False) -> str:
+def _you(player: int, learner: int, players: int, lang: str) -> str:
+    """The learner is "You"; the other seats keep their compass names."""
     if player == learner:
-        word = text("ui.lesson.you", lang)
-        return word if inside else word[:1].upper() + word[1:]
-    return player_name(player, lang, inside=inside)
+        return text("ui.lesson.you", lang)
+    return player_name(player, players, lang)
 
 
-def event_text(event: Event, learner: int, lang: str) -> str:
+def event_text(event: Event, learner: int, lang: str, players: int = 4) -> str:
     """One line of the narration log, in ``lang``."""
     if event.kind == "say" and event.texts is not None:
         return event.texts[lang]
     if event.kind == "play" and event.player is not None and event.card is not None:
         if event.player == learner:
             return text("ui.lesson.you_play", lang, card=event.card)
-        who = player_name(event.player, lang)
+        who = player_name(event.player, players, lang)
         return text("ui.lesson.plays", lang, player=who, card=event.card)
     if event.kind == "trick" and event.player is not None:
         if event.player == learner:
             return text("ui.lesson.you_win", lang)
-        return text("ui.lesson.trick_won", lang, player=player_name(event.player, lang))
+        return text("ui.lesson.trick_won", lang, player=player_name(event.player, players, lang))
     return ""
 
 
@@ -241,7 +241,8 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
         deal = run.deal
         self.heading.value = f"<h3>{escape(lesson.title[lang])}</h3>"
         self.intro.value = f"<p>{escape(lesson.intro[lang])}</p>"
-        lines = [event_text(e, lesson.learner, lang) for e in run.events]
+        players = deal.rules.players
+        lines = [event_text(e, lesson.learner, lang, players) for e in run.events]
         items = "".join(
             f"<li><strong>{escape(line)}</strong></li>"
             if event.kind == "say"
@@ -257,14 +258,15 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
         if trick is not None and trick.plays:
             faces = "".join(
                 f'<span style="display:inline-block;text-align:center;margin:0 4px">'
-                f"{card_face(card, lang)}<br><small>{escape(_you(p, lesson.learner, lang))}"
+                f"{card_face(card, lang)}<br><small>{escape(_you(p, lesson.learner, players, lang))}"
                 f"</small></span>"
                 for p, card in trick.plays
             )
         else:
             faces = escape(text("ui.lesson.trick_empty", lang))
         points = ", ".join(
-            f"{_you(p, lesson.learner, lang)} {pts}" for p, pts in enumerate(deal.points_taken)
+            f"{_you(p, lesson.learner, players, lang)} {pts}"
+            for p, pts in enumerate(deal.points_taken)
         )
         broken = "ui.lesson.hearts_broken" if deal.hearts_broken else "ui.lesson.hearts_unbroken"
         self.trick.value = (
@@ -346,7 +348,8 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
             result = run.result()
             if result is not None:
                 scores = ", ".join(
-                    f"{_you(p, self.lesson.learner, lang)} {s}" for p, s in enumerate(result.scores)
+                    f"{_you(p, self.lesson.learner, len(result.scores), lang)} {s}"
+                    for p, s in enumerate(result.scores)
                 )
                 parts.append(
                     f"<p><strong>{escape(text('ui.lesson.score', lang))}</strong> — "

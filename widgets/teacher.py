@@ -49,7 +49,7 @@ register(
         ),
         "ui.teach.load": ("Load the deal", "Charger la donne"),
         "ui.teach.totals": ("Totals before the deal", "Totaux avant la donne"),
-        "ui.teach.total_of": ("Total of {player}", "Total du {player}"),
+        "ui.teach.total_of": ("Total of {player}", "Total pour {player}"),
         "ui.teach.not_over": (
             "This deal is not finished: only a played deal can be compared.",
             "Cette donne n’est pas finie : seule une donne jouée peut être comparée.",
@@ -103,7 +103,7 @@ register(
         "ui.teach.whatif_card": ("Card of the trick", "Carte du pli"),
         "ui.teach.whatif_position": (
             "Trick {trick}, card {card}: {player} is to play. As played: {played}.",
-            "Pli {trick}, carte {card} : au tour du {player}. Carte jouée : {played}.",
+            "Pli {trick}, carte {card} : {player} doit jouer. Carte jouée : {played}.",
         ),
         "ui.teach.whatif_table": (
             "Scores: as played → after the change",
@@ -177,7 +177,7 @@ def comparison_chart_svg(comparison: Comparison, lang: str) -> str:
             xs,
             heights,
             width,
-            label=player_name(player, lang),
+            label=player_name(player, players, lang),
             color=_COLOURS[player],
             hatch=_HATCHES[player],
             edgecolor="#222222",
@@ -303,10 +303,9 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
         self.load_button.tooltip = text("ui.teach.code_help", lang)
         self.totals_label.value = f"<strong>{escape(text('ui.teach.totals', lang))}</strong>"
         for player, box in enumerate(self.total_inputs):
-            box.description = player_name(player, lang)
-            box.tooltip = text(
-                "ui.teach.total_of", lang, player=player_name(player, lang, inside=True)
-            )
+            name = player_name(player, len(self.total_inputs), lang)
+            box.description = name
+            box.tooltip = text("ui.teach.total_of", lang, player=name)
         comparison = self.comparison
         if comparison is None:
             self.table.value = f"<p>{escape(text('ui.teach.no_deal', lang))}</p>"
@@ -382,7 +381,7 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
 
     def _set_active_options(self) -> None:
         options: list[tuple[str, int]] = [
-            (player_name(p, self._lang), p) for p in range(self.desk.players)
+            (player_name(p, self.desk.players, self._lang), p) for p in range(self.desk.players)
         ]
         if self.desk.dead_allowed:
             options.append((text("ui.teach.desk_dead", self._lang), -1))
@@ -460,12 +459,12 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
         active_name = (
             text("ui.teach.desk_dead", lang)
             if active == -1
-            else player_name(active, lang, inside=True)
+            else player_name(active, desk.players, lang)
         )
         for card, button in self.card_buttons.items():
             marks: tuple[str, ...]
             if card in desk.owner:
-                owner = player_name(desk.owner[card], lang)
+                owner = player_name(desk.owner[card], desk.players, lang)
                 marks = (f"ht-owner-{desk.owner[card]}",)
             elif card in desk.dead:
                 owner = text("ui.teach.desk_dead", lang)
@@ -505,7 +504,7 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
             else text("ui.teach.desk_missing", lang, count=missing)
         )
         given = "; ".join(
-            f"{player_name(p, lang)}: " + " ".join(str(c) for c in cards)
+            f"{player_name(p, desk.players, lang)}: " + " ".join(str(c) for c in cards)
             for p, cards in enumerate(desk.taken())
             if cards
         )
@@ -594,7 +593,7 @@ class WhatIfWidget(widgets.VBox):  # type: ignore[misc]
             lang,
             trick=self.trick_slider.value,
             card=self.card_slider.value,
-            player=player_name(player, lang, inside=True),
+            player=player_name(player, deal.rules.players, lang),
             played=card_name(played, lang),
         )
         self.position.value = f"<p>{escape(sentence)}</p><div>{faces}</div>"

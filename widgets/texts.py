@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from hearts_teach.cards import Card
 from hearts_teach.i18n import CATALOG, check_lang, register, text
+from hearts_teach.i18n import seat_name as engine_seat_name
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 BOT_LEVELS: tuple[str, ...] = ("random", "heuristic", "montecarlo")
@@ -15,12 +16,10 @@ DEFAULT_BOT_LEVEL = "heuristic"
 
 register(
     {
-        # seats: 0 is the person at the screen, the others clockwise in playing order
+        # seat 0 is the person at the screen; the other seats keep the engine's compass
+        # names (hearts_teach.i18n.seat_name)
         "ui.seat.you": ("You", "Vous"),
-        "ui.seat.west": ("West", "Ouest"),
-        "ui.seat.north": ("North", "Nord"),
-        "ui.seat.east": ("East", "Est"),
-        "ui.seat.partner": ("North (your partner)", "Nord (votre partenaire)"),
+        "ui.seat.partner": ("{seat} (your partner)", "{seat} (votre partenaire)"),
         "ui.cards.one": ("1 card", "1 carte"),
         "ui.cards.many": ("{count} cards", "{count} cartes"),
         "ui.cards.none": ("no card left", "plus de carte"),
@@ -47,7 +46,7 @@ register(
         "ui.pass.confirm": ("Pass these cards", "Passer ces cartes"),
         "ui.pass.received": (
             "You passed {given} to {to} and received {got} from {source}: they are marked in your hand.",
-            "Vous avez donné {given} à {to} et reçu {got} du joueur {source} : ces cartes sont "
+            "Vous avez donné {given} à {to} ; {source} vous a passé {got} : ces cartes sont "
             "marquées dans votre main.",
         ),
         # hearts, tricks
@@ -234,21 +233,20 @@ def raw(key: str, lang: str) -> str:
     return english if check_lang(lang) == "en" else french
 
 
-def seat_key(player: int, players: int, partnership: bool = False) -> str:
-    """Seat names: the person sits South; the bots follow clockwise (left is next)."""
-    if player == 0:
-        return "ui.seat.you"
-    if players == 2:
-        return "ui.seat.north"
-    if players == 3:
-        return "ui.seat.west" if player == 1 else "ui.seat.east"
-    if player == 2 and partnership:
-        return "ui.seat.partner"
-    return ("ui.seat.west", "ui.seat.north", "ui.seat.east")[player - 1]
+def partner_of(player: int, players: int) -> int:
+    """The seat across the table (the partner in Partnership Hearts)."""
+    return (player + players // 2) % players
 
 
 def seat_name(player: int, players: int, lang: str, partnership: bool = False) -> str:
-    return text(seat_key(player, players, partnership), lang)
+    """The person at the screen sits South (seat 0) and is "You"; the bots keep the
+    engine's compass names (West, North, East clockwise), the partner marked as such."""
+    if player == 0:
+        return text("ui.seat.you", lang)
+    compass = engine_seat_name(player, players, lang)
+    if partnership and players == 4 and player == partner_of(0, players):
+        return text("ui.seat.partner", lang, seat=compass)
+    return compass
 
 
 def card_count(count: int, lang: str) -> str:
