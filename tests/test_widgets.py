@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from hearts_teach import Card, Deal, Game, Rules
 from hearts_teach.cards import sorted_for_display
-from hearts_teach.i18n import card_name
+from hearts_teach.i18n import card_name, seat_name, text
 from hearts_teach.records import deal_from_code, share_code
 from widgets import HeartsTable, RulesPicker, position_html
 from widgets.playground import Playground, query_parameters
@@ -301,6 +301,34 @@ def test_static_position_shows_my_hand_and_links_to_the_playground(
         assert card_name(card, lang) in page
     for card in hidden_cards(deal):
         assert card_name(card, lang) not in page
+
+
+@given(
+    seed=st.integers(0, 10_000),
+    learner=st.integers(0, 3),
+    lang=st.sampled_from(["en", "fr"]),
+)
+@settings(max_examples=20, deadline=None)
+def test_static_position_from_any_learner_seat_keeps_the_compass_places(
+    seed: int, learner: int, lang: str
+) -> None:
+    deal = Deal.new(Rules(), seed=seed, deal_number=3)
+    page = unescape(position_html(deal, lang, player=learner))
+    for card in deal.hand(learner):
+        assert card_name(card, lang) in page
+    for player in range(4):
+        if player != learner:
+            for card in deal.hand(player):
+                assert card_name(card, lang) not in page
+    # Every seat stays at its compass place; the learner's seat is "You", the others
+    # keep the engine's names, seat 0 included when the learner sits elsewhere.
+    labels = dict(re.findall(r'<section class="ht-seat ht-(\w+)[^"]*" aria-label="([^"]+)"', page))
+    for player in range(4):
+        place = seat_name(player, 4, "en").lower()
+        wanted = text("ui.seat.you", lang) if player == learner else seat_name(player, 4, lang)
+        assert labels[place] == wanted
+    # The playground seats the person at seat 0: a link only when the learner sits there.
+    assert ("?deal=" in page) == (learner == 0)
 
 
 def test_summary_names_the_winner_and_draws_the_chart() -> None:

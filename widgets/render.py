@@ -15,6 +15,7 @@ from urllib.parse import quote
 from hearts_teach import Card, Deal, DealResult, Rules, Trick
 from hearts_teach.cards import sorted_for_display
 from hearts_teach.i18n import card_name, text
+from hearts_teach.i18n import seat_name as engine_seat_name
 from widgets.style import style_tag
 from widgets.texts import card_count, join_names, raw, seat_name
 
@@ -47,14 +48,9 @@ def card_backs(count: int) -> str:
 
 
 def seat_of(player: int, players: int) -> str:
-    """Where a seat sits on the felt: s(outh) is the person at the screen."""
-    if player == 0:
-        return "s"
-    if players == 2:
-        return "n"
-    if players == 3:
-        return "w" if player == 1 else "e"
-    return "wne"[player - 1]
+    """Where a seat sits on the felt, by its compass name in the engine's catalog (s, w,
+    n, e): seat 0 is South, at the bottom, whoever the person at the screen is."""
+    return engine_seat_name(player, players, "en")[0].lower()
 
 
 _AREA = {"s": "south", "n": "north", "w": "west", "e": "east"}
@@ -68,11 +64,12 @@ class SeatNote:
     sentence: str
 
 
-def name_of(player: int, rules: Rules, lang: str) -> str:
-    return seat_name(player, rules.players, lang, rules.partnership)
+def name_of(player: int, rules: Rules, lang: str, you: int = 0) -> str:
+    """ "You" for the seat ``you``, the compass name for the others."""
+    return seat_name(player, rules.players, lang, rules.partnership, you)
 
 
-def trick_html(trick: Trick | None, rules: Rules, lang: str, caption: str) -> str:
+def trick_html(trick: Trick | None, rules: Rules, lang: str, caption: str, you: int = 0) -> str:
     slots = []
     if trick is not None:
         for player, card in trick.plays:
@@ -84,7 +81,7 @@ def trick_html(trick: Trick | None, rules: Rules, lang: str, caption: str) -> st
                 )
             slots.append(
                 f'<div class="ht-slot-{seat}">{card_face(card, lang)}'
-                f'<div class="ht-slot-label">{escape(name_of(player, rules, lang))}</div>{mark}</div>'
+                f'<div class="ht-slot-label">{escape(name_of(player, rules, lang, you))}</div>{mark}</div>'
             )
     return f'<div class="ht-caption">{escape(caption)}</div>' + "".join(slots)
 
@@ -125,7 +122,7 @@ def felt_html(
         )
         sentence = said.get(player, "")
         said_html = f'<div class="ht-said">{escape(sentence)}</div>' if sentence else ""
-        label = escape(name_of(player, rules, lang))
+        label = escape(name_of(player, rules, lang, human))
         seats.append(
             f'<section class="ht-seat ht-{area}{" ht-turn" if turn else ""}" aria-label="{label}">'
             f'<div class="ht-name">{label}{tag}</div>{backs}{count_text}'
@@ -140,7 +137,7 @@ def felt_html(
             "ui.trick.just_won",
             lang,
             number=deal.trick_number,
-            seat=name_of(last.winner, rules, lang),
+            seat=name_of(last.winner, rules, lang, human),
         )
     if trick_caption is None:
         if deal.is_over:
@@ -153,7 +150,7 @@ def felt_html(
             trick_caption = text(
                 "ui.trick.current", lang, number=deal.trick_number + 1, total=rules.hand_size
             )
-    centre = f'<div class="ht-centre" aria-live="polite">{trick_html(trick, rules, lang, trick_caption)}</div>'
+    centre = f'<div class="ht-centre" aria-live="polite">{trick_html(trick, rules, lang, trick_caption, human)}</div>'
     two = " ht-two" if n == 2 else ""
     return f'<div class="ht-felt{two}">{"".join(seats)}{centre}</div>'
 
@@ -274,14 +271,20 @@ def position_html(
     code: str | None = None,
     include_style: bool = True,
 ) -> str:
-    """A static picture of the position, seen from ``player`` (their hand face up, the
-    others as counts), with a link that opens the same deal in the playground.
+    """A static picture of the position, seen from ``player`` (the learner: their hand
+    face up and their seat named "You", the others as counts under their compass names),
+    with a link that opens the same deal in the playground.
 
+    The seats keep their compass places whoever the learner is (seat 0 South at the
+    bottom), so the picture agrees with tables that name seats by compass. The playground
+    seats the person at seat 0, so the link is given only when the learner sits there.
     For the static book: no control here pretends to work. ``code`` defaults to the
     deal's share code; pass ``playground_url=None`` for no link.
     """
+    if not 0 <= player < deal.rules.players:
+        raise ValueError(f"no seat {player} at a table of {deal.rules.players}")
     if player != 0:
-        raise ValueError("the picture is drawn from seat 0, the seat the playground gives you")
+        playground_url = None
     hand = sorted_for_display(deal.hand(player))
     faces = "".join(card_face(card, lang) for card in hand)
     link = ""

@@ -238,13 +238,14 @@ def partner_of(player: int, players: int) -> int:
     return (player + players // 2) % players
 
 
-def seat_name(player: int, players: int, lang: str, partnership: bool = False) -> str:
-    """The person at the screen sits South (seat 0) and is "You"; the bots keep the
-    engine's compass names (West, North, East clockwise), the partner marked as such."""
-    if player == 0:
+def seat_name(player: int, players: int, lang: str, partnership: bool = False, you: int = 0) -> str:
+    """The person at the screen (seat ``you``: seat 0, South, in the playground) is "You";
+    the other seats keep the engine's compass names (South, West, North, East clockwise),
+    the partner marked as such."""
+    if player == you:
         return text("ui.seat.you", lang)
     compass = engine_seat_name(player, players, lang)
-    if partnership and players == 4 and player == partner_of(0, players):
+    if partnership and players == 4 and player == partner_of(you, players):
         return text("ui.seat.partner", lang, seat=compass)
     return compass
 
