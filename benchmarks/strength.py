@@ -93,8 +93,14 @@ def play_match(
                 result.move_cpu_seconds.append(time.process_time() - cpu_start)
             deal.play(choice.card)
         scores = deal.result().scores
-        result.own.append(scores[seat])
-        result.others.append(sum(s for p, s in enumerate(scores) if p != seat) / (n - 1))
+        if rules.partnership:
+            # Partners share their points: compare the test bot's team with the other.
+            team = (seat, (seat + 2) % n)
+            result.own.append(sum(scores[p] for p in team))
+            result.others.append(sum(s for p, s in enumerate(scores) if p not in team))
+        else:
+            result.own.append(scores[seat])
+            result.others.append(sum(s for p, s in enumerate(scores) if p != seat) / (n - 1))
     return result
 
 
@@ -180,7 +186,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             matches[(variant, test, opponents)] = match
             print(row(match), flush=True)
-    print("\n(In Reverse Hearts points are good: a positive difference is the better result.)")
+    print("\n(In Reverse Hearts points are good: a positive difference is the better result.")
+    print("In Partnership the rows compare team totals: the test bot and its partner, whose")
+    print("level is the opponents', against the other team.)")
     print("\n## Targets (standard rules)\n")
     print("| target | measured | ratio | status |\n|---|---|---|---|")
     targets(matches)
