@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from hearts_teach import Rules, score_deal
-from hearts_teach.i18n import card_name
+from hearts_teach.i18n import card_name, seat_name, text
 from hearts_teach.lessons import CHAPTERS
 from hearts_teach.records import share_code
 
@@ -166,16 +166,48 @@ def test_guided_deal_picture_names_only_the_learners_cards(chapter: str, lang: s
     assert "<button" not in picture and "<input" not in picture
 
 
+@pytest.mark.parametrize("chapter", sorted(CHAPTERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_guided_deal_picture_names_seats_as_the_tables_do(chapter: str, lang: str) -> None:
+    """The picture beside a chapter's tables puts each seat at its compass place under
+    the engine's name, the learner's seat being "You": the same names as the tables."""
+    guided = kit.guided_deal(chapter, lang)
+    picture = guided._repr_mimebundle_()["text/html"]
+    players = guided.deal.rules.players
+    labels = dict(
+        re.findall(r'<section class="ht-seat ht-(\w+)[^"]*" aria-label="([^"]+)"', picture)
+    )
+    assert len(labels) == players
+    for player in range(players):
+        place = seat_name(player, players, "en").lower()
+        if player == guided.lesson.learner:
+            assert labels[place] == text("ui.seat.you", lang)
+        else:
+            assert labels[place].startswith(kit.seat(player, players, lang))
+
+
+def test_comparison_table_names_seats_by_compass() -> None:
+    from hearts_teach.teach import compare_taken
+
+    comparison = compare_taken(["QS 2H", "KS", "", "JD"])
+    english = kit.comparison_table(comparison, "en").source.splitlines()
+    french = kit.comparison_table(comparison, "fr").source.splitlines()
+    assert english[0].startswith("| Variant | South | West | North | East |")
+    assert french[0].startswith("| Variante | Sud | Ouest | Nord | Est |")
+    omnibus = next(row for row in english if row.startswith("| Omnibus Hearts |"))
+    assert "| 14 | 0 | 0 | −10 |" in omnibus  # J♦ taken by East, with a true minus sign
+
+
 def test_score_report_shows_a_total_going_below_zero_in_both_languages() -> None:
     hearts = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
     taken = [hearts + " QS", "", "", ""]
     result = score_deal(Rules.preset("new-moon"), taken, totals=(10, 40, 55, 70))
     english = kit.score_report(result, taken, "en").source
     french = kit.score_report(result, taken, "fr").source
-    assert "| North | Q♠ A♥" in english and "| −26 | 10 | −16 |" in english
-    assert "| Nord | Q♠ A♥" in french and "| −26 | 10 | −16 |" in french
-    assert "North shot the moon (New Moon)." in english
-    assert "Nord a tiré la lune (Nouvelle Lune)." in french
+    assert "| South | Q♠ A♥" in english and "| −26 | 10 | −16 |" in english
+    assert "| Sud | Q♠ A♥" in french and "| −26 | 10 | −16 |" in french
+    assert "South shot the moon (New Moon)." in english
+    assert "Sud a tiré la lune (Nouvelle Lune)." in french
 
 
 def test_rule_change_tables_come_from_the_engine() -> None:

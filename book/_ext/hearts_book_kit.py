@@ -1,8 +1,9 @@
 """What the book's notebooks call to show rules, scores and positions in their language.
 
 Every table comes from the engine (``Rules``, ``score_deal``, ``hearts_teach.describe``),
-so the text of a chapter and the engine cannot disagree. Column headers and seat names
-are registered in the engine's catalog under the ``book.`` prefix, in both languages.
+so the text of a chapter and the engine cannot disagree. Column headers are registered
+in the engine's catalog under the ``book.`` prefix, in both languages; seat names are the
+engine's own (``seat_name``: player 0 South, then West, North, East clockwise).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from urllib.parse import urlencode
 
 from hearts_teach import Card, Deal, DealResult, Rules
 from hearts_teach.cards import sorted_for_display
-from hearts_teach.i18n import register, text
+from hearts_teach.i18n import register, seat_name, text
 
 register(
     {
@@ -30,15 +31,6 @@ register(
         "book.total_before": ("Total before", "Total avant"),
         "book.total_after": ("Total after", "Total après"),
         "book.nothing": ("nothing", "rien"),
-        "book.seat4.0": ("North", "Nord"),
-        "book.seat4.1": ("East", "Est"),
-        "book.seat4.2": ("South", "Sud"),
-        "book.seat4.3": ("West", "Ouest"),
-        "book.seat3.0": ("North", "Nord"),
-        "book.seat3.1": ("East", "Est"),
-        "book.seat3.2": ("West", "Ouest"),
-        "book.seat2.0": ("North", "Nord"),
-        "book.seat2.1": ("South", "Sud"),
         "book.moon_by": (
             "{player} shot the moon ({rule}).",
             "{player} a tiré la lune ({rule}).",
@@ -48,11 +40,11 @@ register(
         "book.no_moon": ("Nobody shot the moon.", "Personne n’a tiré la lune."),
         "book.game_over": (
             "The game is over: {winners} wins.",
-            "La partie est finie : victoire de {winners}.",
+            "La partie est finie : {winners} gagne.",
         ),
         "book.game_over_team": (
             "The game is over: {winners} win.",
-            "La partie est finie : victoire de {winners}.",
+            "La partie est finie : {winners} gagnent.",
         ),
         "book.game_goes_on": ("The game goes on.", "La partie continue."),
         "book.and": (" and ", " et "),
@@ -100,7 +92,8 @@ def number(value: int) -> str:
 
 
 def seat(player: int, players: int, lang: str) -> str:
-    return text(f"book.seat{players}.{player}", lang)
+    """The engine's compass name of a seat (player 0 South, then clockwise)."""
+    return seat_name(player, players, lang)
 
 
 def variant_name(preset: str, lang: str) -> str:
@@ -211,14 +204,15 @@ def playground_link(deal: Deal, lang: str) -> str:
     return f"{playground_url()}?{query}"
 
 
-def position_html(deal: Deal, lang: str, title: str) -> str:
+def position_html(deal: Deal, lang: str, title: str, learner: int = 0) -> str:
     """A picture of the guided deal's position for the static page: the playground's own
     static rendering (``widgets.render.position_html``: the learner's hand face up, the
-    other hands face down, the link into the playground), with a caption and a note."""
+    other hands face down, seats at their compass places, the link into the playground),
+    with a caption and a note."""
     from widgets.render import position_html as playground_picture
 
     variant = variant_name(deal.rules.preset_name or "custom", lang)
-    picture = playground_picture(deal, lang, playground_url=playground_url())
+    picture = playground_picture(deal, lang, player=learner, playground_url=playground_url())
     label = html.escape(text("book.position_label", lang, variant=variant))
     return (
         f'<figure class="ht-position" aria-label="{label}">'
@@ -253,7 +247,7 @@ class GuidedDeal:
         title = self.lesson.title_text(self.lang)
         bundle: dict[str, Any] = {
             "text/plain": text("book.position_label", self.lang, variant=title),
-            "text/html": position_html(self.deal, self.lang, title),
+            "text/html": position_html(self.deal, self.lang, title, self.lesson.learner),
         }
         if self.widget is not None:
             view = self.widget._repr_mimebundle_(**kwargs)
@@ -288,10 +282,6 @@ def comparison_table(comparison: Any, lang: str) -> Markdown:
     """A deal scored under every variant (``hearts_teach.teach.Comparison``)."""
     lines = comparison.table(lang)
     header = [cell[:1].upper() + cell[1:] for cell in lines[0]]
-    players = comparison.players
-    for player in range(players):
-        # "Player 1 (North)": the comparison numbers players, the book names seats too.
-        header[1 + player] += f" ({seat(player, players, lang)})"
     return markdown_table(header, lines[1:])
 
 
