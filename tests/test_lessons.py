@@ -158,7 +158,7 @@ def _free_lesson(steps: list[dict]) -> dict:  # type: ignore[type-arg]
 
 
 def test_bot_steps_and_any_card_questions() -> None:
-    # player 4 holds the 2♣ and opens; then the learner plays any legal card, and the
+    # East (player 3) holds the 2♣ and opens; then the learner plays any legal card, and the
     # bots finish the trick
     steps = [
         {"bot": 1, "say": {"en": "The bots start.", "fr": "Les robots commencent."}},
@@ -191,4 +191,4 @@ def test_scripted_cards_after_an_open_question_are_refused() -> None:
 
 def test_a_question_on_a_bot_turn_is_refused() -> None:
     problems = validate_lesson(lesson_from_dict(_free_lesson([{"ask": "any"}])))
-    assert problems and "player 4 is to play" in problems[0]
+    assert problems and "(South) but East is to play" in problems[0]

@@ -32,7 +32,7 @@ from typing import Any, Final, Literal
 from hearts_teach.cards import Card, parse_cards
 from hearts_teach.deal import Deal, Trick
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import LANGS, register, text
+from hearts_teach.i18n import LANGS, register, seat_name, text
 from hearts_teach.rules import Rules
 from hearts_teach.scoring import DealResult
 from hearts_teach.teach import Comparison, compare_deal, default_level, seat_bots
@@ -399,7 +399,7 @@ class LessonRun:
                     raise LessonError(
                         "record_damaged",
                         detail=f"{self.lesson.id}: step {self.step_index + 1} asks the learner "
-                        f"but player {self.deal.to_play + 1} is to play",
+                        f"but {seat_name(self.deal.to_play, self.deal.rules.players)} is to play",
                     )
                 break
             if self._done_in_step >= step.plays:

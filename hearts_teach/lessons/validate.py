@@ -14,7 +14,7 @@ from pathlib import Path
 
 from hearts_teach.cards import Card, cards_of, mask_of
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import LANGS
+from hearts_teach.i18n import LANGS, seat_name
 from hearts_teach.lessons import (
     CHAPTERS,
     LESSONS_DIR,
@@ -57,7 +57,8 @@ def _deal_problems(lesson: Lesson) -> list[str]:
     for player, mask in enumerate(held):
         if mask.bit_count() != rules.hand_size:
             problems.append(
-                f"deal: player {player + 1} holds {mask.bit_count()} cards, not {rules.hand_size}"
+                f"deal: {seat_name(player, rules.players)} holds {mask.bit_count()} cards, "
+                f"not {rules.hand_size}"
             )
         if union & mask:
             problems.append(f"deal: {cards_of(union & mask)[0]} is dealt twice")
@@ -69,7 +70,7 @@ def _deal_problems(lesson: Lesson) -> list[str]:
     if dead.bit_count() != rules.dead_count:
         problems.append(f"deal: {dead.bit_count()} dead cards, not {rules.dead_count}")
     if not 0 <= lesson.learner < rules.players:
-        problems.append(f"learner: no player {lesson.learner + 1}")
+        problems.append(f"learner: no seat {lesson.learner} at a table of {rules.players}")
     if lesson.totals is not None and len(lesson.totals) != rules.players:
         problems.append(f"totals: {len(lesson.totals)} totals for {rules.players} players")
     if lesson.chapter not in CHAPTERS:
@@ -88,6 +89,7 @@ def _play_problems(lesson: Lesson, choices: dict[int, int] | None = None) -> lis
     except HeartsError as error:
         return [f"deal or pass: {error}"]
     bots = seat_bots(deal.rules.players, default_level(), lesson.seed)
+    players = deal.rules.players
     problems: list[str] = []
     free = False  # after an "any" question the deal may differ from the script
     for number, step in enumerate(lesson.steps, start=1):
@@ -107,7 +109,7 @@ def _play_problems(lesson: Lesson, choices: dict[int, int] | None = None) -> lis
                 explanation = deal.explain(card)
                 if not explanation.legal:
                     problems.append(
-                        f"{where}: {card} by player {deal.to_play + 1} is illegal: "
+                        f"{where}: {card} by {seat_name(deal.to_play, players)} is illegal: "
                         f"{explanation.text('en')}"
                     )
                     return problems
@@ -121,8 +123,8 @@ def _play_problems(lesson: Lesson, choices: dict[int, int] | None = None) -> lis
         else:
             if deal.to_play != lesson.learner:
                 problems.append(
-                    f"{where}: asks the learner (player {lesson.learner + 1}) but player "
-                    f"{deal.to_play + 1} is to play"
+                    f"{where}: asks the learner ({seat_name(lesson.learner, players)}) "
+                    f"but {seat_name(deal.to_play, players)} is to play"
                 )
                 return problems
             if step.any_card:
