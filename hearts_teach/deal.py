@@ -118,6 +118,12 @@ class PlayerView:
         return self.rules.deck & ~self.hand & ~self.played_mask
 
     @property
+    def trick_number(self) -> int:
+        """Tricks completed in the deal, including those before a set position: a seat
+        that has not yet played to the current trick holds one card per trick to come."""
+        return self.rules.hand_size - max(self.hand_sizes)
+
+    @property
     def points_taken(self) -> tuple[int, ...]:
         values = self.rules.values
         return tuple(sum(values[c.index] for c in cards_of(m)) for m in self.taken)
@@ -780,7 +786,7 @@ class Deal:
         deal._history = []
         deal._passes = [None] * rules.players
         deal._shown_void = list(view.voids)
-        deal._trick_no = len(view.tricks)
+        deal._trick_no = view.trick_number
         deal._phase = view.phase
         deal._leader = view.leader
         deal._to_play = view.to_play
