@@ -7,7 +7,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from hearts_teach.cards import Card, sorted_for_display
-from hearts_teach.i18n import card_name
+from hearts_teach.i18n import card_name, seat_name
 
 if TYPE_CHECKING:
     from hearts_teach.deal import Deal
@@ -32,7 +32,7 @@ def deal_html(deal: Deal, lang: str = "en") -> str:
     for player in range(deal.rules.players):
         marker = " ◀" if player == deal.to_play and not deal.is_over else ""
         rows.append(
-            f"<tr><th scope='row'>{player}{marker}</th>"
+            f"<tr><th scope='row'>{seat_name(player, deal.rules.players, lang)}{marker}</th>"
             f"<td>{cards_html(deal.hand(player), lang)}</td>"
             f"<td>{deal.points_taken[player]}</td></tr>"
         )
