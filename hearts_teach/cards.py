@@ -145,11 +145,9 @@ class Card:
         return self is other or (isinstance(other, Card) and other.index == self.index)
 
     def _repr_html_(self) -> str:
-        colour = "#c0392b" if self.suit.is_red else "#111"
-        return (
-            f'<span role="img" aria-label="{self.name()}" style="color:{colour};'
-            f'font-weight:bold">{self}</span>'
-        )
+        from hearts_teach.render import card_html
+
+        return card_html(self)
 
 
 Card._interned = [Card(i) for i in range(52)]
