@@ -21,6 +21,7 @@ from hearts_teach.bots.policy import (
     SUIT_OF,
     Context,
     Situation,
+    card_indexes,
     choose_pass,
     choose_play,
     context,
@@ -91,7 +92,7 @@ def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[int], int]:
         unseen &= ~forced_dead
     caps = [capacity[p] for p in holders] + [dead_room]
     allowed_suits = [15 & ~view.voids[p] for p in holders] + [15]
-    cards = _indexes(unseen)
+    cards = card_indexes(unseen)
     surplus = len(cards) - sum(caps)
     if surplus < 0 or (surplus and view.tricks) or dead_room < 0:
         raise SamplingError("hand sizes do not match the unseen cards")
@@ -463,7 +464,7 @@ class MonteCarloBot(Bot):
         objective = Objective.for_view(view)
         rng = self.rng_for(view, "pass")
         start = time.perf_counter()
-        unknown = _indexes(rules.deck & ~view.hand)
+        unknown = card_indexes(rules.deck & ~view.hand)
         size = rules.hand_size
         costs = [0.0] * len(candidates)
         owns = [0.0] * len(candidates)
@@ -601,7 +602,7 @@ def equivalent_groups(ctx: Context, view: PlayerView) -> dict[int, list[int]]:
     groups: dict[int, list[int]] = {}
     current: list[int] = []
     previous = -1
-    for card in _indexes(legal):
+    for card in card_indexes(legal):
         if (
             current
             and SUIT_OF[card] == SUIT_OF[previous]
@@ -617,15 +618,6 @@ def equivalent_groups(ctx: Context, view: PlayerView) -> dict[int, list[int]]:
     if current:
         groups[current[0]] = current
     return groups
-
-
-def _indexes(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 __all__ = [
