@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Protocol
+from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from hearts_teach import Card, Deal, Game, IllegalMove, RecordError, Rules
+from hearts_teach import Card, Deal, Game, IllegalMove, RecordError, Rules, records
+from hearts_teach.bots import Bot, Choice, make_bot
+from hearts_teach.cards import parse_cards
 from hearts_teach.i18n import text
 from widgets.cards import HandView, pass_states, play_states
 from widgets.render import (
@@ -37,33 +39,13 @@ HINT_LEVEL = "montecarlo"
 LANGUAGE_OPTIONS = (("English", "en"), ("Français", "fr"))
 
 
-class _Choice(Protocol):
-    card: Card
-
-    def reason(self, lang: str = "en") -> str: ...
-
-
-class _Bot(Protocol):
-    def play(self, view: Any) -> Any: ...
-
-    def pass_cards(self, view: Any) -> Any: ...
-
-
-def make_bot(level: str, seed: int | str) -> _Bot:
-    """A bot of the bots module (imported here so the widgets load without it)."""
-    from hearts_teach.bots import make_bot as make
-
-    bot: _Bot = make(level, seed=seed)
-    return bot
-
-
 @dataclass(frozen=True)
 class BotPlay:
     """A card a bot played: where it sits in the deal's history, and its reason."""
 
     index: int
     player: int
-    choice: _Choice
+    choice: Choice
 
 
 Message = Callable[[str], str]
@@ -115,7 +97,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self._game_over_told = False
         self.game = self._as_game(source)
         self._bots = self._make_bots()
-        self._hint_bot: _Bot | None = None
+        self._hint_bot: Bot | None = None
 
         self._style = picture(style_tag())
         self.status = picture()
@@ -224,7 +206,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         game.deal = deal
         return game
 
-    def _make_bots(self) -> list[_Bot | None]:
+    def _make_bots(self) -> list[Bot | None]:
         return [
             None
             if player == self.human
@@ -297,9 +279,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         return list(self._log)
 
     def share_code(self) -> str:
-        from hearts_teach.records import share_code
-
-        return share_code(self.deal)
+        return records.share_code(self.deal)
 
     # --- actions --------------------------------------------------------------
 
@@ -356,8 +336,6 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
 
     def choose_pass(self, cards: str | list[Card | str]) -> None:
         """Choose exactly these cards for the pass (replacing the current choice)."""
-        from hearts_teach.cards import parse_cards
-
         self._picked = parse_cards(cards)
         self._after_change()
 
@@ -377,12 +355,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self._hinted = []
         self._bots_pass()
         received = self.deal.received(self.human)
-        direction = self.deal.pass_direction
-        assert direction is not None
-        offset = self.rules.pass_offset(direction)
-        n = self.rules.players
-        to_seat = (self.human + offset) % n
-        from_seat = (self.human - offset) % n
+        to_seat, from_seat = self._pass_partners()
         rules = self.rules
         self._say(
             lambda lang: text(
@@ -397,6 +370,14 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self._run_bots()
         self._after_change(focus=True)
         return True
+
+    def _pass_partners(self) -> tuple[int, int]:
+        """The seats the person passes to and receives from in this deal."""
+        direction = self.deal.pass_direction
+        assert direction is not None
+        offset = self.rules.pass_offset(direction)
+        n = self.rules.players
+        return (self.human + offset) % n, (self.human - offset) % n
 
     def _bots_pass(self) -> None:
         chosen = self.deal.passes()
@@ -444,10 +425,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         """The strong bot's advice for the person's seat, with its reason."""
         deal = self.deal
         if self._hint_bot is None:
-            try:
-                self._hint_bot = make_bot(HINT_LEVEL, seed=f"hint:{self.seed}")
-            except ValueError:  # a bots module without the Monte-Carlo level yet
-                self._hint_bot = make_bot("heuristic", seed=f"hint:{self.seed}")
+            self._hint_bot = make_bot(HINT_LEVEL, seed=f"hint:{self.seed}")
         view = deal.view(self.human)
         if deal.phase == "pass" and deal.passes()[self.human] is None:
             advice = self._hint_bot.pass_cards(view)
@@ -461,7 +439,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         elif deal.phase == "play" and deal.to_play == self.human:
             choice = self._hint_bot.play(view)
             self._hinted = [choice.card]
-            estimates = getattr(choice, "estimates", None)
+            estimates = choice.estimates
 
             def advice_text(lang: str) -> str:
                 sentence = text(
@@ -535,9 +513,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             self._say_share(lambda lang: text("ui.share.empty", lang), error=True)
             return False
         try:
-            from hearts_teach.records import deal_from_code
-
-            deal = deal_from_code(code)
+            deal = records.deal_from_code(code)
         except RecordError as error:
             damaged = error
             self._say_share(
@@ -589,9 +565,8 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             return text("ui.turn.game_over" if self.game.is_over else "ui.turn.over", lang)
         if deal.phase == "pass":
             direction = deal.pass_direction
-            assert direction is not None
-            count = self.rules.pass_count or 3
-            to_seat = (self.human + self.rules.pass_offset(direction)) % self.rules.players
+            count = self.rules.pass_count
+            to_seat, _from_seat = self._pass_partners()
             where = raw("pass.other" if self.rules.players == 2 else f"pass.{direction}", lang)
             key = "ui.pass.choose_one" if count == 1 else "ui.pass.choose"
             sentence = text(
@@ -646,7 +621,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             received = deal.received(self.human) if deal.trick_number == 0 else []
             states = play_states(deal, self.human, lang, hinted=self._hinted, received=received)
         self.hand.show(states)
-        count = rules.pass_count or 3
+        count = rules.pass_count
         self.confirm_pass_button.description = text("ui.pass.confirm", lang)
         self.confirm_pass_button.tooltip = text(
             "ui.pass.chosen", lang, chosen=len(self._picked), count=count
@@ -691,10 +666,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
     def _draw_share(self) -> None:
         lang = self._lang
         self.share_title.value = f"<h3>{escape(text('ui.share.title', lang))}</h3>"
-        try:
-            code = self.share_code()
-        except ImportError:
-            code = ""
+        code = self.share_code()
         self.share_code_text.description = text("ui.share.code", lang)
         self.share_code_text.value = code
         self.load_code_text.description = text("ui.share.input", lang)
