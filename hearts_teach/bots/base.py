@@ -90,4 +90,6 @@ def check_passing(view: PlayerView) -> int:
     """How many cards to pass (raises outside the pass phase)."""
     if view.phase != "pass" or view.pass_direction is None:
         raise ValueError("the bot can pass only in the pass phase")
-    return view.rules.pass_count or 3
+    count = view.rules.pass_count
+    assert count is not None  # Rules sets it from the number of players
+    return count
