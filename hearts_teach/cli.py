@@ -9,7 +9,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TextIO
 
 from hearts_teach.errors import HeartsError
@@ -55,9 +56,20 @@ register(
         "cli.lang": ("language of the output: fr or en", "langue de l’affichage : fr ou en"),
         "cli.bad_totals": (
             "“{given}” are not totals: give {players} whole numbers separated by commas.",
-            "« {given} » ne sont pas des totaux : donnez {players} nombres entiers séparés par "
-            "des virgules.",
+            "«\u00a0{given}\u00a0» ne sont pas des totaux : donnez {players} nombres entiers "
+            "séparés par des virgules.",
         ),
+        "cli.not_whole": (
+            "“{given}” is not a whole number",
+            "«\u00a0{given}\u00a0» n’est pas un nombre entier",
+        ),
+        "cli.metavar.variant": ("VARIANT", "VARIANTE"),
+        "cli.metavar.count": ("N", "N"),
+        "cli.metavar.seed": ("SEED", "GRAINE"),
+        "cli.metavar.bots": ("LEVELS", "NIVEAUX"),
+        "cli.metavar.file": ("FILE", "FICHIER"),
+        "cli.metavar.totals": ("TOTALS", "TOTAUX"),
+        "cli.metavar.command": ("COMMAND", "COMMANDE"),
         "cli.not_over": (
             "This deal is not finished: only a played deal can be scored.",
             "Cette donne n’est pas finie : seule une donne jouée peut être comptée.",
@@ -79,28 +91,91 @@ def _language(argv: Sequence[str]) -> str:
     return "fr" if os.environ.get("LANG", "").startswith("fr") else "en"
 
 
+# argparse's own words (usage line, section titles, the help option, errors) in French.
+# argparse looks each of them up through its gettext function ``argparse._``, while it
+# builds a parser and while it parses: ``_argparse_speaks`` swaps that function for the
+# time of both. A section title is followed by argparse's own colon, hence the space
+# that ends "options " (French puts a space before the colon).
+ARGPARSE_FRENCH = {
+    "usage: ": "utilisation : ",
+    "positional arguments": "arguments ",
+    "options": "options ",
+    "show this help message and exit": "Afficher cette aide, puis quitter",
+    "%(prog)s: error: %(message)s\n": "%(prog)s : erreur : %(message)s\n",
+    "argument %(argument_name)s: %(message)s": "argument %(argument_name)s : %(message)s",
+    "the following arguments are required: %s": "il manque ces arguments : %s",
+    "unrecognized arguments: %s": "arguments inconnus : %s",
+    "invalid choice: %(value)r (choose from %(choices)s)": (
+        "choix impossible : «\u00a0%(value)s\u00a0» (choisissez parmi %(choices)s)"
+    ),
+    "expected one argument": "une valeur doit suivre",
+    "ambiguous option: %(option)s could match %(matches)s": (
+        "option ambiguë : %(option)s peut désigner %(matches)s"
+    ),
+}
+
+
+@contextmanager
+def _argparse_speaks(lang: str) -> Iterator[None]:
+    """argparse's own words in ``lang`` inside the ``with`` block (English otherwise)."""
+    english: Callable[[str], str] = getattr(argparse, "_")  # noqa: B009 (private name)
+    if lang == "fr":
+        setattr(argparse, "_", lambda message: ARGPARSE_FRENCH.get(message, english(message)))  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(argparse, "_", english)  # noqa: B010
+
+
+def _whole_number(lang: str) -> Callable[[str], int]:
+    """An argparse type for whole numbers, refusing in ``lang``."""
+
+    def convert(given: str) -> int:
+        try:
+            return int(given)
+        except ValueError:
+            raise argparse.ArgumentTypeError(text("cli.not_whole", lang, given=given)) from None
+
+    return convert
+
+
 def _parser(lang: str) -> argparse.ArgumentParser:
+    def lang_option(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--lang", choices=("en", "fr"), default=lang, help=text("cli.lang", lang)
+        )
+
+    def metavar(name: str) -> str:
+        return text(f"cli.metavar.{name}", lang)
+
+    whole = _whole_number(lang)
     parser = argparse.ArgumentParser(prog="hearts-teach", description=text("cli.description", lang))
-    parser.add_argument("--lang", choices=("en", "fr"), default=lang, help=text("cli.lang", lang))
-    commands = parser.add_subparsers(dest="command", required=True)
+    lang_option(parser)
+    commands = parser.add_subparsers(dest="command", required=True, metavar=metavar("command"))
     compare = commands.add_parser("compare", help=text("cli.compare", lang))
-    compare.add_argument("code", help=text("cli.code", lang))
-    compare.add_argument("--totals", help=text("cli.totals", lang))
-    compare.add_argument("--lang", choices=("en", "fr"), default=lang, help=text("cli.lang", lang))
+    compare.add_argument("code", metavar="CODE", help=text("cli.code", lang))
+    compare.add_argument("--totals", metavar=metavar("totals"), help=text("cli.totals", lang))
+    lang_option(compare)
     sim = commands.add_parser("simulate", help=text("cli.simulate", lang))
     sim.add_argument(
         "--variant",
         action="append",
         choices=VARIANT_KEYS,
-        metavar="VARIANT",
+        metavar=metavar("variant"),
         help=text("cli.variant", lang, choices=", ".join(VARIANT_KEYS)),
     )
-    sim.add_argument("--games", type=int, default=20, help=text("cli.games", lang))
-    sim.add_argument("--jobs", type=int, default=1, help=text("cli.jobs", lang))
-    sim.add_argument("--seed", type=int, default=0, help=text("cli.seed", lang))
-    sim.add_argument("--bots", default="", help=text("cli.bots", lang))
-    sim.add_argument("--csv", help=text("cli.csv", lang))
-    sim.add_argument("--lang", choices=("en", "fr"), default=lang, help=text("cli.lang", lang))
+    sim.add_argument(
+        "--games", type=whole, default=20, metavar=metavar("count"), help=text("cli.games", lang)
+    )
+    sim.add_argument(
+        "--jobs", type=whole, default=1, metavar=metavar("count"), help=text("cli.jobs", lang)
+    )
+    sim.add_argument(
+        "--seed", type=whole, default=0, metavar=metavar("seed"), help=text("cli.seed", lang)
+    )
+    sim.add_argument("--bots", default="", metavar=metavar("bots"), help=text("cli.bots", lang))
+    sim.add_argument("--csv", metavar=metavar("file"), help=text("cli.csv", lang))
+    lang_option(sim)
     return parser
 
 
@@ -164,8 +239,9 @@ def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status (0 when all went well)."""
     arguments = list(sys.argv[1:] if argv is None else argv)
-    parser = _parser(_language(arguments))
-    args = parser.parse_args(arguments)
+    lang = _language(arguments)
+    with _argparse_speaks(lang):
+        args = _parser(lang).parse_args(arguments)
     stream = out if out is not None else sys.stdout
     if args.command == "compare":
         return run_compare(args, stream)

@@ -11,7 +11,7 @@ import pytest
 from hearts_teach import Deal, Rules
 from hearts_teach.cli import main
 from hearts_teach.records import share_code
-from hearts_teach.teach import compare_deal, play_out, seat_bots
+from hearts_teach.teach import compare_deal, play_out, seat_bots, winners_text
 
 
 def _code() -> tuple[str, Deal]:
@@ -35,7 +35,10 @@ def test_compare_with_totals_names_the_outcome() -> None:
     code, _ = _code()
     out = io.StringIO()
     assert main(["compare", code, "--totals", "99,99,99,0"], out=out) == 0
-    assert "Player 4 wins" in out.getvalue()
+    # Someone reaches 100 in standard Hearts: the fourth seat, at 0 before, wins.
+    standard = next(line for line in out.getvalue().splitlines() if line.startswith("Standard"))
+    assert standard.endswith(winners_text(Rules(), (3,), "en"))
+    assert winners_text(Rules(), (3,), "en") == "East wins"
 
 
 def test_compare_refuses_a_damaged_code(capsys: pytest.CaptureFixture[str]) -> None:
@@ -79,3 +82,50 @@ def test_language_before_the_command() -> None:
     )
     assert status == 0
     assert "Cœurs inversés" in out.getvalue() and "Parties" in out.getvalue()
+
+
+# argparse's own English words, none of which may reach a French screen.
+ARGPARSE_ENGLISH = ("usage", "options:", "positional", "show this help", "error", "required")
+
+
+@pytest.mark.parametrize("command", [[], ["simulate"], ["compare"]])
+def test_french_help_is_all_french(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--lang", "fr", *command, "--help"])
+    assert stopped.value.code == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("utilisation : hearts-teach")
+    assert "options :" in printed and "Afficher cette aide, puis quitter" in printed
+    for english in ARGPARSE_ENGLISH:
+        assert english not in printed
+
+
+def test_english_help_keeps_argparse_english(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", "fr", "--help"])
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main(["--lang", "en", "simulate", "--help"])
+    printed = capsys.readouterr().out
+    assert printed.startswith("usage: hearts-teach simulate")
+    assert "show this help message and exit" in printed and "--seed SEED" in printed
+
+
+@pytest.mark.parametrize(
+    ("arguments", "expected"),
+    [
+        (["simulate", "--games", "x"], "argument --games : «\u00a0x\u00a0» n’est pas un nombre"),
+        (["compare"], "erreur : il manque ces arguments : CODE"),
+        (["jouer"], "choix impossible : «\u00a0jouer\u00a0»"),
+    ],
+)
+def test_french_argument_errors(
+    arguments: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--lang", "fr", *arguments])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert expected in error
+    for english in ARGPARSE_ENGLISH:
+        assert english not in error
