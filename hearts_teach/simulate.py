@@ -16,10 +16,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from typing import IO, Final
 
+from hearts_teach.bots.catalog import one_decimal
 from hearts_teach.game import Game
 from hearts_teach.i18n import register, text
 from hearts_teach.rules import Rules
-from hearts_teach.teach import COMPARED, default_level, seat_bots, variant_label
+from hearts_teach.teach import COMPARED, default_level, play_out, seat_bots, variant_label
 
 register(
     {
@@ -103,12 +104,7 @@ def play_game(variant: str, seed: int, levels: Sequence[str]) -> GameRecord:
         for seat, level in enumerate(_per_seat(levels, rules.players))
     ]
     while True:
-        deal = game.deal
-        while deal.phase == "pass":
-            player = deal.to_play
-            deal.pass_cards(player, bots[player].choose_pass(deal, player))
-        while not deal.is_over:
-            deal.play(bots[deal.to_play].choose(deal))
+        play_out(game.deal, bots)
         if game.is_over or len(game.history) >= MAX_DEALS:
             break
         game.next_deal()
@@ -224,11 +220,11 @@ class Simulation:
                 [
                     variant_label(s.variant, lang),
                     str(s.games),
-                    _number(s.mean_deals, lang),
+                    one_decimal(s.mean_deals, lang),
                     f"{min(deals)}–{max(deals)}",
-                    _number(100 * s.moon_rate, lang),
-                    _number(s.mean_margin, lang),
-                    _number(s.points_per_deal, lang),
+                    one_decimal(100 * s.moon_rate, lang),
+                    one_decimal(s.mean_margin, lang),
+                    one_decimal(s.points_per_deal, lang),
                     str(s.unfinished),
                     " / ".join(str(w) for w in s.wins_by_seat),
                 ]
@@ -271,11 +267,6 @@ class Simulation:
                         *r.totals,
                     ]
                 )
-
-
-def _number(value: float, lang: str) -> str:
-    shown = f"{value:.1f}"
-    return shown.replace(".", ",") if lang == "fr" else shown
 
 
 Progress = Callable[[int, int], None]

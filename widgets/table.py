@@ -16,6 +16,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach import Card, Deal, Game, IllegalMove, RecordError, Rules, records
 from hearts_teach.bots import Bot, Choice, make_bot
+from hearts_teach.bots.catalog import one_decimal
 from hearts_teach.cards import parse_cards
 from hearts_teach.i18n import text
 from widgets.cards import HandView, pass_states, play_states
@@ -49,12 +50,6 @@ class BotPlay:
 
 
 Message = Callable[[str], str]
-
-
-def decimal(value: float, lang: str) -> str:
-    """One decimal, with the decimal comma in French."""
-    written = f"{value:.1f}"
-    return written.replace(".", ",") if lang == "fr" else written
 
 
 class HeartsTable(widgets.VBox):  # type: ignore[misc]
@@ -449,7 +444,9 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
                     # best first: fewest expected points, or most in Reverse Hearts
                     sign = -1 if self.rules.reverse else 1
                     ranked = sorted(estimates.items(), key=lambda item: sign * item[1])[:4]
-                    shown = ", ".join(f"{card} {decimal(value, lang)}" for card, value in ranked)
+                    shown = ", ".join(
+                        f"{card} {one_decimal(value, lang)}" for card, value in ranked
+                    )
                     sentence += " " + text("ui.hint.odds", lang, estimates=shown)
                 return sentence
 

@@ -281,21 +281,21 @@ def say(key: str, lang: str, params: Mapping[str, object]) -> str:
         elif isinstance(value, Points):
             values[name] = _points(value.value, lang)
         elif isinstance(value, float):
-            values[name] = _number(value, lang)
+            values[name] = one_decimal(value, lang)
         else:
             values[name] = value
     return text(key, lang, **values)
 
 
 def _points(value: float, lang: str) -> str:
-    shown = _number(value, lang)
+    shown = one_decimal(value, lang)
     if lang == "fr":
         return shown + (" point" if abs(value) < 2 else " points")
     return shown + (" point" if shown == "1.0" else " points")
 
 
-def _number(value: float, lang: str) -> str:
-    """One decimal; French writes a decimal comma."""
+def one_decimal(value: float, lang: str) -> str:
+    """One decimal; French writes a decimal comma (and no one reads "-0.0")."""
     shown = f"{value:.1f}"
     if shown == "-0.0":
         shown = "0.0"
