@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import os
-import platform
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from machine import describe_machine
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD_TARGET_SECONDS = 180.0
@@ -26,18 +26,6 @@ def timed(command: list[str]) -> tuple[float, int]:
         command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
     )
     return time.perf_counter() - start, completed.returncode
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{platform.system()} {platform.release()}, {os.cpu_count()} cores, {cpu}"
 
 
 def main() -> int:
@@ -88,7 +76,7 @@ def main() -> int:
         out = ROOT / "benchmarks" / "results" / "book.md"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(
-            f"# Book build and nbval\n\n{stamp}, {machine()}\n\n{table}\n\n"
+            f"# Book build and nbval\n\n{stamp}, {describe_machine()}\n\n{table}\n\n"
             "The machine is shared with other jobs: times vary from run to run.\n",
             encoding="utf-8",
         )

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import statistics
 import sys
 import time
@@ -28,6 +27,7 @@ from conftest import (  # type: ignore[import-not-found,unused-ignore]  # noqa: 
     CHROMIUM_FLAGS,
     running_voila,
 )
+from machine import describe_machine  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from hearts_teach import Deal, Rules  # noqa: E402
@@ -100,13 +100,9 @@ def main() -> None:
             for code in codes[: options.strong_deals]:
                 strong += click_latencies(page, url, code, "montecarlo")
         browser.close()
-    cpu = platform.processor() or platform.machine()
     print(f"Playground responsiveness, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC")
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
-    print(
-        f"Machine: {platform.node()}, {cpu}, {os.cpu_count()} cores, load average {load}, "
-        f"Python {platform.python_version()}, bots: {DEFAULT_BOT_LEVEL}"
-    )
+    print(f"Machine: {describe_machine()}, load average {load}, bots: {DEFAULT_BOT_LEVEL}")
     print()
     print("| measure | median | target | ratio | verdict |")
     print("|---|---|---|---|---|")

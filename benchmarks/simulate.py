@@ -11,27 +11,16 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
-import platform
 import resource
 import time
 from pathlib import Path
+
+from machine import describe_machine
 
 from hearts_teach.simulate import simulate
 
 TARGET = 1.7
 RESULTS = Path(__file__).parent / "results" / "simulate.md"
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
 def _cpu() -> float:
@@ -67,7 +56,7 @@ def main() -> int:
     same = one == two
     lines = [
         f"Date: {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC  ",
-        f"Machine: {machine()}  ",
+        f"Machine: {describe_machine()}  ",
         f"Games: {total} ({', '.join(variants)}), bots: {args.bots}",
         "",
         "| workers | seconds | games per second | CPU seconds | cores kept busy |",

@@ -16,15 +16,15 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import platform
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
+
+from machine import describe_machine
 
 from hearts_teach import Deal, Rules
 from hearts_teach.bots import make_bot
@@ -128,19 +128,6 @@ HEADER = (
 )
 
 
-def machine() -> str:
-    try:
-        cpu = subprocess.run(["lscpu"], capture_output=True, text=True, check=False).stdout
-        model = next(
-            (line.split(":", 1)[1].strip() for line in cpu.splitlines() if "Model name" in line),
-            platform.processor(),
-        )
-        cores = subprocess.run(["nproc"], capture_output=True, text=True, check=False).stdout
-    except OSError:
-        model, cores = platform.processor(), "?"
-    return f"{cores.strip()} cores (nproc), {model}, Python {platform.python_version()}"
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=120, help="deals per standard match")
@@ -161,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     began = time.perf_counter()
     print(f"# Bot strength, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC")
-    print(f"Machine: {machine()}")
+    print(f"Machine: {describe_machine()}")
     print(f"Montecarlo budget: {args.playouts} playouts per move; seed {args.seed}.")
     print(f"Load average at start: {os.getloadavg()[0]:.1f} (other processes share the CPU:")
     print("wall-clock times include waiting for it; CPU times are this process's own).\n")
