@@ -1,4 +1,5 @@
-"""``make play``: where it listens, and that the browser tests serve the same way."""
+"""Playing in the widgets: where ``make play`` listens (and that the browser tests
+serve the same way), and what the card buttons say."""
 
 from __future__ import annotations
 
@@ -7,6 +8,12 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+from hearts_teach import Deal, Rules
+from hearts_teach.i18n import text
+from widgets.cards import pass_states, play_states
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
@@ -48,3 +55,20 @@ def test_browser_tests_serve_with_the_options_of_make_play() -> None:
     assert sorted(options) == sorted(
         word for word in served if word.startswith("--") and "port" not in word
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_card_mark_is_also_said_in_the_label(lang: str) -> None:
+    """Received and advised cards are told apart by a border, and by their label too."""
+    deal = Deal.new(Rules(), seed=3, deal_number=0)
+    hand = deal.hand(0)
+    advised = text("cards.hinted", lang).lower()
+    received = text("ui.card.received", lang).lower()
+    passing = pass_states(deal, 0, lang, picked=hand[:1], hinted=hand[1:3])
+    for card, state in passing.items():
+        assert ("ht-hinted" in state.marks) == (card in hand[1:3])
+        assert (advised in state.label) == (card in hand[1:3])
+    playing = play_states(deal, 0, lang, hinted=hand[:2], received=hand[1:4])
+    for card, state in playing.items():
+        assert (advised in state.label) == ("ht-hinted" in state.marks) == (card in hand[:2])
+        assert (received in state.label) == ("ht-received" in state.marks) == (card in hand[1:4])

@@ -16,9 +16,11 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach import Card, Deal
 from hearts_teach.cards import sorted_for_display
-from hearts_teach.i18n import card_name, text
+from hearts_teach.i18n import card_name, register, text
 from widgets.render import colour_class
 from widgets.shared import card_layout, card_style
+
+register({"cards.hinted": ("advised", "conseillée")})
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,17 @@ def apply_state(button: widgets.Button, card: Card, state: CardState) -> None:
         button._dom_classes = classes
 
 
+def _marks(card: Card, lang: str, **present: Collection[Card]) -> tuple[tuple[str, ...], str]:
+    """The style classes of ``card`` (``ht-received``, ``ht-hinted``...) and the same
+    notes in words for its label, so that no mark is seen only as a border."""
+    # "picked" needs no word: the pass label itself says the card is chosen.
+    words = {"received": "ui.card.received", "hinted": "cards.hinted", "picked": ""}
+    shown = [name for name, cards in present.items() if card in cards]
+    notes = [text(words[name], lang) for name in shown if words[name]]
+    extra = " – " + ", ".join(note[:1].lower() + note[1:] for note in notes) if notes else ""
+    return tuple(f"ht-{name}" for name in shown), extra
+
+
 def play_states(
     deal: Deal,
     player: int,
@@ -78,12 +91,7 @@ def play_states(
     my_turn = deal.phase == "play" and deal.to_play == player
     for card in deal.hand(player):
         name = card_name(card, lang)
-        marks = tuple(
-            mark
-            for mark, present in (("ht-hinted", card in hinted), ("ht-received", card in received))
-            if present
-        )
-        extra = f" ({text('ui.card.received', lang)})" if card in received else ""
+        marks, extra = _marks(card, lang, hinted=hinted, received=received)
         if my_turn:
             explanation = deal.explain(card)
             if explanation.legal:
@@ -106,12 +114,8 @@ def pass_states(
     for card in deal.hand(player):
         name = card_name(card, lang)
         chosen = card in picked
-        label = text("ui.card.picked" if chosen else "ui.card.pick", lang, name=name)
-        marks = tuple(
-            mark
-            for mark, present in (("ht-picked", chosen), ("ht-hinted", card in hinted))
-            if present
-        )
+        marks, extra = _marks(card, lang, picked=picked, hinted=hinted)
+        label = text("ui.card.picked" if chosen else "ui.card.pick", lang, name=name) + extra
         states[card] = CardState(True, label, label, marks)
     return states
 
