@@ -20,11 +20,11 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from hearts_teach import Deal, RecordError, Rules
 from hearts_teach.i18n import text
 from widgets.render import DEFAULT_PLAYGROUND_URL
-from widgets.rules_picker import RulesPicker
+from widgets.rules_picker import RulesPicker, relabel_choices
 from widgets.shared import picture
 from widgets.style import style_tag
 from widgets.summary import summary_html
-from widgets.table import LANGUAGE_OPTIONS, HeartsTable
+from widgets.table import LANGUAGE_OPTIONS, HeartsTable, bot_level_options
 from widgets.texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES
 
 log = logging.getLogger(__name__)
@@ -97,7 +97,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         self._rules_picker: RulesPicker | None = None
         self._picker_slot = widgets.Box()
         self.bot_picker = widgets.Dropdown(
-            options=self._bot_options(),
+            options=bot_level_options(lang),
             value=bot_level,
             style={"description_width": "190px"},
             layout=widgets.Layout(width="520px"),
@@ -217,17 +217,12 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             self.language_picker.value = lang
         if self._rules_picker is not None:
             self._rules_picker.set_lang(lang)
-        level = self.bot_picker.value
-        self.bot_picker.options = self._bot_options()
-        self.bot_picker.value = level
+        relabel_choices(self.bot_picker, bot_level_options(lang))
         if self.table is not None:
             self.table.set_lang(lang)
         if self.lessons is not None and hasattr(self.lessons, "set_lang"):
             self.lessons.set_lang(lang)
         self._relabel()
-
-    def _bot_options(self) -> list[tuple[str, str]]:
-        return [(text(f"ui.bot.{level}", self._lang), level) for level in BOT_LEVELS]
 
     def _relabel(self) -> None:
         lang = self._lang

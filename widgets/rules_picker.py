@@ -34,6 +34,15 @@ BOOLEAN_OPTIONS = (
 )
 
 
+def relabel_choices(dropdown: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
+    """New labels (another language) for the same choices; the chosen value stays.
+    Observers see the value pass through the first option: callers that react to a
+    change mute themselves meanwhile."""
+    value = dropdown.value
+    dropdown.options = options
+    dropdown.value = value
+
+
 class RulesPicker(widgets.VBox):  # type: ignore[misc]
     """A variant dropdown with the player-relevant options below it.
 
@@ -201,9 +210,7 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
                 (self.passing, self._choice_options("ui.passing", PASSING)),
                 (self.qs_breaks_hearts, self._choice_options("ui.qs_breaks", QS_BREAKS)),
             ):
-                value = field.value
-                field.options = options
-                field.value = value
+                relabel_choices(field, options)
         finally:
             self._updating = False
         self._relabel()

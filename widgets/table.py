@@ -32,6 +32,7 @@ from widgets.render import (
     score_sheet_html,
     winners_text,
 )
+from widgets.rules_picker import relabel_choices
 from widgets.shared import picture
 from widgets.style import style_tag
 from widgets.texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES, card_list, raw
@@ -50,6 +51,11 @@ class BotPlay:
 
 
 Message = Callable[[str], str]
+
+
+def bot_level_options(lang: str) -> list[tuple[str, str]]:
+    """The bots' levels as dropdown choices labelled in ``lang``."""
+    return [(text(f"ui.bot.{level}", lang), level) for level in BOT_LEVELS]
 
 
 class HeartsTable(widgets.VBox):  # type: ignore[misc]
@@ -120,7 +126,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self.language_picker.observe(self._language_picked, names="value")
         if not show_language:  # the page around the table has its own switch
             self.language_picker.layout.display = "none"
-        self.bot_picker = widgets.Dropdown(options=self._bot_options(), value=bot_level)
+        self.bot_picker = widgets.Dropdown(options=bot_level_options(lang), value=bot_level)
         self.bot_picker.observe(self._bot_picked, names="value")
         self.last_trick = picture()
         self.score_sheet = picture()
@@ -209,9 +215,6 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             for player in range(self.rules.players)
         ]
 
-    def _bot_options(self) -> list[tuple[str, str]]:
-        return [(text(f"ui.bot.{level}", self._lang), level) for level in BOT_LEVELS]
-
     # --- public state ---------------------------------------------------------
 
     @property
@@ -240,10 +243,8 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self.hand._lang = lang
         if self.language_picker.value != lang:
             self.language_picker.value = lang
-        level = self._bot_level
         self.bot_picker.unobserve(self._bot_picked, names="value")
-        self.bot_picker.options = self._bot_options()
-        self.bot_picker.value = level
+        relabel_choices(self.bot_picker, bot_level_options(lang))
         self.bot_picker.observe(self._bot_picked, names="value")
         self._after_change()
 
