@@ -65,7 +65,7 @@ def full_deal(
 
 def random_passes(deal: Deal, rng: random.Random) -> None:
     """Every player passes randomly chosen cards (the exchange then happens)."""
-    count = deal.rules.pass_count or 3
+    count = deal.rules.pass_count
     for player in range(deal.rules.players):
         deal.pass_cards(player, rng.sample(deal.hand(player), count))
 
@@ -83,7 +83,7 @@ def play_game(game: Game, rng: random.Random, max_deals: int = 200) -> None:
     for _ in range(max_deals):
         deal = game.deal
         if deal.phase == "pass":
-            count = game.rules.pass_count or 3
+            count = game.rules.pass_count
             for player in range(game.rules.players):
                 game.pass_cards(player, rng.sample(deal.hand(player), count))
         while not game.deal.is_over:

@@ -218,7 +218,7 @@ def reference_winner(rules: Rules, cards: tuple[Card, ...]) -> int:
 
 
 def do_passes(deal: Deal, rng: random.Random) -> None:
-    count = deal.rules.pass_count or 3
+    count = deal.rules.pass_count
     for player in range(deal.rules.players):
         deal.pass_cards(player, rng.sample(deal.hand(player), count))
 
@@ -236,7 +236,7 @@ def test_random_legal_play_obeys_the_rules_to_the_end(
     n = rules.players
     assert deal.phase == ("play" if rules.pass_direction(deal_number) is None else "pass")
     if deal.phase == "pass":
-        count = rules.pass_count or 3
+        count = rules.pass_count
         for player in range(n):
             assert deal.to_play == player
             assert deal.legal_moves() == []
@@ -289,7 +289,7 @@ def test_undo_restores_the_exact_state(rules: Rules, seed: int) -> None:
     start = deal.state_key()
     keys = []
     if deal.phase == "pass":
-        count = rules.pass_count or 3
+        count = rules.pass_count
         for player in range(rules.players):
             keys.append(deal.state_key())
             deal.pass_cards(player, rng.sample(deal.hand(player), count))
@@ -348,7 +348,7 @@ def test_json_and_share_codes_round_trip_exactly(rules: Rules, seed: int, steps:
     deal = Deal.new(rules, seed=seed, deal_number=rng.randrange(8), totals=None)
     fresh = deal.state_key()
     if deal.phase == "pass":
-        count = rules.pass_count or 3
+        count = rules.pass_count
         for player in range(rng.randrange(rules.players + 1)):
             deal.pass_cards(player, rng.sample(deal.hand(player), count))
     if deal.phase == "play":
