@@ -3,6 +3,7 @@ positions where one card is right."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from hearts_teach import Card, Deal, Rules, RulesError
 from hearts_teach.bots import LEVELS, Choice, PassChoice, make_bot
 from hearts_teach.bots.base import Bot
+from hearts_teach.bots.catalog import Nested
 from hearts_teach.cards import cards_of, mask_of, parse_cards
 
 SMALL_MC: dict[str, Any] = {"playouts": 24, "time_limit": None}
@@ -30,6 +32,19 @@ def check_reason(reason_en: str, reason_fr: str) -> None:
     # French must not contain the English card words, and the reverse.
     assert " the " not in f" {reason_fr} " and " of " not in reason_fr
     assert " de " not in f" {reason_en} " and " le " not in f" {reason_en} "
+
+
+def named_cards(params: Mapping[str, object]) -> set[Card]:
+    """Every card a reason's parameters name, nested sentences included."""
+    named: set[Card] = set()
+    for value in params.values():
+        if isinstance(value, Card):
+            named.add(value)
+        elif isinstance(value, tuple):
+            named |= {card for card in value if isinstance(card, Card)}
+        elif isinstance(value, Nested):
+            named |= named_cards(value.params)
+    return named
 
 
 def play_deal(rules: Rules, seed: int, bots: list[Bot], deal_number: int = 0) -> Deal:
@@ -52,6 +67,10 @@ def play_deal(rules: Rules, seed: int, bots: list[Bot], deal_number: int = 0) ->
         assert isinstance(choice, Choice)
         assert choice.card in view.legal_moves()
         check_reason(choice.reason("en"), choice.reason("fr"))
+        # The table shows this sentence to everyone: it may name only cards on the table.
+        public = {card for trick in deal.tricks for _, card in trick.plays}
+        public |= {card for _, card in deal.current_trick.plays} | {choice.card}
+        assert named_cards({"card": choice.card, **choice.params}) <= public
         deal.play(choice.card)
     return deal
 
