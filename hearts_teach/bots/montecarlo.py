@@ -128,46 +128,6 @@ def _known_dead(view: PlayerView) -> int:
     return dead
 
 
-def world_from_view(view: PlayerView, hands: list[int], dead: int) -> Deal:
-    """The position of ``view`` with the hidden cards placed as sampled.
-
-    A position set up with short hands has fewer recorded tricks than tricks played;
-    ``Deal.from_view`` would then count the tricks wrongly, so such a position is
-    rebuilt from the start of the current trick instead.
-    """
-    rules = view.rules
-    trick_number = rules.hand_size - max(view.hand_sizes)
-    if trick_number == len(view.tricks):
-        return Deal.from_view(view, hands, dead)
-    start = hands[:]
-    for player, card in view.trick:
-        start[player] |= card.bit
-    world = Deal(
-        rules,
-        start,
-        dead,
-        deal_number=view.deal_number,
-        leader=view.leader,
-        hearts_broken=view.hearts_broken,
-        totals=view.totals,
-    )
-    for player, wins in enumerate(_tricks_won(view)):
-        world.tricks_won[player] = wins
-    for player, mask in enumerate(view.taken):
-        world.taken[player] = mask
-    for _, card in view.trick:
-        world.play_index(card.index)
-    return world
-
-
-def _tricks_won(view: PlayerView) -> list[int]:
-    wins = [0] * view.rules.players
-    for trick in view.tricks:
-        if trick.winner is not None:
-            wins[trick.winner] += 1
-    return wins
-
-
 def _try_deal(
     cards: list[int], caps: list[int], allowed: list[int], rng: random.Random
 ) -> list[int] | None:
@@ -562,7 +522,7 @@ class MonteCarloBot(Bot):
             wanted = min(wanted, SINGLE_CARD_SAMPLES)
         for _ in range(wanted):
             hands, dead = sample_hands(view, rng)
-            world = world_from_view(view, hands, dead)
+            world = Deal.from_view(view, hands, dead)
             for representative in groups:
                 deal = world.copy()
                 situation = Situation(
