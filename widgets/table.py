@@ -95,6 +95,8 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self._hinted: list[Card] = []
         self._message: Message | None = None
         self._message_is_error = False
+        self._share_message: Message | None = None
+        self._share_is_error = False
         self._game_over_told = False
         self.game = self._as_game(source)
         self._bots = self._make_bots()
@@ -536,9 +538,6 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
     def _say(self, message: Message, error: bool = False) -> None:
         self._message = message
         self._message_is_error = error
-
-    _share_message: Message | None = None
-    _share_is_error = False
 
     def _say_share(self, message: Message, error: bool = False) -> None:
         self._share_message = message
