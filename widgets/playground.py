@@ -18,7 +18,7 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach import Deal, RecordError, Rules
-from hearts_teach.i18n import text
+from hearts_teach.i18n import check_lang, text
 from widgets.render import DEFAULT_PLAYGROUND_URL
 from widgets.rules_picker import RulesPicker, relabel_choices
 from widgets.shared import picture
@@ -208,8 +208,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
 
     def set_lang(self, lang: str) -> None:
         """Every label of every screen in ``lang``; the game in progress is kept."""
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}")
+        check_lang(lang)
         if lang == self._lang:
             return
         self._lang = lang

@@ -18,7 +18,7 @@ from hearts_teach import Card, Deal, Game, IllegalMove, RecordError, Rules, reco
 from hearts_teach.bots import Bot, Choice, make_bot
 from hearts_teach.bots.catalog import one_decimal
 from hearts_teach.cards import parse_cards
-from hearts_teach.i18n import text
+from hearts_teach.i18n import check_lang, text
 from widgets.cards import HandView, pass_states, play_states
 from widgets.render import (
     DEFAULT_PLAYGROUND_URL,
@@ -35,7 +35,7 @@ from widgets.render import (
 from widgets.rules_picker import relabel_choices
 from widgets.shared import picture
 from widgets.style import style_tag
-from widgets.texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES, card_list, raw
+from widgets.texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, card_list, raw
 
 HINT_LEVEL = "montecarlo"
 LANGUAGE_OPTIONS = (("English", "en"), ("Français", "fr"))
@@ -79,8 +79,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         show_language: bool = True,
     ) -> None:
         super().__init__()
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}")
+        check_lang(lang)
         if bot_level not in BOT_LEVELS:
             raise ValueError(f"unknown bot level {bot_level!r}")
         self.add_class("ht-root")
@@ -237,8 +236,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
 
     def set_lang(self, lang: str) -> None:
         """Switch every label to ``lang``; the game in progress is kept."""
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}")
+        check_lang(lang)
         if lang == self._lang:
             return
         self._lang = lang
