@@ -466,10 +466,9 @@ class MonteCarloBot(Bot):
                     taken=deal.taken,
                     trick_no=0,
                 )
-                playout(ctx, deal, situation)
-                scores = deal_scores(ctx, deal.taken, dead, deal.tricks_won, objective.totals)
-                costs[index] += objective.cost(ctx, scores)
-                owns[index] += objective.own(scores)
+                cost, own = play_to_the_end(ctx, deal, situation, dead, objective)
+                costs[index] += cost
+                owns[index] += own
             samples += 1
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
                 break
@@ -537,10 +536,9 @@ class MonteCarloBot(Bot):
                     trick_no=base_situation.trick_no,
                 )
                 _advance(deal, situation, view.player, representative, n)
-                playout(ctx, deal, situation)
-                scores = deal_scores(ctx, deal.taken, dead, deal.tricks_won, objective.totals)
-                cost_sums[representative] += objective.cost(ctx, scores)
-                own_sums[representative] += objective.own(scores)
+                cost, own = play_to_the_end(ctx, deal, situation, dead, objective)
+                cost_sums[representative] += cost
+                own_sums[representative] += own
             samples += 1
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
                 break
@@ -552,6 +550,16 @@ class MonteCarloBot(Bot):
             for card in members:
                 estimates[card] = estimate
         return estimates, samples
+
+
+def play_to_the_end(
+    ctx: Context, deal: Deal, situation: Situation, dead: int, objective: Objective
+) -> tuple[float, int]:
+    """Finish a sampled deal with the heuristic for every seat: its cost for the
+    objective, and the points of the bot's own side."""
+    playout(ctx, deal, situation)
+    scores = deal_scores(ctx, deal.taken, dead, deal.tricks_won, objective.totals)
+    return objective.cost(ctx, scores), objective.own(scores)
 
 
 def equivalent_groups(ctx: Context, view: PlayerView) -> dict[int, list[int]]:
