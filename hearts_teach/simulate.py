@@ -18,7 +18,7 @@ from typing import IO, Final
 
 from hearts_teach.bots.catalog import one_decimal
 from hearts_teach.game import Game
-from hearts_teach.i18n import register, text
+from hearts_teach.i18n import register, seat_name, text
 from hearts_teach.rules import Rules
 from hearts_teach.teach import COMPARED, default_level, play_out, seat_bots, variant_label
 
@@ -226,7 +226,10 @@ class Simulation:
                     one_decimal(s.mean_margin, lang),
                     one_decimal(s.points_per_deal, lang),
                     str(s.unfinished),
-                    " / ".join(str(w) for w in s.wins_by_seat),
+                    " / ".join(
+                        f"{seat_name(seat, len(s.wins_by_seat), lang)} {wins}"
+                        for seat, wins in enumerate(s.wins_by_seat)
+                    ),
                 ]
             )
         return rows
