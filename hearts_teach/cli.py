@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TextIO
 
+from hearts_teach.bots import LEVELS
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import register, text
 from hearts_teach.records import deal_from_code
@@ -60,8 +61,12 @@ register(
             "séparés par des virgules.",
         ),
         "cli.not_whole": (
-            "“{given}” is not a whole number",
-            "«\u00a0{given}\u00a0» n’est pas un nombre entier",
+            "“{given}” is not a whole number of at least {minimum}",
+            "«\u00a0{given}\u00a0» n’est pas un nombre entier d’au moins {minimum}",
+        ),
+        "cli.bad_bots": (
+            "“{given}” is not a bot level: choose among {choices}",
+            "«\u00a0{given}\u00a0» n’est pas un niveau de robot : choisissez parmi {choices}",
         ),
         "cli.metavar.variant": ("VARIANT", "VARIANTE"),
         "cli.metavar.count": ("N", "N"),
@@ -127,14 +132,32 @@ def _argparse_speaks(lang: str) -> Iterator[None]:
         setattr(argparse, "_", english)  # noqa: B010
 
 
-def _whole_number(lang: str) -> Callable[[str], int]:
-    """An argparse type for whole numbers, refusing in ``lang``."""
+def _whole_number(lang: str, minimum: int) -> Callable[[str], int]:
+    """An argparse type for whole numbers from ``minimum`` on, refusing in ``lang``."""
 
     def convert(given: str) -> int:
         try:
-            return int(given)
+            number = int(given)
         except ValueError:
-            raise argparse.ArgumentTypeError(text("cli.not_whole", lang, given=given)) from None
+            number = minimum - 1
+        if number < minimum:
+            refusal = text("cli.not_whole", lang, given=given, minimum=minimum)
+            raise argparse.ArgumentTypeError(refusal)
+        return number
+
+    return convert
+
+
+def _bot_levels(lang: str) -> Callable[[str], list[str]]:
+    """An argparse type for ``heuristic`` or ``random,heuristic,...`` (one per seat)."""
+
+    def convert(given: str) -> list[str]:
+        levels = [level for level in given.split(",") if level]
+        for level in levels:
+            if level not in LEVELS:
+                refusal = text("cli.bad_bots", lang, given=level, choices=", ".join(LEVELS))
+                raise argparse.ArgumentTypeError(refusal)
+        return levels
 
     return convert
 
@@ -148,7 +171,7 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     def metavar(name: str) -> str:
         return text(f"cli.metavar.{name}", lang)
 
-    whole = _whole_number(lang)
+    counted, any_number = _whole_number(lang, 1), _whole_number(lang, 0)
     parser = argparse.ArgumentParser(prog="hearts-teach", description=text("cli.description", lang))
     lang_option(parser)
     commands = parser.add_subparsers(dest="command", required=True, metavar=metavar("command"))
@@ -165,15 +188,21 @@ def _parser(lang: str) -> argparse.ArgumentParser:
         help=text("cli.variant", lang, choices=", ".join(VARIANT_KEYS)),
     )
     sim.add_argument(
-        "--games", type=whole, default=20, metavar=metavar("count"), help=text("cli.games", lang)
+        "--games", type=counted, default=20, metavar=metavar("count"), help=text("cli.games", lang)
     )
     sim.add_argument(
-        "--jobs", type=whole, default=1, metavar=metavar("count"), help=text("cli.jobs", lang)
+        "--jobs", type=counted, default=1, metavar=metavar("count"), help=text("cli.jobs", lang)
     )
     sim.add_argument(
-        "--seed", type=whole, default=0, metavar=metavar("seed"), help=text("cli.seed", lang)
+        "--seed", type=any_number, default=0, metavar=metavar("seed"), help=text("cli.seed", lang)
     )
-    sim.add_argument("--bots", default="", metavar=metavar("bots"), help=text("cli.bots", lang))
+    sim.add_argument(
+        "--bots",
+        type=_bot_levels(lang),
+        default=[],
+        metavar=metavar("bots"),
+        help=text("cli.bots", lang),
+    )
     sim.add_argument("--csv", metavar=metavar("file"), help=text("cli.csv", lang))
     lang_option(sim)
     return parser
@@ -214,7 +243,7 @@ def run_compare(args: argparse.Namespace, out: TextIO) -> int:
 def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
     lang: str = args.lang
     variants = args.variant or ["standard"]
-    levels = [level for level in args.bots.split(",") if level]
+    levels: list[str] = args.bots
     show = sys.stderr.isatty()
 
     def progress(done: int, total: int) -> None:

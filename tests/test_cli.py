@@ -117,6 +117,11 @@ def test_english_help_keeps_argparse_english(capsys: pytest.CaptureFixture[str])
         (["simulate", "--games", "x"], "argument --games : «\u00a0x\u00a0» n’est pas un nombre"),
         (["compare"], "erreur : il manque ces arguments : CODE"),
         (["jouer"], "choix impossible : «\u00a0jouer\u00a0»"),
+        (["simulate", "--games", "0"], "«\u00a00\u00a0» n’est pas un nombre entier d’au moins 1"),
+        (
+            ["simulate", "--bots", "random,expert"],
+            "«\u00a0expert\u00a0» n’est pas un niveau de robot",
+        ),
     ],
 )
 def test_french_argument_errors(
@@ -129,3 +134,12 @@ def test_french_argument_errors(
     assert expected in error
     for english in ARGPARSE_ENGLISH:
         assert english not in error
+
+
+def test_an_unknown_bot_level_is_refused_before_any_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["simulate", "--games", "1", "--bots", "heuristic,expert"], out=io.StringIO())
+    assert stopped.value.code == 2
+    assert "“expert” is not a bot level: choose among random, heuristic" in capsys.readouterr().err
