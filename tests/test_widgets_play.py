@@ -3,17 +3,23 @@ serve the same way), and what the card buttons say."""
 
 from __future__ import annotations
 
+import html
 import os
+import random
+import re
 import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from engine_helpers import play_out
 
-from hearts_teach import Deal, Rules
+from hearts_teach import Deal, Game, Rules
 from hearts_teach.i18n import text
 from widgets.cards import pass_states, play_states
+from widgets.render import name_of
+from widgets.summary import summary_html
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
@@ -72,3 +78,17 @@ def test_every_card_mark_is_also_said_in_the_label(lang: str) -> None:
     for card, state in playing.items():
         assert (advised in state.label) == ("ht-hinted" in state.marks) == (card in hand[:2])
         assert (received in state.label) == ("ht-received" in state.marks) == (card in hand[1:4])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_score_chart_says_its_final_totals_in_words(lang: str) -> None:
+    game = Game(Rules(target=10), seed=5)
+    while not game.is_over:
+        if game.deal.is_over:
+            game.next_deal()
+        else:
+            play_out(game.deal, random.Random(len(game.results)))
+    label = re.search(r'<figure role="img" aria-label="([^"]*)"', summary_html(game, lang))
+    assert label is not None
+    for player, total in enumerate(game.totals):
+        assert f"{html.escape(name_of(player, game.rules, lang))} {total}" in label.group(1)

@@ -70,11 +70,16 @@ def summary_html(game: Game, lang: str) -> str:
     winners = game.winners
     verdict = winners_text(rules, winners, lang) if winners else text("ui.turn.over", lang)
     chart = score_chart_svg(game, lang)
+    # The chart's text alternative: what its lines end at, for who cannot see them.
+    final = ", ".join(
+        f"{name_of(player, rules, lang)} {total}" for player, total in enumerate(game.totals)
+    )
+    chart_label = f"{text('ui.summary.chart', lang)}. {final}"
     return (
         f'<div class="ht-summary"><h2>{escape(text("ui.summary.title", lang))}</h2>'
         f'<p class="ht-summary-win" role="status">★ {escape(verdict)}</p>'
         f"<p>{escape(text('ui.summary.deals', lang, count=len(game.results)))}</p>"
         f"{score_sheet_html(rules, game.results, lang)}"
-        f'<figure role="img" aria-label="{escape(text("ui.summary.chart", lang))}" '
+        f'<figure role="img" aria-label="{escape(chart_label)}" '
         f'style="margin:10px 0;max-width:660px">{chart}</figure></div>'
     )
