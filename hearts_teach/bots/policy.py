@@ -148,7 +148,7 @@ class Situation:
             played=view.played_mask,
             voids=list(view.voids),
             taken=list(view.taken),
-            trick_no=view.rules.hand_size - max(view.hand_sizes),
+            trick_no=view.trick_number,
         )
 
 
