@@ -20,6 +20,7 @@ from hearts_teach.cards import (
     Card,
     Suit,
     cards_of,
+    indexes_of,
     mask_of,
     parse_cards,
 )
@@ -127,6 +128,21 @@ class PlayerView:
     def points_taken(self) -> tuple[int, ...]:
         values = self.rules.values
         return tuple(sum(values[c.index] for c in cards_of(m)) for m in self.taken)
+
+
+def winning_position(trick: Sequence[int], hearts_trump: bool = False) -> int:
+    """Position in a trick (card indexes in play order) of the card that wins it so far:
+    the highest of the suit led, or the highest heart when hearts are trumps."""
+    if hearts_trump:
+        hearts = [c for c in trick if c >= 39]
+        if hearts:
+            return trick.index(max(hearts))
+    low = _SUIT_OF[trick[0]] * 13
+    best = trick[0]
+    for c in trick:
+        if low <= c < low + 13 and c > best:
+            best = c
+    return trick.index(best)
 
 
 class Deal:
@@ -434,7 +450,7 @@ class Deal:
     def points_taken(self) -> tuple[int, ...]:
         """Raw points each player has taken so far this deal."""
         values = self.rules.values
-        return tuple(sum(values[i] for i in _indexes(mask)) for mask in self.taken)
+        return tuple(sum(values[i] for i in indexes_of(mask)) for mask in self.taken)
 
     @property
     def history(self) -> list[tuple[str, int, tuple[Card, ...]]]:
@@ -459,7 +475,7 @@ class Deal:
         """The cards the player received in the exchange (empty before it)."""
         if self.pass_direction is None or any(m is None for m in self._passes):
             return []
-        giver = (player - self.rules.pass_offset(self.pass_direction)) % self.rules.players
+        giver = self.rules.pass_giver(player, self.pass_direction)
         chosen = self._passes[giver]
         return cards_of(chosen) if chosen is not None else []
 
@@ -578,7 +594,7 @@ class Deal:
         if self._phase != "pass":
             raise IllegalMove("not_passing_phase")
         chosen = parse_cards(cards)
-        count = self.rules.pass_count or 3
+        count = self.rules.cards_to_pass
         if len(chosen) != count:
             raise IllegalMove("pass_count", count=count, given=len(chosen))
         mask = mask_of(chosen)
@@ -592,25 +608,20 @@ class Deal:
             self._exchange()
 
     def _exchange(self) -> None:
-        assert self.pass_direction is not None
-        n = self.rules.players
-        offset = self.rules.pass_offset(self.pass_direction)
-        outgoing = [m or 0 for m in self._passes]
-        for player in range(n):
-            self.hands[player] &= ~outgoing[player]
-        for player in range(n):
-            self.hands[(player + offset) % n] |= outgoing[player]
+        self._move_passed_cards(forward=True)
         self._start_play(None)
 
-    def _unexchange(self) -> None:
+    def _move_passed_cards(self, forward: bool) -> None:
+        """Give every chosen card to its receiver, or (backward) take it back."""
         assert self.pass_direction is not None
-        n = self.rules.players
-        offset = self.rules.pass_offset(self.pass_direction)
-        outgoing = [m or 0 for m in self._passes]
-        for player in range(n):
-            self.hands[(player + offset) % n] &= ~outgoing[player]
-        for player in range(n):
-            self.hands[player] |= outgoing[player]
+        for player, chosen in enumerate(self._passes):
+            receiver = self.rules.pass_receiver(player, self.pass_direction)
+            source, target = (player, receiver) if forward else (receiver, player)
+            self.hands[source] &= ~(chosen or 0)
+            self.hands[target] |= chosen or 0
+
+    def _unexchange(self) -> None:
+        self._move_passed_cards(forward=False)
         # back to the pass phase exactly as __init__ leaves it
         self._phase = "pass"
         self._opening = None
@@ -668,7 +679,7 @@ class Deal:
             self._to_play = (player + 1) % n
             return
         leader = self._leader
-        winner = (leader + self._winning_position(trick)) % n
+        winner = (leader + winning_position(trick, self.rules.hearts_trump)) % n
         cards = tuple(trick)
         self.completed.append((leader, cards, winner))
         mask = 0
@@ -682,21 +693,6 @@ class Deal:
         self._to_play = winner
         if self._trick_no >= self.rules.hand_size:
             self._phase = "over"
-
-    def _winning_position(self, trick: list[int]) -> int:
-        """Position in the trick of the winning card: the highest of the led suit, or
-        the highest heart when hearts are trumps (two players)."""
-        if self.rules.hearts_trump:
-            hearts = [c for c in trick if c >= 39]
-            if hearts:
-                return trick.index(max(hearts))
-        led = _SUIT_OF[trick[0]]
-        low = led * 13
-        best = trick[0]
-        for c in trick:
-            if low <= c < low + 13 and c > best:
-                best = c
-        return trick.index(best)
 
     def undo(self) -> None:
         """Take back the last action (a card played, or a pass choice)."""
@@ -843,12 +839,3 @@ class Deal:
             self._to_play,
             tuple(self.completed),
         )
-
-
-def _indexes(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

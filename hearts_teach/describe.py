@@ -14,7 +14,7 @@ from hearts_teach.cards import (
     Suit,
     cards_of,
 )
-from hearts_teach.i18n import register, text, the_card
+from hearts_teach.i18n import register, signed, text, the_card
 from hearts_teach.rules import Rules
 
 register(
@@ -163,12 +163,7 @@ register(
 def _points(points: int, lang: str) -> str:
     if points == 0:
         return text("desc.no_points", lang)
-    return text("desc.points", lang, points=_number(points, lang))
-
-
-def _number(value: int, lang: str) -> str:
-    # French typography writes a minus sign the same way; keep the true minus sign.
-    return str(value).replace("-", "−")
+    return text("desc.points", lang, points=signed(points))
 
 
 def _lower(sentence: str) -> str:
@@ -194,14 +189,14 @@ def rule_rows(rules: Rules, lang: str = "en") -> list[tuple[str, str]]:
             "desc.card_value",
             lang,
             card=card,
-            points=_number(rules.value(card), lang),
+            points=signed(rules.value(card)),
         )
         for card in (KING_OF_SPADES, ACE_OF_SPADES, JACK_OF_DIAMONDS)
         if rules.deck & card.bit and rules.value(card) != 0
     ]
     separator = "; " if lang == "en" else " ; "
     row("others", separator.join(_lower(o) for o in others) if others else text("desc.none", lang))
-    total = text("desc.total", lang, total=_number(rules.points_per_deal, lang))
+    total = text("desc.total", lang, total=signed(rules.points_per_deal))
     if rules.avoid_all_tricks_bonus:
         total += text("desc.no_trick_bonus", lang)
     row("total", total)
@@ -238,7 +233,7 @@ def _moon_text(rules: Rules, lang: str) -> str:
     mode = rules.effective_moon
     if mode == "none":
         return text("moon.none", lang)
-    value = _number(rules.moon_value, lang)
+    value = signed(rules.moon_value)
     if rules.players == 2 and rules.two_player_moon_award == "points_in_play":
         main = text("moon.2p_in_play", lang)
     elif rules.players == 2:

@@ -6,6 +6,7 @@ so a French page never shows an English sentence.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from hearts_teach.cards import Card, Suit
@@ -92,6 +93,30 @@ def seat_name(player: int, players: int = 4, lang: str = "en") -> str:
     """The compass name of a seat: player 0 is South, then West, North, East (four
     players), South, West, East (three) or South, North (two)."""
     return _SEAT_NAMES[check_lang(lang)][_SEATS[players][player]]
+
+
+def signed(number: int, *, plus: bool = False) -> str:
+    """A whole number with a true minus sign (−16, not -16); ``plus`` also marks
+    positive ones (+26), for a change of total."""
+    if number < 0:
+        return f"−{-number}"
+    return f"+{number}" if plus else str(number)
+
+
+def one_decimal(value: float, lang: str = "en") -> str:
+    """One decimal, with a decimal comma in French and a true minus sign (no "−0.0")."""
+    shown = f"{abs(value):.1f}"
+    if value < 0 and shown != "0.0":
+        shown = "−" + shown
+    return shown.replace(".", ",") if lang == "fr" else shown
+
+
+def join_words(words: Sequence[str], lang: str = "en") -> str:
+    """``a, b and c`` / ``a, b et c``."""
+    if len(words) <= 1:
+        return "".join(words)
+    last = " and " if check_lang(lang) == "en" else " et "
+    return ", ".join(words[:-1]) + last + words[-1]
 
 
 def check_lang(lang: str) -> str:

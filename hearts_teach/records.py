@@ -339,7 +339,7 @@ def _decode_body(body: bytes) -> Deal:
         action = reader.byte()
         if action >= 64:
             player = action - 64
-            count = deal.rules.pass_count or 3
+            count = deal.rules.cards_to_pass
             deal.pass_cards(player, [Card(i) for i in reader.take(count)])
         else:
             deal.play(Card(action))

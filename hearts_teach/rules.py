@@ -350,6 +350,21 @@ class Rules:
         """Seats from the passer to the receiver: left is the next player."""
         return {"left": 1, "right": self.players - 1, "across": 2}[direction]
 
+    def pass_receiver(self, player: int, direction: str) -> int:
+        """Who receives the cards ``player`` passes in this direction."""
+        return (player + self.pass_offset(direction)) % self.players
+
+    def pass_giver(self, player: int, direction: str) -> int:
+        """Who passes cards to ``player`` in this direction."""
+        return (player - self.pass_offset(direction)) % self.players
+
+    @property
+    def cards_to_pass(self) -> int:
+        """How many cards each player passes when a pass is due."""
+        count = self.pass_count
+        assert count is not None, "resolved in __post_init__"
+        return count
+
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """Partnership: 0 and 2 against 1 and 3; otherwise everyone alone."""
         if self.partnership:
@@ -386,7 +401,7 @@ class Rules:
 
     def changed_options(self) -> dict[str, Any]:
         """Only what differs from the defaults for the same number of players."""
-        base = _defaults_for(self.players)
+        base = defaults_for(self.players)
         return {
             name: value
             for name, value in self.options().items()
@@ -399,7 +414,7 @@ class Rules:
         options.update(changes)
         if "players" in changes:
             # derived options follow the new number of players unless given
-            base = _defaults_for(self.players)
+            base = defaults_for(self.players)
             for name in ("passing", "pass_count", "first_lead", "first_trick_no_points"):
                 if name not in changes and options.get(name) == getattr(base, name):
                     options.pop(name, None)
@@ -414,6 +429,6 @@ class Rules:
         return None
 
 
-def _defaults_for(players: int) -> Rules:
+def defaults_for(players: int) -> Rules:
     """The default rules for a number of players (three players play Black Maria)."""
     return Rules(players=players, black_maria=players == 3)

@@ -16,9 +16,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from typing import IO, Final
 
-from hearts_teach.bots.catalog import one_decimal
 from hearts_teach.game import Game
-from hearts_teach.i18n import register, seat_name, text
+from hearts_teach.i18n import one_decimal, register, seat_name, text
 from hearts_teach.rules import Rules
 from hearts_teach.teach import COMPARED, default_level, play_out, seat_bots, variant_label
 

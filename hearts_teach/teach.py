@@ -25,7 +25,7 @@ from hearts_teach.cards import (
 )
 from hearts_teach.deal import Deal
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import register, seat_name, text
+from hearts_teach.i18n import register, seat_name, signed, text
 from hearts_teach.rules import Rules
 from hearts_teach.scoring import DealResult, score_deal
 
@@ -119,14 +119,6 @@ def player_name(player: int, players: int, lang: str = "en") -> str:
     """A seat by its compass name (South, West, North, East: the engine's catalog), the
     same at the start of a sentence and inside one."""
     return seat_name(player, players, lang)
-
-
-def signed(number: int, *, plus: bool = False) -> str:
-    """A number for a text table, negative ones with a true minus sign (−16, not -16);
-    ``plus`` also marks positive ones (+26), for a change of total."""
-    if number < 0:
-        return f"−{-number}"
-    return f"+{number}" if plus else str(number)
 
 
 def winners_text(rules: Rules, winners: Sequence[int], lang: str = "en") -> str:

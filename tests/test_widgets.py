@@ -20,7 +20,7 @@ from widgets.summary import summary_html
 
 def click_pass(table: HeartsTable) -> list[Card]:
     """Choose the first cards of the hand for the pass by clicking them, then confirm."""
-    count = table.rules.pass_count or 3
+    count = table.rules.cards_to_pass
     chosen = table.hand.cards[:count]
     for card in chosen:
         table.hand.buttons[card].click()

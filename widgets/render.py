@@ -14,10 +14,10 @@ from urllib.parse import quote
 
 from hearts_teach import Card, Deal, DealResult, Rules, Trick
 from hearts_teach.cards import sorted_for_display
-from hearts_teach.i18n import card_name, text
+from hearts_teach.i18n import card_name, join_words, text
 from hearts_teach.i18n import seat_name as engine_seat_name
 from widgets.style import style_tag
-from widgets.texts import card_count, join_names, raw, seat_name
+from widgets.texts import card_count, raw, seat_name
 
 DEFAULT_PLAYGROUND_URL = "http://127.0.0.1:8866/"
 
@@ -223,7 +223,7 @@ def score_sheet_html(
     if rules.partnership and results:
         parts = []
         for team, total in zip(rules.teams(), results[-1].team_totals, strict=True):
-            names = join_names([name_of(p, rules, lang) for p in team], lang)
+            names = join_words([name_of(p, rules, lang) for p in team], lang)
             parts.append(escape(text("ui.score.team", lang, names=names, total=total)))
         teams = "<p>" + " · ".join(parts) + "</p>"
     return (
@@ -306,6 +306,6 @@ def position_html(
 
 
 def winners_text(rules: Rules, winners: Sequence[int], lang: str) -> str:
-    names = join_names([name_of(p, rules, lang) for p in winners], lang)
+    names = join_words([name_of(p, rules, lang) for p in winners], lang)
     key = "ui.game.winners" if len(winners) > 1 else "ui.game.winner"
     return text(key, lang, seats=names)

@@ -16,9 +16,8 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach import Card, Deal, Game, IllegalMove, RecordError, Rules, records
 from hearts_teach.bots import Bot, Choice, make_bot
-from hearts_teach.bots.catalog import one_decimal
 from hearts_teach.cards import parse_cards
-from hearts_teach.i18n import check_lang, text
+from hearts_teach.i18n import check_lang, one_decimal, text
 from widgets.cards import HandView, pass_states, play_states
 from widgets.render import (
     DEFAULT_PLAYGROUND_URL,
@@ -371,9 +370,10 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         """The seats the person passes to and receives from in this deal."""
         direction = self.deal.pass_direction
         assert direction is not None
-        offset = self.rules.pass_offset(direction)
-        n = self.rules.players
-        return (self.human + offset) % n, (self.human - offset) % n
+        return (
+            self.rules.pass_receiver(self.human, direction),
+            self.rules.pass_giver(self.human, direction),
+        )
 
     def _bots_pass(self) -> None:
         chosen = self.deal.passes()

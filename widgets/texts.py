@@ -261,10 +261,3 @@ def card_count(count: int, lang: str) -> str:
 def card_list(cards: list[Card]) -> str:
     """Cards written with their symbols (``Q♠, 3♥``): the suit symbol is always there."""
     return ", ".join(str(card) for card in cards)
-
-
-def join_names(names: list[str], lang: str) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    last = " and " if lang == "en" else " et "
-    return ", ".join(names[:-1]) + last + names[-1]

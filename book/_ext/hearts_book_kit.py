@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 
 from hearts_teach import Card, Deal, DealResult, Rules
 from hearts_teach.cards import sorted_for_display
-from hearts_teach.i18n import register, seat_name, text
+from hearts_teach.i18n import register, seat_name, signed, text
 
 register(
     {
@@ -88,7 +88,7 @@ def playground_url() -> str:
 
 def number(value: int) -> str:
     """A score, with a true minus sign (−16, not -16)."""
-    return str(value).replace("-", "−")
+    return signed(value)
 
 
 def seat(player: int, players: int, lang: str) -> str:

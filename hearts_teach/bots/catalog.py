@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hearts_teach.cards import Card, Suit
-from hearts_teach.i18n import register, suit_name, text, the_card
+from hearts_teach.i18n import join_words, one_decimal, register, suit_name, text, the_card
 
 ENTRIES: Final[dict[str, tuple[str, str]]] = {
     # --- playing ----------------------------------------------------------------
@@ -211,7 +211,6 @@ ENTRIES: Final[dict[str, tuple[str, str]]] = {
         "{reason} Sur {samples} donnes simulées, garder le reste me rapporte environ {cost}.",
     ),
     # --- word lists ---------------------------------------------------------------
-    "bot.and": (" and ", " et "),
 }
 
 register(ENTRIES)
@@ -259,11 +258,7 @@ def card_forms(name: str, card: Card, lang: str) -> dict[str, str]:
 
 def card_list(cards: Sequence[Card], lang: str) -> str:
     """``the queen of spades, the ace of hearts and the two of clubs`` / ``… et …``."""
-    names = [the_card(card, lang) for card in cards]
-    if len(names) <= 1:
-        return "".join(names)
-    joiner = ENTRIES["bot.and"][0 if lang == "en" else 1]
-    return ", ".join(names[:-1]) + joiner + names[-1]
+    return join_words([the_card(card, lang) for card in cards], lang)
 
 
 def say(key: str, lang: str, params: Mapping[str, object]) -> str:
@@ -292,11 +287,3 @@ def _points(value: float, lang: str) -> str:
     if lang == "fr":
         return shown + (" point" if abs(value) < 2 else " points")
     return shown + (" point" if shown == "1.0" else " points")
-
-
-def one_decimal(value: float, lang: str) -> str:
-    """One decimal; French writes a decimal comma (and no one reads "-0.0")."""
-    shown = f"{value:.1f}"
-    if shown == "-0.0":
-        shown = "0.0"
-    return shown.replace(".", ",") if lang == "fr" else shown

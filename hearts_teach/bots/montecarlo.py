@@ -21,7 +21,6 @@ from hearts_teach.bots.policy import (
     SUIT_OF,
     Context,
     Situation,
-    card_indexes,
     choose_pass,
     choose_play,
     context,
@@ -30,7 +29,7 @@ from hearts_teach.bots.policy import (
     pass_scores,
 )
 from hearts_teach.bots.simple import HeuristicBot, passes_to_partner, play_params
-from hearts_teach.cards import CARDS, JACK_OF_DIAMONDS, Suit
+from hearts_teach.cards import CARDS, JACK_OF_DIAMONDS, Suit, indexes_of
 from hearts_teach.deal import Deal, PlayerView
 from hearts_teach.scoring import game_outcome
 
@@ -76,7 +75,7 @@ def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[int], int]:
     capacity = list(view.hand_sizes)
     capacity[me] = 0
     if view.passed and view.pass_direction is not None and view.phase != "pass":
-        receiver = (me + view.rules.pass_offset(view.pass_direction)) % n
+        receiver = view.rules.pass_receiver(me, view.pass_direction)
         still_there = view.passed & unseen
         hands[receiver] |= still_there
         capacity[receiver] -= still_there.bit_count()
@@ -92,7 +91,7 @@ def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[int], int]:
         unseen &= ~forced_dead
     caps = [capacity[p] for p in holders] + [dead_room]
     allowed_suits = [15 & ~view.voids[p] for p in holders] + [15]
-    cards = card_indexes(unseen)
+    cards = indexes_of(unseen)
     surplus = len(cards) - sum(caps)
     if surplus < 0 or (surplus and view.tricks) or dead_room < 0:
         raise SamplingError("hand sizes do not match the unseen cards")
@@ -424,7 +423,7 @@ class MonteCarloBot(Bot):
         objective = Objective.for_view(view)
         rng = self.rng_for(view, "pass")
         start = time.perf_counter()
-        unknown = card_indexes(rules.deck & ~view.hand)
+        unknown = indexes_of(rules.deck & ~view.hand)
         size = rules.hand_size
         costs = [0.0] * len(candidates)
         owns = [0.0] * len(candidates)
@@ -570,7 +569,7 @@ def equivalent_groups(ctx: Context, view: PlayerView) -> dict[int, list[int]]:
     groups: dict[int, list[int]] = {}
     current: list[int] = []
     previous = -1
-    for card in card_indexes(legal):
+    for card in indexes_of(legal):
         if (
             current
             and SUIT_OF[card] == SUIT_OF[previous]

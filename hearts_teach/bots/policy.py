@@ -10,8 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from hearts_teach.cards import ACE_OF_SPADES, JACK_OF_DIAMONDS, KING_OF_SPADES, QUEEN_OF_SPADES
+from hearts_teach.cards import (
+    ACE_OF_SPADES,
+    JACK_OF_DIAMONDS,
+    KING_OF_SPADES,
+    QUEEN_OF_SPADES,
+    indexes_of,
+)
 from hearts_teach.deal import PlayerView
+from hearts_teach.deal import winning_position as engine_winning_position
 from hearts_teach.rules import Rules
 
 SUIT_OF = tuple(i // 13 for i in range(52))
@@ -154,19 +161,7 @@ class Situation:
 
 def winning_position(ctx: Context, trick: list[int]) -> int:
     """The position in the trick of the card winning it so far."""
-    led = SUIT_OF[trick[0]]
-    best, best_key = 0, -1
-    for position, card in enumerate(trick):
-        suit = SUIT_OF[card]
-        if suit == led:
-            key = card
-        elif ctx.trump and suit == HEARTS:
-            key = 100 + card
-        else:
-            continue
-        if key > best_key:
-            best, best_key = position, key
-    return best
+    return engine_winning_position(trick, ctx.trump)
 
 
 def beating(ctx: Context, cards: int, trick: list[int]) -> int:
@@ -347,7 +342,7 @@ def _discard(ctx: Context, s: Situation, shooter: int) -> tuple[int, str]:
             return high_index(safe), "partner_wins" if partner_wins else "moon_keep"
     unseen = ctx.deck & ~s.hand & ~s.played
     best, best_score, best_key = -1, -(10**9), "discard_low"
-    for card in card_indexes(candidates):
+    for card in indexes_of(candidates):
         score, key = _discard_kind(ctx, s, card, unseen)
         if score > best_score:
             best, best_score, best_key = card, score, key
@@ -457,17 +452,6 @@ def _reverse(ctx: Context, s: Situation) -> tuple[int, str]:
     return low_index(keep or legal), "reverse_keep"
 
 
-def card_indexes(mask: int) -> list[int]:
-    """The card indexes of a mask, lowest first, as a list (looping over a list is faster
-    in the playouts than over the generator ``cards.iter_indexes``)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 # --- passing -------------------------------------------------------------------
 
 
@@ -503,13 +487,13 @@ def pass_scores(
     scores: dict[int, float] = {}
     kinds: dict[int, str] = {}
     if ctx.reverse:
-        for card in card_indexes(hand):
+        for card in indexes_of(hand):
             scores[card] = 20.0 - card % 13 - (30.0 if ctx.values[card] > 0 else 0.0)
             kinds[card] = "reverse"
         return scores, kinds
     spades = hand & SUIT_MASK[SPADES]
     low_spades = (spades & ~ctx.queen & ~HIGH_SPADES & ((1 << (QS)) - 1)).bit_count()
-    for card in card_indexes(hand):
+    for card in indexes_of(hand):
         suit = SUIT_OF[card]
         rank = card % 13
         value = ctx.values[card]
@@ -548,7 +532,7 @@ def pass_scores(
             continue
         if 0 < length <= count:
             gain = 6.0 + 2.0 * (count - length)
-            for card in card_indexes(cards):
+            for card in indexes_of(cards):
                 scores[card] += gain
                 if kinds[card] in ("high", "other"):
                     kinds[card] = "void"
