@@ -10,12 +10,16 @@ from a shuffled deck; the table gives the median ratio (ours / OpenSpiel).
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import statistics
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
+
+from machine import describe_machine
 
 from hearts_teach import Deal, Rules
 
@@ -127,6 +131,9 @@ def main() -> None:
         f"# Engine speed ({platform.python_implementation()} {platform.python_version()}, "
         f"{args.rounds} interleaved rounds of {args.seconds:.1f} s)"
     )
+    print()
+    print(f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {describe_machine()},")
+    print(f"load average {os.getloadavg()[0]:.2f}")
     print()
     print(f"| {'measure':28} | {'median':>10} | {'min':>10} | {'max':>10} |")
     print(f"|{'-' * 30}|{'-' * 12}|{'-' * 12}|{'-' * 12}|")
