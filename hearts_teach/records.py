@@ -19,16 +19,7 @@ from hearts_teach.cards import Card, cards_of, parse_cards
 from hearts_teach.deal import Deal
 from hearts_teach.errors import HeartsError, RecordError
 from hearts_teach.game import Game, PlayedDeal
-from hearts_teach.rules import (
-    FIRST_LEADS,
-    FIRST_TRICK_FORCED,
-    MOON_RULES,
-    PASSING,
-    QS_BREAKS,
-    TWO_PLAYER_BOTH_OVER,
-    TWO_PLAYER_MOON_AWARDS,
-    Rules,
-)
+from hearts_teach.rules import OPTION_CHOICES, Rules
 
 FORMAT: Final = "hearts-teach"
 JSON_VERSION: Final = 1
@@ -62,15 +53,7 @@ _CODE_OPTIONS: Final = (
     "partner_spared_on_moon",
     "lead_hearts_when_only_hearts",
 )
-_CHOICES: Final[dict[str, tuple[str, ...]]] = {
-    "moon": MOON_RULES,
-    "passing": PASSING,
-    "first_lead": FIRST_LEADS,
-    "qs_breaks_hearts": QS_BREAKS,
-    "first_trick_forced": FIRST_TRICK_FORCED,
-    "two_player_moon_award": TWO_PLAYER_MOON_AWARDS,
-    "two_player_both_over": TWO_PLAYER_BOTH_OVER,
-}
+_CHOICES: Final = OPTION_CHOICES
 _INTEGERS: Final = ("players", "target", "pass_count")
 _DIRECTIONS: Final = (None, "left", "right", "across")
 _CODE_ALPHABET: Final = re.compile(r"[A-Za-z0-9_-]+")

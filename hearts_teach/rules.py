@@ -32,6 +32,17 @@ FIRST_TRICK_FORCED: Final = ("any", "hearts_before_queen")
 TWO_PLAYER_MOON_AWARDS: Final = ("fixed_20", "points_in_play")
 TWO_PLAYER_BOTH_OVER: Final = ("lowest_wins", "continue")
 
+# The options that take one of a few words, with those words.
+OPTION_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "moon": MOON_RULES,
+    "passing": PASSING,
+    "first_lead": FIRST_LEADS,
+    "qs_breaks_hearts": QS_BREAKS,
+    "first_trick_forced": FIRST_TRICK_FORCED,
+    "two_player_moon_award": TWO_PLAYER_MOON_AWARDS,
+    "two_player_both_over": TWO_PLAYER_BOTH_OVER,
+}
+
 TWO_PLAYER_RANKS: Final = (2, 4, 6, 8, 10, 12, 14)
 # With four players the pass cycle is left, right, across, hold (RULES.md §2.3).
 _CYCLE: Final = ("left", "right", "across", None)
