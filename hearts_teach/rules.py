@@ -376,6 +376,10 @@ class Rules:
         assert count is not None, "resolved in __post_init__"
         return count
 
+    def partner(self, player: int) -> int | None:
+        """The player's partner (the player opposite) in Partnership Hearts, else None."""
+        return (player + 2) % 4 if self.partnership else None
+
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """Partnership: 0 and 2 against 1 and 3; otherwise everyone alone."""
         if self.partnership:

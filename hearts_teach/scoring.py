@@ -122,8 +122,9 @@ def score_deal(
     else:
         value = _moon_value(rules, dead_mask)
         old = [0 if p == shooter else value for p in range(n)]
-        if rules.partnership and rules.partner_spared_on_moon:
-            old[(shooter + 2) % 4] = 0
+        partner = rules.partner(shooter)
+        if partner is not None and rules.partner_spared_on_moon:
+            old[partner] = 0
         new = [-value if p == shooter else 0 for p in range(n)]
         mode = "old" if n == 2 else rules.effective_moon
         if mode == "mixed":

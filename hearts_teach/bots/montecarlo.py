@@ -244,8 +244,9 @@ def deal_scores(
     if n == 2 and rules.two_player_moon_award == "points_in_play":
         value = ctx.points(ctx.penalty & ~dead)
     old = [0 if p == shooter else value for p in range(n)]
-    if rules.partnership and rules.partner_spared_on_moon:
-        old[(shooter + 2) % 4] = 0
+    partner = rules.partner(shooter)
+    if partner is not None and rules.partner_spared_on_moon:
+        old[partner] = 0
     mode = "old" if n == 2 else rules.effective_moon
     if mode == "mixed":
         with_old = [b + d for b, d in zip(totals, old, strict=True)]
