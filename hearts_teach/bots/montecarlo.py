@@ -283,7 +283,7 @@ class Objective:
             others=others,
             sign=-1 if rules.reverse else 1,
             totals=tuple(view.totals),
-            game_weight=float(rules.moon_value if rules.moon_value > 0 else 26),
+            game_weight=float(rules.moon_value),
         )
 
     def own(self, scores: Sequence[int]) -> int:
