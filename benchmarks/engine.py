@@ -28,18 +28,27 @@ RULES = Rules()
 OPENSPIEL_DIRECTION = {"left": 1, "across": 2, "right": 3, None: 0}
 
 
-def ours_full_deal(rng: random.Random, number: int) -> None:
+PLAYOUT_START = 20
+"""Cards played before the playout position: a playout then plays 52 - 20 cards."""
+
+
+def ours_deal_and_pass(rng: random.Random, number: int) -> Deal:
     deal = Deal.new(RULES, rng=rng, deal_number=number)
     if deal.phase == "pass":
         for player in range(4):
             deal.pass_cards(player, rng.sample(deal.hand(player), 3))
+    return deal
+
+
+def ours_full_deal(rng: random.Random, number: int) -> None:
+    deal = ours_deal_and_pass(rng, number)
     while not deal.is_over:
         deal.play(rng.choice(deal.legal_moves()))
 
 
 def ours_playout_setup(rng: random.Random) -> Deal:
     deal = Deal.new(RULES, rng=rng, deal_number=3)
-    for _ in range(20):
+    for _ in range(PLAYOUT_START):
         deal.play(rng.choice(deal.legal_moves()))
     return deal
 
@@ -50,7 +59,7 @@ def ours_playout(position: Deal, rng: random.Random) -> None:
         deal.play(rng.choice(deal.legal_moves()))
 
 
-def openspiel_full_deal(pyspiel: Any, game: Any, rng: random.Random, number: int) -> None:
+def openspiel_deal_and_pass(game: Any, rng: random.Random, number: int) -> Any:
     state = game.new_initial_state()
     direction = RULES.pass_direction(number)
     state.apply_action(OPENSPIEL_DIRECTION[direction])
@@ -58,6 +67,14 @@ def openspiel_full_deal(pyspiel: Any, game: Any, rng: random.Random, number: int
     rng.shuffle(deck)
     for card in deck:
         state.apply_action(card)
+    if direction is not None:
+        for _ in range(12):
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def openspiel_full_deal(game: Any, rng: random.Random, number: int) -> None:
+    state = openspiel_deal_and_pass(game, rng, number)
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
 
@@ -69,7 +86,7 @@ def openspiel_playout_setup(game: Any, rng: random.Random) -> Any:
     rng.shuffle(deck)
     for card in deck:
         state.apply_action(card)
-    for _ in range(20):
+    for _ in range(PLAYOUT_START):
         state.apply_action(rng.choice(state.legal_actions()))
     return state
 
@@ -80,7 +97,12 @@ def openspiel_playout(position: Any, rng: random.Random) -> None:
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-def rate(task: Callable[[int], None], seconds: float) -> float:
+def per_card(playouts_per_second: float) -> float:
+    """Microseconds per card of a playout (the copy included)."""
+    return 1e6 / (playouts_per_second * (52 - PLAYOUT_START))
+
+
+def rate(task: Callable[[int], object], seconds: float) -> float:
     """Calls per second of ``task`` over about ``seconds``."""
     count = 0
     start = time.perf_counter()
@@ -108,9 +130,13 @@ def main() -> None:
     os_position = openspiel_playout_setup(game, rng) if game is not None else None
     rows: dict[str, list[float]] = {
         "ours: deals/s": [],
+        "ours: deal+pass only/s": [],
         "ours: copy+playout/s": [],
+        "ours: µs per card in playout": [],
         "openspiel: deals/s": [],
+        "openspiel: deal+pass only/s": [],
         "openspiel: clone+playout/s": [],
+        "openspiel: µs per card": [],
         "ratio deals": [],
         "ratio playouts": [],
     }
@@ -118,12 +144,20 @@ def main() -> None:
         ours_deals = rate(lambda n: ours_full_deal(rng, n), args.seconds)
         ours_playouts = rate(lambda n: ours_playout(position, rng), args.seconds)
         rows["ours: deals/s"].append(ours_deals)
+        rows["ours: deal+pass only/s"].append(
+            rate(lambda n: ours_deal_and_pass(rng, n), args.seconds)
+        )
         rows["ours: copy+playout/s"].append(ours_playouts)
+        rows["ours: µs per card in playout"].append(per_card(ours_playouts))
         if game is not None:
-            os_deals = rate(lambda n: openspiel_full_deal(pyspiel, game, rng, n), args.seconds)
+            os_deals = rate(lambda n: openspiel_full_deal(game, rng, n), args.seconds)
             os_playouts = rate(lambda n: openspiel_playout(os_position, rng), args.seconds)
             rows["openspiel: deals/s"].append(os_deals)
+            rows["openspiel: deal+pass only/s"].append(
+                rate(lambda n: openspiel_deal_and_pass(game, rng, n), args.seconds)
+            )
             rows["openspiel: clone+playout/s"].append(os_playouts)
+            rows["openspiel: µs per card"].append(per_card(os_playouts))
             rows["ratio deals"].append(ours_deals / os_deals)
             rows["ratio playouts"].append(ours_playouts / os_playouts)
 
