@@ -101,7 +101,7 @@ class Card:
         return cls(int(suit) * 13 + rank - 2)
 
     @classmethod
-    def parse(cls, text: str | Card) -> Card:
+    def parse(cls, text: object) -> Card:
         """Read ``"Q♠"``, ``"QS"``, ``"10H"``, ``"TH"`` or ``"10♥"`` (any case)."""
         if isinstance(text, Card):
             return text
@@ -179,12 +179,13 @@ def _suit_chunks(suit: int) -> tuple[tuple[Card, ...], ...]:
     return tuple(table)
 
 
-_CHUNKS: Final = tuple(_suit_chunks(s) for s in range(4))
+CHUNKS: Final = tuple(_suit_chunks(s) for s in range(4))
+"""``CHUNKS[suit][pattern]``: the cards of a 13-bit pattern of that suit, lowest first."""
 
 
 def cards_of(mask: int) -> list[Card]:
     """The cards of a bit mask, lowest index first (clubs, diamonds, spades, hearts)."""
-    clubs, diamonds, spades, hearts = _CHUNKS
+    clubs, diamonds, spades, hearts = CHUNKS
     return [
         *clubs[mask & 0x1FFF],
         *diamonds[(mask >> 13) & 0x1FFF],
@@ -209,6 +210,14 @@ def iter_indexes(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def mask_of_indexes(indexes: Iterable[int]) -> int:
+    """The bit mask of some card indexes."""
+    mask = 0
+    for index in indexes:
+        mask |= 1 << index
+    return mask
 
 
 def mask_of(cards: Iterable[Card | str]) -> int:

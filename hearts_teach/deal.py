@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 from hearts_teach.cards import (
     CARDS,
+    CHUNKS,
     HEARTS_MASK,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
@@ -22,6 +23,7 @@ from hearts_teach.cards import (
     cards_of,
     indexes_of,
     mask_of,
+    mask_of_indexes,
     parse_cards,
 )
 from hearts_teach.errors import HeartsError, IllegalMove, RulesError
@@ -33,10 +35,13 @@ if TYPE_CHECKING:
 
 Phase = Literal["pass", "play", "over"]
 
-_QS_BIT = QUEEN_OF_SPADES.bit
-_CLUBS = SUIT_MASKS[Suit.CLUBS]
-_SUIT_OF = tuple(i // 13 for i in range(52))
-_RANK_OF = tuple(i % 13 for i in range(52))
+# Final: a compiled build (mypyc) reads these as constants.
+_QS_BIT: Final = QUEEN_OF_SPADES.bit
+_QS_INDEX: Final = QUEEN_OF_SPADES.index
+_FIRST_HEART: Final = 39
+_CLUBS: Final = SUIT_MASKS[Suit.CLUBS]
+_SUIT_OF: Final = tuple(i // 13 for i in range(52))
+_SUIT_MASK_OF: Final = tuple(SUIT_MASKS[i // 13] for i in range(52))
 
 
 @dataclass(frozen=True)
@@ -153,28 +158,31 @@ class Deal:
 
     __slots__ = (
         "_broken",
-        "_history",
+        "_broken_at",
+        "_first_undoable",
         "_leader",
         "_legal",
         "_opening",
+        "_pass_log",
         "_passes",
         "_phase",
-        "_shown_void",
+        "_players",
         "_to_play",
         "_trick",
+        "_trick_mask",
         "_trick_no",
         "completed",
         "dead",
         "deal_number",
         "dealt",
         "hands",
+        "is_over",
         "pass_direction",
         "rules",
         "start_broken",
         "start_leader",
         "taken",
         "totals",
-        "tricks_won",
     )
 
     rules: Rules
@@ -186,9 +194,16 @@ class Deal:
     deal_number: int
     pass_direction: str | None
     taken: list[int]
-    tricks_won: list[int]
     totals: tuple[int, ...]
     completed: list[tuple[int, tuple[int, ...], int]]
+    is_over: bool
+    """Whether every trick has been played (a plain attribute: search loops test it
+    after every card)."""
+
+    def __new__(cls, *args: object, **kwargs: object) -> Deal:
+        # Deal.__new__(Deal) alone gives the blank instance that copy() and from_view()
+        # fill in; defined here because a compiled build (mypyc) needs it spelt out.
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -213,19 +228,24 @@ class Deal:
         self.deal_number = deal_number
         self.pass_direction = pass_direction
         self.taken = [0] * n
-        self.tricks_won = [0] * n
         self.totals = tuple(totals) if totals is not None else (0,) * n
         self.completed = []
+        self.is_over = False
+        self._players = n
         self._trick: list[int] = []
         self._broken = hearts_broken or not rules.must_break_hearts
-        # (player, action, leader before, hearts broken before, player's voids before);
-        # action is a card index, or ~mask for a pass choice.
-        self._history: list[tuple[int, int, int, bool, int]] = []
+        self._trick_mask = 0
+        # (player, chosen mask, previous choice or None) for each pass choice, in order.
+        # Plays need no log: the tricks hold them in order, and undo takes back cards
+        # while more have been played than when the deal was set up.
+        self._pass_log: list[tuple[int, int, int | None]] = []
+        # Cards played when a card broke hearts (0: hearts not broken by a play here).
+        self._broken_at = 0
         self._passes: list[int | None] = [None] * n
-        self._shown_void = [0] * n
         hand_size = self.hands[0].bit_count()
         # Tricks already played before a set position with short hands.
         self._trick_no = rules.hand_size - hand_size
+        self._first_undoable = self._trick_no * n
         self._opening: int | None = None
         self._legal = -1
         if pass_direction is not None:
@@ -250,20 +270,19 @@ class Deal:
     ) -> Deal:
         """A shuffled deal; in the pass phase when a pass is due for this deal number."""
         generator = rng if rng is not None else random.Random(seed)
-        deck = [c.index for c in cards_of(rules.deck)]
+        deck = list(rules.deck_bits)
         generator.shuffle(deck)
         n = rules.players
         hands = [0] * n
         dead = 0
         if rules.dead_count:
             # Two-player: one card aside, 13 each one at a time, the last card aside.
-            dead = 1 << deck[0] | 1 << deck[-1]
+            dead = deck[0] | deck[-1]
             deck = deck[1:-1]
         first = (rules.dealer(deal_number) + 1) % n
-        bits = [1 << index for index in deck]
         for i in range(n):
             # one card at a time from the dealer's left: every n-th card goes to a player
-            hands[(first + i) % n] = sum(bits[i::n])
+            hands[(first + i) % n] = sum(deck[i::n])
         direction = rules.pass_direction(deal_number)
         return cls(
             rules,
@@ -358,6 +377,7 @@ class Deal:
         self._to_play = leader
         if self._trick_no >= rules.hand_size:
             self._phase = "over"
+            self.is_over = True
 
     def copy(self) -> Deal:
         other = Deal.__new__(Deal)
@@ -370,14 +390,17 @@ class Deal:
         other.deal_number = self.deal_number
         other.pass_direction = self.pass_direction
         other.taken = self.taken[:]
-        other.tricks_won = self.tricks_won[:]
         other.totals = self.totals
         other.completed = self.completed[:]
+        other.is_over = self.is_over
+        other._players = self._players
         other._trick = self._trick[:]
         other._broken = self._broken
-        other._history = self._history[:]
+        other._broken_at = self._broken_at
+        other._trick_mask = self._trick_mask
+        other._first_undoable = self._first_undoable
+        other._pass_log = self._pass_log[:]
         other._passes = self._passes[:]
-        other._shown_void = self._shown_void[:]
         other._trick_no = self._trick_no
         other._opening = self._opening
         other._phase = self._phase
@@ -393,8 +416,27 @@ class Deal:
         return self._phase
 
     @property
-    def is_over(self) -> bool:
-        return self._phase == "over"
+    def tricks_won(self) -> list[int]:
+        """How many tricks each player has won this deal."""
+        won = [0] * self._players
+        for _leader, _cards, winner in self.completed:
+            won[winner] += 1
+        return won
+
+    def shown_voids(self) -> list[int]:
+        """For each player, the suits (a bit per suit) that player has shown void by
+        not following the suit led."""
+        voids = [0] * self._players
+        n = self._players
+        tricks = [(leader, cards) for leader, cards, _winner in self.completed]
+        if self._trick:
+            tricks.append((self._leader, tuple(self._trick)))
+        for leader, cards in tricks:
+            led = _SUIT_OF[cards[0]]
+            for position, card in enumerate(cards):
+                if _SUIT_OF[card] != led:
+                    voids[(leader + position) % n] |= 1 << led
+        return voids
 
     @property
     def to_play(self) -> int:
@@ -427,17 +469,29 @@ class Deal:
     @property
     def tricks(self) -> list[Trick]:
         """The completed tricks, in order."""
-        n = self.rules.players
-        result = []
-        for leader, cards, winner in self.completed:
-            plays = tuple(((leader + i) % n, CARDS[c]) for i, c in enumerate(cards))
-            result.append(Trick(leader, plays, winner))
-        return result
+        n = self._players
+        return [
+            Trick(leader, tuple(((leader + i) % n, CARDS[c]) for i, c in enumerate(cards)), winner)
+            for leader, cards, winner in self.completed
+        ]
 
     @property
     def last_trick(self) -> Trick | None:
-        tricks = self.tricks
-        return tricks[-1] if tricks else None
+        """The last completed trick, if any."""
+        if not self.completed:
+            return None
+        leader, cards, winner = self.completed[-1]
+        n = self._players
+        plays = tuple(((leader + i) % n, CARDS[c]) for i, c in enumerate(cards))
+        return Trick(leader, plays, winner)
+
+    @property
+    def trick_completed(self) -> Trick | None:
+        """The trick that the last card played completed, or None when the last action
+        was not a card that completed a trick."""
+        if self._trick or self._cards_played() == self._first_undoable:
+            return None
+        return self.last_trick
 
     def hand(self, player: int) -> list[Card]:
         return cards_of(self.hands[self._check_player(player)])
@@ -455,17 +509,23 @@ class Deal:
     @property
     def history(self) -> list[tuple[str, int, tuple[Card, ...]]]:
         """Every action so far: ("pass", player, cards) or ("play", player, (card,))."""
-        result: list[tuple[str, int, tuple[Card, ...]]] = []
-        for player, action, *_ in self._history:
-            if action >= 0:
-                result.append(("play", player, (CARDS[action],)))
-            else:
-                result.append(("pass", player, tuple(cards_of(~action))))
+        result: list[tuple[str, int, tuple[Card, ...]]] = [
+            ("pass", player, tuple(cards_of(chosen))) for player, chosen, _ in self._pass_log
+        ]
+        result.extend(("play", player, (card,)) for player, card in self.plays)
         return result
 
     @property
     def plays(self) -> list[tuple[int, Card]]:
-        return [(p, CARDS[a]) for p, a, *_ in self._history if a >= 0]
+        """Every card played so far with its player, in order."""
+        n = self._players
+        tricks = [(leader, cards) for leader, cards, _winner in self.completed]
+        tricks.append((self._leader, tuple(self._trick)))
+        return [
+            ((leader + position) % n, CARDS[card])
+            for leader, cards in tricks
+            for position, card in enumerate(cards)
+        ]
 
     def passes(self) -> list[list[Card] | None]:
         """The cards each player chose to pass (None while not chosen or with no pass)."""
@@ -488,9 +548,20 @@ class Deal:
 
     def legal_mask(self) -> int:
         """Legal cards of the player to play, as a bit mask (0 outside the play phase)."""
-        if self._legal >= 0:
-            return self._legal
-        self._legal = legal = self._compute_legal()
+        legal = self._legal
+        if legal >= 0:
+            return legal
+        hand = self.hands[self._to_play]
+        trick = self._trick
+        if trick and hand & _SUIT_MASK_OF[trick[0]]:
+            legal = hand & _SUIT_MASK_OF[trick[0]]
+        elif self._trick_no and (trick or self._broken):
+            # Past the first trick: a discard, or a lead once hearts are broken. (A deal
+            # over has empty hands, and the pass phase is trick 0: 0 either way.)
+            legal = hand
+        else:
+            legal = self._compute_legal()
+        self._legal = legal
         return legal
 
     def _compute_legal(self) -> int:
@@ -523,7 +594,30 @@ class Deal:
         return hand
 
     def legal_moves(self) -> list[Card]:
-        return cards_of(self.legal_mask())
+        """The cards the player to play may play now, lowest first."""
+        legal = self._legal
+        if legal < 0:
+            # legal_mask() inlined for the cases that dominate a playout.
+            hand = self.hands[self._to_play]
+            trick = self._trick
+            if trick:
+                led = _SUIT_OF[trick[0]]
+                shift = 13 * led
+                follow = hand >> shift & 0x1FFF
+                if follow:
+                    self._legal = follow << shift
+                    return list(CHUNKS[led][follow])
+            if self._trick_no and (trick or self._broken):
+                self._legal = legal = hand
+            else:
+                legal = self.legal_mask()
+        clubs, diamonds, spades, hearts = CHUNKS  # cards_of, inlined
+        return [
+            *clubs[legal & 0x1FFF],
+            *diamonds[legal >> 13 & 0x1FFF],
+            *spades[legal >> 26 & 0x1FFF],
+            *hearts[legal >> 39],
+        ]
 
     def explain(self, card: Card | str, player: int | None = None) -> Explanation:
         """Whether ``card`` may be played now (by ``player``, default the one to play),
@@ -590,22 +684,41 @@ class Deal:
     def pass_cards(self, player: int, cards: str | Iterable[Card | str]) -> None:
         """Choose the cards ``player`` passes. Once every player has chosen, the cards
         change hands and play begins. A player may change a choice until then."""
+        count = self.rules.cards_to_pass
+        mask = 0
+        if (
+            type(cards) is list
+            and len(cards) == count
+            and self._phase == "pass"
+            and 0 <= player < self._players
+        ):
+            # Fast path for a list of distinct cards of the hand (what a bot passes).
+            for card in cards:
+                if type(card) is not Card:
+                    mask = 0
+                    break
+                mask |= card.bit
+        if mask.bit_count() != count or mask & ~self.hands[player]:
+            mask = self._checked_pass(player, cards, count)
+        previous = self._passes[player]
+        self._passes[player] = mask
+        self._pass_log.append((player, mask, previous))
+        if None not in self._passes:
+            self._exchange()
+
+    def _checked_pass(self, player: int, cards: str | Iterable[Card | str], count: int) -> int:
+        """The mask of a pass choice, or the error that refuses it."""
         self._check_player(player)
         if self._phase != "pass":
             raise IllegalMove("not_passing_phase")
         chosen = parse_cards(cards)
-        count = self.rules.cards_to_pass
         if len(chosen) != count:
             raise IllegalMove("pass_count", count=count, given=len(chosen))
         mask = mask_of(chosen)
         missing = mask & ~self.hands[player]
         if missing:
             raise IllegalMove("pass_not_in_hand", card=cards_of(missing)[0])
-        previous = self._passes[player]
-        self._passes[player] = mask
-        self._history.append((player, ~mask, -1 if previous is None else previous, False, 0))
-        if all(m is not None for m in self._passes):
-            self._exchange()
+        return mask
 
     def _exchange(self) -> None:
         self._move_passed_cards(forward=True)
@@ -614,113 +727,126 @@ class Deal:
     def _move_passed_cards(self, forward: bool) -> None:
         """Give every chosen card to its receiver, or (backward) take it back."""
         assert self.pass_direction is not None
+        offset = self.rules.pass_offset(self.pass_direction)
+        n = self._players
+        hands = self.hands
         for player, chosen in enumerate(self._passes):
-            receiver = self.rules.pass_receiver(player, self.pass_direction)
+            receiver = (player + offset) % n
             source, target = (player, receiver) if forward else (receiver, player)
-            self.hands[source] &= ~(chosen or 0)
-            self.hands[target] |= chosen or 0
+            hands[source] &= ~(chosen or 0)
+            hands[target] |= chosen or 0
 
     def _unexchange(self) -> None:
         self._move_passed_cards(forward=False)
         # back to the pass phase exactly as __init__ leaves it
         self._phase = "pass"
+        self.is_over = False
         self._opening = None
         self._legal = -1
         self._leader = 0
         self._to_play = 0
 
-    def play(self, card: Card | str, player: int | None = None) -> Trick | None:
+    def play(self, card: Card | str, player: int | None = None) -> None:
         """Play a card for the player to play (or check it is ``player``'s turn).
 
-        Returns the trick if this card completed it. An illegal card raises
-        :class:`IllegalMove` with the reason and changes nothing.
+        An illegal card raises :class:`IllegalMove` with the reason and changes
+        nothing. When the card completes a trick, :attr:`trick_completed` is that trick.
         """
         if type(card) is not Card:
             card = Card.parse(card)
-        if self._phase == "play" and (player is None or player == self._to_play):
-            legal = self._legal if self._legal >= 0 else self.legal_mask()
-            if legal & card.bit:
-                self._play_index(card.index)
-                if self._trick:
-                    return None
-                leader, cards, winner = self.completed[-1]
-                n = self.rules.players
-                plays = tuple(((leader + i) % n, CARDS[c]) for i, c in enumerate(cards))
-                return Trick(leader, plays, winner)
-        explanation = self.explain(card, player)
-        raise IllegalMove(explanation.reason, **dict(explanation.params))
-
-    def play_index(self, index: int) -> None:
-        """Fast path for search: play a card index known to be legal."""
-        self._play_index(index)
-
-    def _play_index(self, index: int) -> None:
-        player = self._to_play
-        bit = 1 << index
-        trick = self._trick
-        voids = self._shown_void
-        self._history.append((player, index, self._leader, self._broken, voids[player]))
+        legal = self._legal
+        if legal < 0:
+            legal = self.legal_mask()  # 0 outside the play phase
+        bit = card.bit
+        if not legal & bit or (player is not None and player != self._to_play):
+            explanation = self.explain(card, player)
+            raise IllegalMove(explanation.reason, **dict(explanation.params))
+        # The hot path of every search and playout: kept flat on purpose.
+        index = card.index
+        to_play = self._to_play
+        self.hands[to_play] ^= bit
         self._legal = -1
-        self.hands[player] &= ~bit
-        suit = _SUIT_OF[index]
-        if trick:
-            led = _SUIT_OF[trick[0]]
-            if suit != led:
-                voids[player] |= 1 << led
-        if suit == 3:
-            self._broken = True
-        elif bit == _QS_BIT and self.rules.qs_breaks_hearts != "off":
-            mode = self.rules.qs_breaks_hearts
-            if mode == "any" or (trick and _SUIT_OF[trick[0]] != 2):
-                self._broken = True
+        trick = self._trick
         trick.append(index)
-        n = self.rules.players
+        trick_mask = self._trick_mask | bit
+        if not self._broken and (index >= _FIRST_HEART or index == _QS_INDEX):
+            self._break_hearts(index, trick)
+        n = self._players
         if len(trick) < n:
-            self._to_play = (player + 1) % n
+            self._trick_mask = trick_mask
+            self._to_play = to_play + 1 if to_play + 1 < n else 0
             return
+        hearts = trick_mask & HEARTS_MASK
+        if hearts and self.rules.hearts_trump:
+            best = hearts.bit_length() - 1
+        else:
+            best = (trick_mask & _SUIT_MASK_OF[trick[0]]).bit_length() - 1
         leader = self._leader
-        winner = (leader + winning_position(trick, self.rules.hearts_trump)) % n
-        cards = tuple(trick)
-        self.completed.append((leader, cards, winner))
-        mask = 0
-        for c in cards:
-            mask |= 1 << c
-        self.taken[winner] |= mask
-        self.tricks_won[winner] += 1
-        self._trick = []
+        winner = leader + trick.index(best)
+        if winner >= n:
+            winner -= n
+        self.completed.append((leader, tuple(trick), winner))
+        self.taken[winner] |= trick_mask
+        trick.clear()
+        self._trick_mask = 0
         self._trick_no += 1
         self._leader = winner
         self._to_play = winner
-        if self._trick_no >= self.rules.hand_size:
+        if not self.hands[winner]:  # hands are all one size between tricks
             self._phase = "over"
+            self.is_over = True
+
+    def play_index(self, index: int) -> None:
+        """Play a card given by its index (0..51), as search code holds cards."""
+        self.play(CARDS[index])
+
+    def _cards_played(self) -> int:
+        """Cards played in the deal so far, counting tricks before a set position."""
+        return self._trick_no * self._players + len(self._trick)
+
+    def _break_hearts(self, index: int, trick: list[int]) -> None:
+        """Hearts break with this card: a heart, or the queen of spades as the rules
+        say (``trick`` already holds the card)."""
+        if index == _QS_INDEX:
+            mode = self.rules.qs_breaks_hearts
+            if mode == "off" or (mode == "discard" and _SUIT_OF[trick[0]] == 2):
+                return
+        self._broken = True
+        self._broken_at = self._cards_played()
 
     def undo(self) -> None:
         """Take back the last action (a card played, or a pass choice)."""
-        if not self._history:
-            raise IllegalMove("nothing_to_undo")
-        player, action, saved_leader, saved_broken, saved_void = self._history.pop()
         self._legal = -1
-        if action < 0:
+        if self._cards_played() > self._first_undoable:
+            self._undo_play()
+        elif self._pass_log:
             if self._phase != "pass":
                 self._unexchange()
-            self._passes[player] = None if saved_leader == -1 else saved_leader
-            return
-        if not self._trick:
-            _leader, cards, winner = self.completed.pop()
-            mask = 0
-            for c in cards:
-                mask |= 1 << c
+            player, _chosen, previous = self._pass_log.pop()
+            self._passes[player] = previous
+        else:
+            raise IllegalMove("nothing_to_undo")
+
+    def _undo_play(self) -> None:
+        trick = self._trick
+        if not trick:
+            leader, cards, winner = self.completed.pop()
+            mask = mask_of_indexes(cards)
             self.taken[winner] &= ~mask
-            self.tricks_won[winner] -= 1
             self._trick_no -= 1
-            self._trick = list(cards)
-        self._trick.pop()
-        self.hands[player] |= 1 << action
-        self._leader = saved_leader
-        self._broken = saved_broken
-        self._shown_void[player] = saved_void
+            trick.extend(cards)
+            self._trick_mask = mask
+            self._leader = leader
+        index = trick.pop()
+        self._trick_mask &= ~(1 << index)
+        player = (self._leader + len(trick)) % self._players
+        self.hands[player] |= 1 << index
+        if self._broken_at > self._cards_played():
+            self._broken = False
+            self._broken_at = 0
         self._to_play = player
         self._phase = "play"
+        self.is_over = False
 
     # --- views, scoring -------------------------------------------------------
 
@@ -740,7 +866,7 @@ class Deal:
             tricks=tuple(self.tricks),
             taken=tuple(self.taken),
             hearts_broken=self._broken,
-            voids=tuple(self._shown_void),
+            voids=tuple(self.shown_voids()),
             passed=passed or 0,
             received=received,
             pass_direction=self.pass_direction,
@@ -760,7 +886,7 @@ class Deal:
         view; the result continues exactly from the view's position.
         """
         rules = view.rules
-        deal = cls.__new__(cls)
+        deal = Deal.__new__(Deal)
         deal.rules = rules
         deal.start_leader = view.leader
         deal.start_broken = view.hearts_broken
@@ -770,19 +896,21 @@ class Deal:
         deal.deal_number = view.deal_number
         deal.pass_direction = view.pass_direction
         deal.taken = list(view.taken)
-        deal.tricks_won = [0] * rules.players
         deal.completed = []
         for trick in view.tricks:
             assert trick.winner is not None
-            deal.tricks_won[trick.winner] += 1
             deal.completed.append((trick.leader, tuple(c.index for c in trick.cards), trick.winner))
         deal.totals = view.totals
+        deal.is_over = view.phase == "over"
+        deal._players = rules.players
         deal._trick = [card.index for _, card in view.trick]
         deal._broken = view.hearts_broken
-        deal._history = []
+        deal._broken_at = 0
+        deal._trick_mask = mask_of_indexes(deal._trick)
+        deal._pass_log = []
         deal._passes = [None] * rules.players
-        deal._shown_void = list(view.voids)
         deal._trick_no = view.trick_number
+        deal._first_undoable = deal._cards_played()
         deal._phase = view.phase
         deal._leader = view.leader
         deal._to_play = view.to_play
@@ -826,12 +954,12 @@ class Deal:
             tuple(self.hands),
             self.dead,
             tuple(self.taken),
-            tuple(self.tricks_won),
             tuple(self._trick),
             self._broken,
-            tuple(h[:2] for h in self._history),
+            self._trick_mask,
+            self._first_undoable,
+            tuple(self._pass_log),
             tuple(self._passes),
-            tuple(self._shown_void),
             self._trick_no,
             self._opening,
             self._phase,

@@ -80,7 +80,8 @@ class Game:
         return self.deal
 
     def play(self, card: Card | str, player: int | None = None) -> Trick | None:
-        trick = self.deal.play(card, player)
+        self.deal.play(card, player)
+        trick = self.deal.trick_completed
         self._sync()
         return trick
 

@@ -264,18 +264,33 @@ class Rules:
             moon_cards |= JACK_OF_DIAMONDS.bit
         self._derived.update(
             deck=deck,
+            deck_bits=tuple(card.bit for card in CARDS if deck & card.bit),
             values=tuple(values),
             penalty=penalty,
             moon_cards=moon_cards,
             hand_size={2: 13, 3: 17, 4: 13}[n],
             dead_count=2 if n == 2 else 0,
+            opening_chain=self._opening_chain(),
         )
+
+    def _opening_chain(self) -> tuple[Card, ...]:
+        if self.first_lead != "two_of_clubs":
+            return ()
+        if self.players == 2:
+            return tuple(Card.of(rank, Suit.CLUBS) for rank in (2, 4, 6))
+        return (TWO_OF_CLUBS,)
 
     @property
     def deck(self) -> int:
         """The deck as a bit mask (28 cards with two players, 51 with three)."""
         mask: int = self._derived["deck"]
         return mask
+
+    @property
+    def deck_bits(self) -> tuple[int, ...]:
+        """The deck's cards as one-bit masks, lowest index first (what a deal shuffles)."""
+        bits: tuple[int, ...] = self._derived["deck_bits"]
+        return bits
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -337,11 +352,8 @@ class Rules:
     @property
     def opening_chain(self) -> tuple[Card, ...]:
         """Cards that open the deal, in order of fallback: 2♣ (4p); 2♣, 4♣, 6♣ (2p)."""
-        if self.first_lead != "two_of_clubs":
-            return ()
-        if self.players == 2:
-            return tuple(Card.of(rank, Suit.CLUBS) for rank in (2, 4, 6))
-        return (TWO_OF_CLUBS,)
+        chain: tuple[Card, ...] = self._derived["opening_chain"]
+        return chain
 
     def dealer(self, deal_number: int) -> int:
         """The deal moves one seat to the left each deal."""

@@ -497,7 +497,8 @@ def test_l13_two_player_hearts_are_trumps_and_a_trump_breaks_hearts() -> None:
     deal = Deal.from_hands(TWO, ["10D 2S", "4H 8S"], leader=0)
     deal.play("10D")
     assert legal_set(deal) == card_set("4H 8S")
-    trick = deal.play("4H")
+    deal.play("4H")
+    trick = deal.trick_completed
     assert trick is not None and trick.winner == 1
     assert deal.hearts_broken
 

@@ -261,7 +261,9 @@ def test_random_legal_play_obeys_the_rules_to_the_end(
                 assert explanation.reason == "not_in_hand"
         card = rng.choice(legal)
         broken = broken or breaks_hearts(rules, card, trick)
-        completed = deal.play(card)
+        deal.play(card)
+        completed = deal.trick_completed
+        assert (completed is None) == bool(deal.current_trick.plays)
         if completed is not None:
             assert (
                 completed.winner

@@ -379,7 +379,8 @@ class LessonRun:
 
     def _play(self, card: Card) -> None:
         player = self.deal.to_play
-        trick = self.deal.play(card)
+        self.deal.play(card)
+        trick = self.deal.trick_completed
         self.events.append(Event("play", player=player, card=card))
         if trick is not None:
             self.events.append(Event("trick", trick=trick, player=trick.winner))
