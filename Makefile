@@ -6,6 +6,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_PREREQS :=
+# What `make test` runs, in order; mk/*.mk may append steps.
+TEST_STEPS := lint lessons pytest
 
 .PHONY: venv test lint lessons pytest clean
 
@@ -30,7 +32,7 @@ lessons: venv
 pytest: venv $(TEST_PREREQS)
 	$(BIN)/pytest
 
-test: lint lessons pytest
+test: $(TEST_STEPS)
 
 clean:
-	rm -rf $(VENV) _build
+	rm -rf $(VENV) _build build

@@ -4,7 +4,11 @@ When OpenSpiel is installed (``pip install -e '.[openspiel]'``), its C++ ``heart
 runs through its Python API in the same process, interleaved round by round, dealing
 from a shuffled deck; the table gives the median ratio (ours / OpenSpiel).
 
-    python benchmarks/engine.py [--rounds 7] [--seconds 1.0]
+The engine runs twice: interpreted (the package as installed) and compiled (the same
+source built by mypyc into build/compiled by ``make compiled``), each in its own process
+with OpenSpiel interleaved.
+
+    python benchmarks/engine.py [--rounds 7] [--seconds 1.0] [--engine both]
 """
 
 from __future__ import annotations
@@ -14,14 +18,20 @@ import os
 import platform
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from machine import describe_machine
 
+import hearts_teach.deal
 from hearts_teach import Deal, Rules
+
+COMPILED_BUILD = Path(__file__).resolve().parent.parent / "build" / "compiled"
 
 RULES = Rules()
 # OpenSpiel's pass-direction chance outcomes: 0 no pass, 1 left, 2 across, 3 right.
@@ -114,11 +124,39 @@ def rate(task: Callable[[int], object], seconds: float) -> float:
             return count / elapsed
 
 
+def engine_kind() -> str:
+    """Which engine this process imported: the mypyc build or the interpreted source."""
+    path = hearts_teach.deal.__file__ or ""
+    return "interpreted" if path.endswith(".py") else "compiled (mypyc)"
+
+
+def run_compiled(argv: list[str]) -> None:
+    """Run this benchmark again in a process that imports the compiled build."""
+    if not (COMPILED_BUILD / ".built").exists():
+        print(f"No compiled build in {COMPILED_BUILD}: run `make compiled` first.")
+        return
+    environment = {**os.environ, "PYTHONPATH": str(COMPILED_BUILD)}
+    command = [sys.executable, __file__, *argv, "--engine", "compiled"]
+    subprocess.run(command, env=environment, check=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--engine", choices=("interpreted", "compiled", "both"), default="both")
     args = parser.parse_args()
+    timing = ["--rounds", str(args.rounds), "--seconds", str(args.seconds)]
+    if args.engine == "compiled" and engine_kind() == "interpreted":
+        run_compiled(timing)
+        return
+    measure(args.rounds, args.seconds)
+    if args.engine == "both":
+        print()
+        run_compiled(timing)
+
+
+def measure(rounds: int, seconds: float) -> None:
     try:
         import pyspiel
     except ImportError:
@@ -140,21 +178,19 @@ def main() -> None:
         "ratio deals": [],
         "ratio playouts": [],
     }
-    for _ in range(args.rounds):
-        ours_deals = rate(lambda n: ours_full_deal(rng, n), args.seconds)
-        ours_playouts = rate(lambda n: ours_playout(position, rng), args.seconds)
+    for _ in range(rounds):
+        ours_deals = rate(lambda n: ours_full_deal(rng, n), seconds)
+        ours_playouts = rate(lambda n: ours_playout(position, rng), seconds)
         rows["ours: deals/s"].append(ours_deals)
-        rows["ours: deal+pass only/s"].append(
-            rate(lambda n: ours_deal_and_pass(rng, n), args.seconds)
-        )
+        rows["ours: deal+pass only/s"].append(rate(lambda n: ours_deal_and_pass(rng, n), seconds))
         rows["ours: copy+playout/s"].append(ours_playouts)
         rows["ours: µs per card in playout"].append(per_card(ours_playouts))
         if game is not None:
-            os_deals = rate(lambda n: openspiel_full_deal(game, rng, n), args.seconds)
-            os_playouts = rate(lambda n: openspiel_playout(os_position, rng), args.seconds)
+            os_deals = rate(lambda n: openspiel_full_deal(game, rng, n), seconds)
+            os_playouts = rate(lambda n: openspiel_playout(os_position, rng), seconds)
             rows["openspiel: deals/s"].append(os_deals)
             rows["openspiel: deal+pass only/s"].append(
-                rate(lambda n: openspiel_deal_and_pass(game, rng, n), args.seconds)
+                rate(lambda n: openspiel_deal_and_pass(game, rng, n), seconds)
             )
             rows["openspiel: clone+playout/s"].append(os_playouts)
             rows["openspiel: µs per card"].append(per_card(os_playouts))
@@ -162,8 +198,8 @@ def main() -> None:
             rows["ratio playouts"].append(ours_playouts / os_playouts)
 
     print(
-        f"# Engine speed ({platform.python_implementation()} {platform.python_version()}, "
-        f"{args.rounds} interleaved rounds of {args.seconds:.1f} s)"
+        f"# Engine speed, {engine_kind()} ({platform.python_implementation()} "
+        f"{platform.python_version()}, {rounds} interleaved rounds of {seconds:.1f} s)"
     )
     print()
     print(f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {describe_machine()},")

@@ -606,7 +606,7 @@ class Deal:
                 follow = hand >> shift & 0x1FFF
                 if follow:
                     self._legal = follow << shift
-                    return list(CHUNKS[led][follow])
+                    return [*CHUNKS[led][follow]]
             if self._trick_no and (trick or self._broken):
                 self._legal = legal = hand
             else:

@@ -1,0 +1,25 @@
+# The engine's hot modules compiled with mypyc: the same pure-Python source, built into
+# build/compiled/ and never beside the sources, so an edit always reaches the
+# interpreted package that everything else imports. `make test` runs the engine and bot
+# tests against this build too; benchmarks/engine.py --engine compiled measures it.
+COMPILED := build/compiled
+COMPILED_MODULES := hearts_teach/cards.py hearts_teach/deal.py
+COMPILED_STAMP := $(COMPILED)/.built
+ENGINE_SOURCES := $(wildcard hearts_teach/*.py hearts_teach/*/*.py hearts_teach/lessons/*.json)
+
+.PHONY: compiled test-compiled
+
+compiled: $(COMPILED_STAMP)
+
+$(COMPILED_STAMP): $(STAMP) $(ENGINE_SOURCES)
+	rm -rf $(COMPILED)
+	$(BIN)/python -c "import shutil; shutil.copytree('hearts_teach', '$(COMPILED)/hearts_teach', ignore=shutil.ignore_patterns('__pycache__', '*.so'))"
+	cd $(COMPILED) && $(abspath $(BIN))/mypyc $(COMPILED_MODULES) > mypyc.log 2>&1 \
+		|| { tail -40 mypyc.log; exit 1; }
+	touch $@
+
+test-compiled: $(COMPILED_STAMP)
+	HEARTS_TEACH_COMPILED=1 PYTHONPATH=$(COMPILED) $(BIN)/pytest -q -p no:cacheprovider \
+		tests/test_engine_*.py tests/test_bots*.py
+
+TEST_STEPS += test-compiled
