@@ -776,9 +776,8 @@ class Deal:
             self._trick_mask = trick_mask
             self._to_play = to_play + 1 if to_play + 1 < n else 0
             return
-        hearts = trick_mask & HEARTS_MASK
-        if hearts and self.rules.hearts_trump:
-            best = hearts.bit_length() - 1
+        if self.rules.hearts_trump and trick_mask & HEARTS_MASK:
+            best = (trick_mask & HEARTS_MASK).bit_length() - 1
         else:
             best = (trick_mask & _SUIT_MASK_OF[trick[0]]).bit_length() - 1
         leader = self._leader

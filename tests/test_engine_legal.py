@@ -593,3 +593,18 @@ def test_undo_after_the_last_trick_reopens_the_deal() -> None:
         deal.undo()
     assert deal.state_key() == key
     assert deal.phase == "play"
+
+
+def test_trick_completed_names_the_trick_only_right_after_its_last_card() -> None:
+    deal = Deal.new(STANDARD, seed=5, deal_number=0)
+    for player in range(4):
+        deal.pass_cards(player, deal.hand(player)[:3])
+    assert deal.trick_completed is None  # the exchange is not a card
+    for _ in range(3):
+        deal.play(deal.legal_moves()[0])
+        assert deal.trick_completed is None
+    deal.play(deal.legal_moves()[0])
+    trick = deal.trick_completed
+    assert trick is not None and trick == deal.last_trick and len(trick.plays) == 4
+    deal.undo()
+    assert deal.trick_completed is None and len(deal.current_trick.plays) == 3

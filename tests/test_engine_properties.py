@@ -245,6 +245,8 @@ def test_random_legal_play_obeys_the_rules_to_the_end(
     opening = opening_card(rules, deal)
     broken = not rules.must_break_hearts
     all_cards = [c for c in CARDS if rules.deck & c.bit]
+    played: list[tuple[int, Card]] = []
+    voids = [0] * n
     while not deal.is_over:
         player = deal.to_play
         hand = set(deal.hand(player))
@@ -261,7 +263,12 @@ def test_random_legal_play_obeys_the_rules_to_the_end(
                 assert explanation.reason == "not_in_hand"
         card = rng.choice(legal)
         broken = broken or breaks_hearts(rules, card, trick)
+        if trick and card.suit != trick[0].suit:
+            voids[player] |= 1 << trick[0].suit
         deal.play(card)
+        played.append((player, card))
+        assert deal.plays == played
+        assert deal.shown_voids() == voids
         completed = deal.trick_completed
         assert (completed is None) == bool(deal.current_trick.plays)
         if completed is not None:
