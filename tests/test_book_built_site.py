@@ -87,9 +87,10 @@ FOREIGN_WORDS = {
 
 
 def site_pages(lang: str) -> list[Path]:
+    """The chapters of one half (each half's search page aside)."""
     if not SITE.exists():
         pytest.fail("the book is not built: run `make book` (make test does it first)")
-    pages = sorted((SITE / "book" / lang).glob("*.html"))
+    pages = sorted(p for p in (SITE / "book" / lang).glob("*.html") if p.name != "search.html")
     assert pages, f"no page in {SITE / 'book' / lang}"
     return pages
 
@@ -98,14 +99,16 @@ def soup(page: Path) -> BeautifulSoup:
     return BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
 
 
-ALL_PAGES = [(lang, page.name) for lang in LANGS for page in site_pages(lang)]
+CHAPTERS = [(lang, page.name) for lang in LANGS for page in site_pages(lang)]
+ALL_PAGES = CHAPTERS + [(lang, "search.html") for lang in LANGS]
+SEARCH_TITLE = {"en": "Search", "fr": "Recherche"}
 
 
 def test_every_page_has_a_built_twin() -> None:
     assert [p.name for p in site_pages("en")] == [p.name for p in site_pages("fr")]
 
 
-@pytest.mark.parametrize(("lang", "name"), ALL_PAGES)
+@pytest.mark.parametrize(("lang", "name"), CHAPTERS)
 def test_html_lang_and_twin_link(lang: str, name: str) -> None:
     page = SITE / "book" / lang / name
     document = soup(page)
@@ -212,3 +215,36 @@ def test_sidebar_shows_only_the_pages_own_half(lang: str, name: str) -> None:
     # the previous / next links at the bottom stay in the same half as well
     hrefs += [str(a.get("href")) for a in document.select("a.left-prev, a.right-next")]
     assert not [h for h in hrefs if f"/{other}/" in h or h.startswith(f"../{other}/")]
+
+
+def _script_sources(document: BeautifulSoup) -> list[str]:
+    return [str(script.get("src")) for script in document.find_all("script") if script.get("src")]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_half_has_its_own_search_page(lang: str) -> None:
+    page = SITE / "book" / lang / "search.html"
+    document = soup(page)
+    assert document.html is not None and document.html.get("lang") == lang
+    heading = document.select_one("h1")
+    assert heading is not None and heading.get_text(strip=True) == SEARCH_TITLE[lang]
+    scripts = _script_sources(document)
+    # The scorer must come before searchtools.js, which keeps a Scorer defined earlier.
+    scorer = [i for i, src in enumerate(scripts) if src.endswith("ht-search/scorer.js")]
+    tools = [i for i, src in enumerate(scripts) if src.endswith("searchtools.js")]
+    assert scorer and tools and scorer[0] < tools[0], scripts
+    translations = [src for src in scripts if src.endswith("ht-search/translations-fr.js")]
+    assert bool(translations) == (lang == "fr")
+    for src in scripts:
+        served = urlparse(urljoin(page.as_uri(), src)).path
+        assert Path(served).exists(), src
+
+
+@pytest.mark.parametrize(("lang", "name"), CHAPTERS)
+def test_search_box_leads_to_the_pages_own_search_page(lang: str, name: str) -> None:
+    page = SITE / "book" / lang / name
+    forms = soup(page).select("form.bd-search")
+    assert forms
+    for form in forms:
+        target = (page.parent / str(form.get("action"))).resolve()
+        assert target == (SITE / "book" / lang / "search.html").resolve()

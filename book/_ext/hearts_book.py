@@ -9,6 +9,8 @@ Sphinx has one ``language`` per project; this book has an English and a French h
 - keeps only the page's half of the book in the sidebar and sends the logo link to
   the page's own welcome page;
 - puts a link to the twin page (same file name, other language) at the top;
+- gives each half its own search page (``book/<lang>/search.html``; the French one
+  with Sphinx's French words for the search script), where that half's pages rank first;
 - serves the pinned ipywidgets HTML manager from the site itself, so the static
   pages make no request to another host.
 """
@@ -44,6 +46,9 @@ TOGGLE_HINTS = {
 WIDGETS_JS = "ht-widgets/embed.js"
 HTML_MANAGER_DIST = Path("node_modules/@jupyter-widgets/html-manager/dist")
 CATALOGS = ("sphinx", "booktheme")
+# Each half's search page (Sphinx's own search.html at the root stays, unlinked).
+SEARCH_PAGE = {"en": "book/en/search", "fr": "book/fr/search"}
+SEARCH_STATIC = "ht-search"
 
 
 def page_language(pagename: str) -> str | None:
@@ -122,6 +127,39 @@ def _on_builder_inited(app: Sphinx) -> None:
     _SWITCH.prepare(app)
 
 
+def _on_config_inited(app: Sphinx, config: Any) -> None:
+    pages = dict(config.html_additional_pages)
+    for page in SEARCH_PAGE.values():
+        pages[page] = "search.html"
+    config.html_additional_pages = pages
+
+
+def _search_page_language(pagename: str) -> str | None:
+    for lang, page in SEARCH_PAGE.items():
+        if pagename == page:
+            return lang
+    return None
+
+
+def _add_search_scripts(app: Sphinx, lang: str) -> None:
+    """On a search page: the scorer that ranks the page's own half first, and for French
+    the search script's words (Sphinx ships them, but only for the project's language)."""
+    app.add_js_file(f"{SEARCH_STATIC}/scorer.js", priority=210)
+    if lang == "fr":
+        app.add_js_file(f"{SEARCH_STATIC}/translations-fr.js", priority=210)
+
+
+def _localized_pathto(pathto: Callable[..., str], lang: str) -> Callable[..., str]:
+    """pathto() whose "search" is the page's own half's search page."""
+
+    def localized(name: str, *args: Any, **kwargs: Any) -> str:
+        if name == "search":
+            name = SEARCH_PAGE[lang]
+        return pathto(name, *args, **kwargs)
+
+    return localized
+
+
 def _twin_html(context: dict[str, Any], pagename: str, lang: str) -> str:
     twin = twin_page(pagename)
     assert twin is not None
@@ -163,6 +201,11 @@ def _on_page_context_early(
 ) -> None:
     lang = page_language(pagename) or "en"
     _SWITCH.apply(app, lang)
+    if "pathto" in context:
+        context["pathto"] = _localized_pathto(context["pathto"], lang)
+    search_lang = _search_page_language(pagename)
+    if search_lang is not None:
+        _add_search_scripts(app, search_lang)
     context["language"] = lang
     context["root_doc"] = HOME[lang]
     context["docstitle"] = SITE_TITLE[lang]
@@ -262,10 +305,21 @@ def _on_build_finished(app: Sphinx, error: Exception | None) -> None:
     for item in source.iterdir():
         if item.suffix != ".js" or item.name == "embed.js":
             shutil.copy2(item, target / item.name)
+    _copy_search_scripts(Path(app.outdir) / "_static" / SEARCH_STATIC)
+
+
+def _copy_search_scripts(target: Path) -> None:
+    import sphinx
+
+    target.mkdir(parents=True, exist_ok=True)
+    french = Path(sphinx.__file__).parent / "locale/fr/LC_MESSAGES/sphinx.js"
+    shutil.copy2(french, target / "translations-fr.js")
+    shutil.copy2(Path(__file__).parent / "search_scorer.js", target / "scorer.js")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("hearts_playground_url", "http://127.0.0.1:8866/", "html")
+    app.connect("config-inited", _on_config_inited)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("doctree-resolved", _on_doctree_resolved)
     app.connect("html-page-context", _on_page_context_early, priority=100)

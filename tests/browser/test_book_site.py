@@ -99,3 +99,38 @@ def test_variant_chapter_shows_the_guided_deal_as_a_picture(
     assert position.locator("button, input, select").count() == 0
     page.screenshot(path=str(output_dir / f"omnibus-{lang}.png"), full_page=True)
     assert not _outside(requested), _outside(requested)
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "finished"),
+    [("en", "queen spades", "Search finished"), ("fr", "dame pique", "Recherche terminée")],
+)
+def test_search_from_a_chapter_stays_in_the_pages_language(
+    page: Page,
+    serve_folder: Callable[[Path], str],
+    output_dir: Path,
+    lang: str,
+    query: str,
+    finished: str,
+) -> None:
+    base = serve_folder(_site())
+    requested = _record_requests(page)
+    page.goto(f"{base}book/{lang}/basics.html", wait_until="networkidle")
+    # The search box of a chapter sends the query to its own half's search page.
+    page.evaluate(
+        "query => { const form = document.querySelector('form.bd-search');"
+        " form.querySelector('input[name=q]').value = query; form.submit(); }",
+        query,
+    )
+    page.wait_for_url(f"**/book/{lang}/search.html?q=*")
+    summary = page.locator("#search-results .search-summary")
+    summary.wait_for(state="visible", timeout=20_000)
+    assert finished in summary.inner_text()
+    assert page.locator("html").get_attribute("lang") == lang
+    links = page.locator("#search-results ul.search li a")
+    assert links.count() >= 1
+    # Results of the page's own language come first.
+    first = str(links.first.evaluate("link => link.href"))
+    assert f"/book/{lang}/" in first, first
+    page.screenshot(path=str(output_dir / f"search-{lang}.png"), full_page=True)
+    assert not _outside(requested), _outside(requested)
