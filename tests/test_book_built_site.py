@@ -233,6 +233,8 @@ def test_each_half_has_its_own_search_page(lang: str) -> None:
     scorer = [i for i, src in enumerate(scripts) if src.endswith("ht-search/scorer.js")]
     tools = [i for i, src in enumerate(scripts) if src.endswith("searchtools.js")]
     assert scorer and tools and scorer[0] < tools[0], scripts
+    snippets = [s for s in document.find_all("script") if str(s.get("src")).endswith("snippets.js")]
+    assert snippets and snippets[0].has_attr("defer")  # runs after searchtools.js
     translations = [src for src in scripts if src.endswith("ht-search/translations-fr.js")]
     assert bool(translations) == (lang == "fr")
     for src in scripts:

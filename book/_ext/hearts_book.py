@@ -142,9 +142,11 @@ def _search_page_language(pagename: str) -> str | None:
 
 
 def _add_search_scripts(app: Sphinx, lang: str) -> None:
-    """On a search page: the scorer that ranks the page's own half first, and for French
-    the search script's words (Sphinx ships them, but only for the project's language)."""
+    """On a search page: the scorer that ranks the page's own half first, the summaries
+    without the twin link, and for French the search script's words (Sphinx ships them,
+    but only for the project's language)."""
     app.add_js_file(f"{SEARCH_STATIC}/scorer.js", priority=210)
+    app.add_js_file(f"{SEARCH_STATIC}/snippets.js", defer="defer")
     if lang == "fr":
         app.add_js_file(f"{SEARCH_STATIC}/translations-fr.js", priority=210)
 
@@ -315,6 +317,7 @@ def _copy_search_scripts(target: Path) -> None:
     french = Path(sphinx.__file__).parent / "locale/fr/LC_MESSAGES/sphinx.js"
     shutil.copy2(french, target / "translations-fr.js")
     shutil.copy2(Path(__file__).parent / "search_scorer.js", target / "scorer.js")
+    shutil.copy2(Path(__file__).parent / "search_snippets.js", target / "snippets.js")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 // Result ranking for the bilingual book, loaded by each half's search page before
 // Sphinx's searchtools.js (which keeps a Scorer defined beforehand). The pages of the
 // search page's own language come first; the other half's pages still follow.
+// (search_snippets.js, run after searchtools.js, cleans the result summaries.)
 "use strict";
 
 var Scorer = {

@@ -132,5 +132,10 @@ def test_search_from_a_chapter_stays_in_the_pages_language(
     # Results of the page's own language come first.
     first = str(links.first.evaluate("link => link.href"))
     assert f"/book/{lang}/" in first, first
+    # Summaries are the pages' own text, without the link to the twin page.
+    summaries = page.locator("#search-results ul.search li p.context")
+    summaries.first.wait_for(state="visible", timeout=20_000)
+    texts = " ".join(summaries.all_inner_texts())
+    assert "This page in English" not in texts and "Cette page en français" not in texts
     page.screenshot(path=str(output_dir / f"search-{lang}.png"), full_page=True)
     assert not _outside(requested), _outside(requested)
