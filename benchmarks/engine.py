@@ -32,6 +32,7 @@ import hearts_teach.deal
 from hearts_teach import Deal, Rules
 
 COMPILED_BUILD = Path(__file__).resolve().parent.parent / "build" / "compiled"
+CHILD_MARK = "HEARTS_TEACH_BENCH_CHILD"
 
 RULES = Rules()
 # OpenSpiel's pass-direction chance outcomes: 0 no pass, 1 left, 2 across, 3 right.
@@ -135,7 +136,7 @@ def run_compiled(argv: list[str]) -> None:
     if not (COMPILED_BUILD / ".built").exists():
         print(f"No compiled build in {COMPILED_BUILD}: run `make compiled` first.")
         return
-    environment = {**os.environ, "PYTHONPATH": str(COMPILED_BUILD)}
+    environment = {**os.environ, "PYTHONPATH": str(COMPILED_BUILD), CHILD_MARK: "1"}
     command = [sys.executable, __file__, *argv, "--engine", "compiled"]
     subprocess.run(command, env=environment, check=True)
 
@@ -148,6 +149,9 @@ def main() -> None:
     args = parser.parse_args()
     timing = ["--rounds", str(args.rounds), "--seconds", str(args.seconds)]
     if args.engine == "compiled" and engine_kind() == "interpreted":
+        if os.environ.get(CHILD_MARK):
+            # The build is there but this Python cannot load it (another version?).
+            sys.exit(f"{COMPILED_BUILD} does not load in {sys.executable}: `make compiled`")
         run_compiled(timing)
         return
     measure(args.rounds, args.seconds)

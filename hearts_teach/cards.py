@@ -220,7 +220,7 @@ def mask_of_indexes(indexes: Iterable[int]) -> int:
     return mask
 
 
-def mask_of(cards: Iterable[Card | str]) -> int:
+def mask_of(cards: Iterable[object]) -> int:
     """The bit mask of some cards; a card given twice is an error."""
     mask = 0
     for item in cards:
@@ -231,7 +231,7 @@ def mask_of(cards: Iterable[Card | str]) -> int:
     return mask
 
 
-def parse_cards(text: str | Iterable[Card | str]) -> list[Card]:
+def parse_cards(text: str | Iterable[object]) -> list[Card]:
     """Read ``"2C 4C QS"`` (spaces or commas) or an iterable of cards or card texts."""
     if isinstance(text, str):
         tokens = [t for t in re.split(r"[\s,;]+", text) if t]

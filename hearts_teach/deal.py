@@ -297,8 +297,8 @@ class Deal:
     def from_hands(
         cls,
         rules: Rules,
-        hands: Sequence[str | Iterable[Card | str]],
-        dead: str | Iterable[Card | str] = (),
+        hands: Sequence[str | Iterable[object]],
+        dead: str | Iterable[object] = (),
         pass_direction: str | None = None,
         *,
         deal_number: int = 0,
@@ -487,8 +487,9 @@ class Deal:
 
     @property
     def trick_completed(self) -> Trick | None:
-        """The trick that the last card played completed, or None when the last action
-        was not a card that completed a trick."""
+        """The last completed trick when no card of the next one is on the table yet and
+        a card has been played in this deal: right after a play, the trick that card
+        completed. None while a trick is in progress or before any card is played."""
         if self._trick or self._cards_played() == self._first_undoable:
             return None
         return self.last_trick
@@ -517,15 +518,21 @@ class Deal:
 
     @property
     def plays(self) -> list[tuple[int, Card]]:
-        """Every card played so far with its player, in order."""
+        """Every card played in this deal since it was set up, with its player, in order
+        (a deal made from a view or a set position starts with none: what was played
+        before is in its tricks, not here)."""
+        undoable = self._cards_played() - self._first_undoable
+        if not undoable:
+            return []
         n = self._players
         tricks = [(leader, cards) for leader, cards, _winner in self.completed]
         tricks.append((self._leader, tuple(self._trick)))
-        return [
+        every = [
             ((leader + position) % n, CARDS[card])
             for leader, cards in tricks
             for position, card in enumerate(cards)
         ]
+        return every[-undoable:]
 
     def passes(self) -> list[list[Card] | None]:
         """The cards each player chose to pass (None while not chosen or with no pass)."""
@@ -619,7 +626,7 @@ class Deal:
             *hearts[legal >> 39],
         ]
 
-    def explain(self, card: Card | str, player: int | None = None) -> Explanation:
+    def explain(self, card: object, player: int | None = None) -> Explanation:
         """Whether ``card`` may be played now (by ``player``, default the one to play),
         with the reason code of the rule that decides and its text in both languages."""
         card = Card.parse(card)
@@ -676,12 +683,12 @@ class Deal:
             return Explanation(card, True, "legal_forced_points")
         return Explanation(card, True, "legal_discard", one)
 
-    def is_legal(self, card: Card | str) -> bool:
+    def is_legal(self, card: object) -> bool:
         return bool(self.legal_mask() & Card.parse(card).bit)
 
     # --- actions --------------------------------------------------------------
 
-    def pass_cards(self, player: int, cards: str | Iterable[Card | str]) -> None:
+    def pass_cards(self, player: int, cards: str | Iterable[object]) -> None:
         """Choose the cards ``player`` passes. Once every player has chosen, the cards
         change hands and play begins. A player may change a choice until then."""
         count = self.rules.cards_to_pass
@@ -706,7 +713,7 @@ class Deal:
         if None not in self._passes:
             self._exchange()
 
-    def _checked_pass(self, player: int, cards: str | Iterable[Card | str], count: int) -> int:
+    def _checked_pass(self, player: int, cards: str | Iterable[object], count: int) -> int:
         """The mask of a pass choice, or the error that refuses it."""
         self._check_player(player)
         if self._phase != "pass":
@@ -746,7 +753,7 @@ class Deal:
         self._leader = 0
         self._to_play = 0
 
-    def play(self, card: Card | str, player: int | None = None) -> None:
+    def play(self, card: object, player: int | None = None) -> None:
         """Play a card for the player to play (or check it is ``player``'s turn).
 
         An illegal card raises :class:`IllegalMove` with the reason and changes

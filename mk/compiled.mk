@@ -18,8 +18,13 @@ $(COMPILED_STAMP): $(STAMP) $(ENGINE_SOURCES)
 		|| { tail -40 mypyc.log; exit 1; }
 	touch $@
 
+# The run refuses to start unless the hot modules really import from the compiled build
+# (never test the interpreted package under the compiled build's name).
 test-compiled: $(COMPILED_STAMP)
-	HEARTS_TEACH_COMPILED=1 PYTHONPATH=$(COMPILED) $(BIN)/pytest -q -p no:cacheprovider \
+	PYTHONPATH=$(COMPILED) $(BIN)/python -P -c "import sys, hearts_teach.cards as c, \
+		hearts_teach.deal as d; interpreted = [m.__file__ for m in (c, d) if m.__file__.endswith('.py')]; \
+		sys.exit(f'not compiled: {interpreted}' if interpreted else 0)"
+	PYTHONPATH=$(COMPILED) $(BIN)/pytest -q -p no:cacheprovider \
 		tests/test_engine_*.py tests/test_bots*.py
 
 TEST_STEPS += test-compiled

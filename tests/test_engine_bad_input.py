@@ -56,6 +56,20 @@ def test_malformed_card_text_is_a_card_error_in_both_languages(text: str) -> Non
 
 
 @pytest.mark.parametrize("value", [None, 12, 3.5])
+def test_a_value_that_is_not_a_card_is_refused_by_every_action(value: Any) -> None:
+    """The same CardError from the interpreted engine and the compiled build (whose
+    type checks would otherwise answer with a TypeError)."""
+    deal = Deal.new(Rules(), seed=4, deal_number=3)
+    refused(deal, lambda: deal.play(value), CardError)
+    refused(deal, lambda: deal.explain(value), CardError)
+    refused(deal, lambda: deal.is_legal(value), CardError)
+    passing = Deal.new(Rules(), seed=4, deal_number=0)
+    refused(passing, lambda: passing.pass_cards(0, [*passing.hand(0)[:2], value]), CardError)
+    with pytest.raises(CardError):
+        Deal.from_hands(Rules(), [[value]] * 4)
+
+
+@pytest.mark.parametrize("value", [None, 12, 3.5])
 def test_non_text_card_is_a_card_error(value: Any) -> None:
     with pytest.raises(CardError) as caught:
         Card.parse(value)

@@ -9,10 +9,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from hearts_teach import CARDS, Card, Deal, Game, Rules, RulesError, Suit, score_deal
+from hearts_teach import CARDS, Card, Deal, Game, IllegalMove, Rules, RulesError, Suit, score_deal
 from hearts_teach.cards import cards_of
 from hearts_teach.records import (
     deal_from_code,
@@ -427,13 +428,21 @@ def test_view_shows_only_the_seat_and_from_view_continues_exactly(
     assert view.legal_moves() == deal.legal_moves()
     # A search copy with the true hands plays on exactly like the deal itself.
     search = Deal.from_view(view, deal.hands, deal.dead)
+    assert search.shown_voids() == deal.shown_voids()
+    # It starts there, with no play of its own to list or undo.
+    assert search.plays == [] and search.history == []
+    with pytest.raises(IllegalMove):
+        search.copy().undo()
     original = deal.copy()
+    replies = 0
     while not original.is_over:
         assert search.legal_moves() == original.legal_moves()
         assert search.hearts_broken == original.hearts_broken
         card = rng.choice(original.legal_moves())
         original.play(card)
         search.play(card)
+        replies += 1
+    assert search.plays == original.plays[len(original.plays) - replies :]
     assert search.tricks_won == original.tricks_won
     assert search.result().scores == original.result().scores
 
