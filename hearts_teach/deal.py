@@ -428,10 +428,7 @@ class Deal:
         not following the suit led."""
         voids = [0] * self._players
         n = self._players
-        tricks = [(leader, cards) for leader, cards, _winner in self.completed]
-        if self._trick:
-            tricks.append((self._leader, tuple(self._trick)))
-        for leader, cards in tricks:
+        for leader, cards in self._trick_cards():
             led = _SUIT_OF[cards[0]]
             for position, card in enumerate(cards):
                 if _SUIT_OF[card] != led:
@@ -462,28 +459,31 @@ class Deal:
 
     @property
     def current_trick(self) -> Trick:
-        n = self.rules.players
-        plays = tuple(((self._leader + i) % n, CARDS[c]) for i, c in enumerate(self._trick))
-        return Trick(self._leader, plays, None)
+        return self._trick_value(self._leader, self._trick, None)
+
+    def _trick_value(self, leader: int, cards: Sequence[int], winner: int | None) -> Trick:
+        n = self._players
+        plays = tuple(((leader + i) % n, CARDS[c]) for i, c in enumerate(cards))
+        return Trick(leader, plays, winner)
+
+    def _trick_cards(self) -> list[tuple[int, Sequence[int]]]:
+        """(leader, card indexes) of every trick on record, the one in progress last."""
+        tricks: list[tuple[int, Sequence[int]]] = [
+            (leader, cards) for leader, cards, _winner in self.completed
+        ]
+        if self._trick:
+            tricks.append((self._leader, self._trick))
+        return tricks
 
     @property
     def tricks(self) -> list[Trick]:
         """The completed tricks, in order."""
-        n = self._players
-        return [
-            Trick(leader, tuple(((leader + i) % n, CARDS[c]) for i, c in enumerate(cards)), winner)
-            for leader, cards, winner in self.completed
-        ]
+        return [self._trick_value(*completed) for completed in self.completed]
 
     @property
     def last_trick(self) -> Trick | None:
         """The last completed trick, if any."""
-        if not self.completed:
-            return None
-        leader, cards, winner = self.completed[-1]
-        n = self._players
-        plays = tuple(((leader + i) % n, CARDS[c]) for i, c in enumerate(cards))
-        return Trick(leader, plays, winner)
+        return self._trick_value(*self.completed[-1]) if self.completed else None
 
     @property
     def trick_completed(self) -> Trick | None:
@@ -525,11 +525,9 @@ class Deal:
         if not undoable:
             return []
         n = self._players
-        tricks = [(leader, cards) for leader, cards, _winner in self.completed]
-        tricks.append((self._leader, tuple(self._trick)))
         every = [
             ((leader + position) % n, CARDS[card])
-            for leader, cards in tricks
+            for leader, cards in self._trick_cards()
             for position, card in enumerate(cards)
         ]
         return every[-undoable:]
@@ -560,8 +558,9 @@ class Deal:
             return legal
         hand = self.hands[self._to_play]
         trick = self._trick
-        if trick and hand & _SUIT_MASK_OF[trick[0]]:
-            legal = hand & _SUIT_MASK_OF[trick[0]]
+        follow = hand & _SUIT_MASK_OF[trick[0]] if trick else 0
+        if follow:
+            legal = follow
         elif self._trick_no and (trick or self._broken):
             # Past the first trick: a discard, or a lead once hearts are broken. (A deal
             # over has empty hands, and the pass phase is trick 0: 0 either way.)
@@ -604,20 +603,16 @@ class Deal:
         """The cards the player to play may play now, lowest first."""
         legal = self._legal
         if legal < 0:
-            # legal_mask() inlined for the cases that dominate a playout.
-            hand = self.hands[self._to_play]
             trick = self._trick
             if trick:
+                # Following suit, the commonest case: one suit's lookup gives the cards.
                 led = _SUIT_OF[trick[0]]
                 shift = 13 * led
-                follow = hand >> shift & 0x1FFF
+                follow = self.hands[self._to_play] >> shift & 0x1FFF
                 if follow:
                     self._legal = follow << shift
                     return [*CHUNKS[led][follow]]
-            if self._trick_no and (trick or self._broken):
-                self._legal = legal = hand
-            else:
-                legal = self.legal_mask()
+            legal = self.legal_mask()
         clubs, diamonds, spades, hearts = CHUNKS  # cards_of, inlined
         return [
             *clubs[legal & 0x1FFF],

@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 
 from hearts_teach import Card, Deal, DealResult, Rules
 from hearts_teach.cards import sorted_for_display
-from hearts_teach.i18n import register, seat_name, signed, text
+from hearts_teach.i18n import join_words, register, seat_name, signed, text
 
 register(
     {
@@ -47,7 +47,6 @@ register(
             "La partie est finie : {winners} gagnent.",
         ),
         "book.game_goes_on": ("The game goes on.", "La partie continue."),
-        "book.and": (" and ", " et "),
         "book.position_label": ("Guided deal, {variant}", "Donne guidée, {variant}"),
         "book.static_note": (
             "On this static page the deal is a picture; the link opens it, playable, in the "
@@ -187,7 +186,7 @@ def outcome(result: DealResult, lang: str) -> str:
     if result.game_over:
         names = [seat(p, rules.players, lang) for p in result.winners]
         key = "book.game_over_team" if len(names) > 1 else "book.game_over"
-        sentences.append(text(key, lang, winners=text("book.and", lang).join(names)))
+        sentences.append(text(key, lang, winners=join_words(names, lang)))
     else:
         sentences.append(text("book.game_goes_on", lang))
     return " ".join(sentences)
