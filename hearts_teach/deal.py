@@ -60,6 +60,25 @@ class Explanation:
         return self.legal
 
 
+def _first_trick_cards(rules: Rules, hand: int) -> int:
+    """What the first-trick ban (RULES.md §2.7) leaves of ``hand``, for the leader and
+    the followers alike: the cards worth no points; with nothing else, every card (the
+    hearts alone in the strict mode)."""
+    safe = hand & ~rules.penalty_cards
+    if safe:
+        return safe
+    if rules.first_trick_forced == "hearts_before_queen" and hand & HEARTS_MASK:
+        return hand & HEARTS_MASK
+    return hand
+
+
+def _first_trick_refusal(rules: Rules, card: Card, hand: int) -> Explanation:
+    """Why the first-trick ban refuses ``card`` (one :func:`_first_trick_cards` leaves out)."""
+    if hand & ~rules.penalty_cards:
+        return Explanation(card, False, "no_points_first_trick", (("card", card),))
+    return Explanation(card, False, "hearts_before_queen")
+
+
 class Trick(NamedTuple):
     """A trick: who led, the cards in play order with their players, and the winner."""
 
@@ -558,12 +577,11 @@ class Deal:
             return legal
         hand = self.hands[self._to_play]
         trick = self._trick
-        follow = hand & _SUIT_MASK_OF[trick[0]] if trick else 0
-        if follow:
-            legal = follow
-        elif self._trick_no and (trick or self._broken):
-            # Past the first trick: a discard, or a lead once hearts are broken. (A deal
-            # over has empty hands, and the pass phase is trick 0: 0 either way.)
+        if self._trick_no and trick:
+            # Past the first trick a player follows suit if able, else may discard anything.
+            legal = hand & _SUIT_MASK_OF[trick[0]] or hand
+        elif self._trick_no and self._broken:
+            # A lead once hearts are broken. (A deal over has empty hands: 0.)
             legal = hand
         else:
             legal = self._compute_legal()
@@ -581,23 +599,22 @@ class Deal:
                 if rules.first_lead_any_club and hand & _CLUBS:
                     return hand & _CLUBS
                 return 1 << self._opening
+            allowed = hand
+            if self._trick_no == 0 and rules.first_trick_no_points:
+                # A free first lead (left of the dealer) is bound by the ban too.
+                allowed = _first_trick_cards(rules, hand)
             if not self._broken:
-                others = hand & ~HEARTS_MASK
+                others = allowed & ~HEARTS_MASK
                 if others:
                     if rules.lead_hearts_instead_of_qs and others == _QS_BIT:
-                        return hand
+                        return allowed
                     return others
-            return hand
-        follow = hand & SUIT_MASKS[_SUIT_OF[trick[0]]]
-        if follow:
-            return follow
+            return allowed
+        playable = hand & SUIT_MASKS[_SUIT_OF[trick[0]]] or hand
         if self._trick_no == 0 and rules.first_trick_no_points:
-            safe = hand & ~rules.penalty_cards
-            if safe:
-                return safe
-            if rules.first_trick_forced == "hearts_before_queen" and hand & HEARTS_MASK:
-                return hand & HEARTS_MASK
-        return hand
+            # Following suit too: no points if the suit led offers a card worth none.
+            return _first_trick_cards(rules, playable)
+        return playable
 
     def legal_moves(self) -> list[Card]:
         """The cards the player to play may play now, lowest first."""
@@ -609,7 +626,7 @@ class Deal:
                 led = _SUIT_OF[trick[0]]
                 shift = 13 * led
                 follow = self.hands[self._to_play] >> shift & 0x1FFF
-                if follow:
+                if follow and self._trick_no:  # (the first trick's ban may narrow it)
                     self._legal = follow << shift
                     return [*CHUNKS[led][follow]]
             legal = self.legal_mask()
@@ -649,33 +666,38 @@ class Deal:
                     return Explanation(card, True, "legal_opening", one)
                 opening = (("opening", CARDS[self._opening]),)
                 return Explanation(card, False, "must_lead_opening", opening)
+            ban = self._trick_no == 0 and rules.first_trick_no_points
+            allowed = hand
+            if ban:
+                allowed = _first_trick_cards(rules, hand)
+                if not bit & allowed:
+                    return _first_trick_refusal(rules, card, hand)
             if not self._broken and bit & HEARTS_MASK:
-                others = hand & ~HEARTS_MASK
+                others = allowed & ~HEARTS_MASK
+                if others and not (rules.lead_hearts_instead_of_qs and others == _QS_BIT):
+                    return Explanation(card, False, "hearts_not_broken")
+                if ban:
+                    return Explanation(card, True, "legal_forced_points")
                 if not others:
                     return Explanation(card, True, "legal_only_hearts", one)
-                if rules.lead_hearts_instead_of_qs and others == _QS_BIT:
-                    return Explanation(card, True, "legal_lead", one)
-                return Explanation(card, False, "hearts_not_broken")
+                return Explanation(card, True, "legal_lead", one)
+            if ban and bit & rules.penalty_cards:
+                return Explanation(card, True, "legal_forced_points")
             if bit == _QS_BIT and not self._broken:
                 return Explanation(card, True, "legal_lead_queen")
             return Explanation(card, True, "legal_lead", one)
         led = _SUIT_OF[trick[0]]
         follow = hand & SUIT_MASKS[led]
-        if follow:
-            if bit & follow:
-                return Explanation(card, True, "legal_follow", one)
+        if follow and not bit & follow:
             return Explanation(card, False, "must_follow_suit", (("suit", Suit(led)),))
         if self._trick_no == 0 and rules.first_trick_no_points:
-            safe = hand & ~rules.penalty_cards
-            if safe:
-                if bit & safe:
-                    return Explanation(card, True, "legal_discard", one)
-                return Explanation(card, False, "no_points_first_trick", one)
-            if rules.first_trick_forced == "hearts_before_queen" and hand & HEARTS_MASK:
-                if bit & HEARTS_MASK:
-                    return Explanation(card, True, "legal_forced_points")
-                return Explanation(card, False, "hearts_before_queen")
-            return Explanation(card, True, "legal_forced_points")
+            playable = follow or hand
+            if not bit & _first_trick_cards(rules, playable):
+                return _first_trick_refusal(rules, card, playable)
+            if bit & rules.penalty_cards and not follow:
+                return Explanation(card, True, "legal_forced_points")
+        if follow:
+            return Explanation(card, True, "legal_follow", one)
         return Explanation(card, True, "legal_discard", one)
 
     def is_legal(self, card: object) -> bool:

@@ -268,6 +268,7 @@ class Rules:
             values=tuple(values),
             penalty=penalty,
             moon_cards=moon_cards,
+            moon_value=sum(values[card.index] for card in CARDS if penalty & card.bit),
             hand_size={2: 13, 3: 17, 4: 13}[n],
             dead_count=2 if n == 2 else 0,
             opening_chain=self._opening_chain(),
@@ -335,9 +336,8 @@ class Rules:
     @property
     def moon_value(self) -> int:
         """M: what a moon is worth (26, 129 with Spot, 20 with two players)."""
-        return sum(
-            v for c, v in zip(CARDS, self.values, strict=True) if self.deck & c.bit and v > 0
-        )
+        value: int = self._derived["moon_value"]
+        return value
 
     @property
     def effective_moon(self) -> str:

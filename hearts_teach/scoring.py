@@ -110,33 +110,7 @@ def score_deal(
     masks = _taken_masks(rules, taken, dead_mask)
     values = rules.values
     points = tuple(sum(values[c.index] for c in cards_of(mask)) for mask in masks)
-
-    shooter = _shooter(rules, masks, dead_mask)
-    moon_rule: str | None = None
-    if shooter is None:
-        scores = list(points)
-        if rules.avoid_all_tricks_bonus:
-            if tricks is None or len(tricks) != n:
-                raise HeartsError("rules_avoid_bonus_needs_tricks")
-            scores = [s - 5 if won == 0 else s for s, won in zip(scores, tricks, strict=True)]
-    else:
-        value = _moon_value(rules, dead_mask)
-        old = [0 if p == shooter else value for p in range(n)]
-        partner = rules.partner(shooter)
-        if partner is not None and rules.partner_spared_on_moon:
-            old[partner] = 0
-        new = [-value if p == shooter else 0 for p in range(n)]
-        mode = "old" if n == 2 else rules.effective_moon
-        if mode == "mixed":
-            with_old = [b + d for b, d in zip(before, old, strict=True)]
-            over, winners = game_outcome(rules, before, with_old)
-            mode = "new" if over and shooter not in winners else "old"
-        scores = old if mode == "old" else new
-        moon_rule = mode
-        if rules.omnibus and rules.omnibus_jd_stacks_on_moon:
-            for player, mask in enumerate(masks):
-                if mask & JACK_OF_DIAMONDS.bit:
-                    scores[player] += OMNIBUS_BONUS_PENALTY
+    scores, shooter, moon_rule = scores_of_masks(rules, masks, dead_mask, points, tricks, before)
     after = tuple(b + s for b, s in zip(before, scores, strict=True))
     over, winners = game_outcome(rules, before, after)
     return DealResult(
@@ -150,6 +124,64 @@ def score_deal(
         game_over=over,
         winners=winners,
     )
+
+
+def scores_of_masks(
+    rules: Rules,
+    taken: Sequence[int],
+    dead: int,
+    points: Sequence[int],
+    tricks: Sequence[int] | None,
+    before: Sequence[int],
+) -> tuple[list[int], int | None, str | None]:
+    """What each player scores for the deal, the shooter (or None) and the moon rule
+    applied, from the cards taken as bit masks and each player's raw ``points``.
+
+    The one computation behind :func:`score_deal` and the search bots' scorer. Mixed
+    Moon (RULES.md §3.1) decides with the Old Moon scores exactly as they would be
+    applied (J♦ stacking and a spared partner included).
+    """
+    n = rules.players
+    shooter = _shooter(rules, taken, dead)
+    if shooter is None:
+        if not rules.avoid_all_tricks_bonus:
+            return list(points), None, None
+        if tricks is None or len(tricks) != n:
+            raise HeartsError("rules_avoid_bonus_needs_tricks")
+        return [p - 5 if won == 0 else p for p, won in zip(points, tricks, strict=True)], None, None
+    mode = "old" if n == 2 else rules.effective_moon
+    scores = _moon_scores(rules, "new" if mode == "new" else "old", shooter, taken, dead)
+    if mode == "mixed":
+        with_old = [b + s for b, s in zip(before, scores, strict=True)]
+        over, winners = game_outcome(rules, before, with_old)
+        if over and shooter not in winners:
+            mode = "new"
+            scores = _moon_scores(rules, mode, shooter, taken, dead)
+        else:
+            mode = "old"
+    return scores, shooter, mode
+
+
+def _moon_scores(
+    rules: Rules, mode: str, shooter: int, taken: Sequence[int], dead: int = 0
+) -> list[int]:
+    """The deal's scores when ``shooter`` shoots the moon under ``mode`` (old or new):
+    Old, shooter 0 and others +M (a spared partner 0); New, shooter −M and others 0;
+    with Omnibus and ``omnibus_jd_stacks_on_moon``, whoever took J♦ −10 on top."""
+    n = rules.players
+    value = _moon_value(rules, dead)
+    if mode == "new":
+        scores = [-value if p == shooter else 0 for p in range(n)]
+    else:
+        scores = [0 if p == shooter else value for p in range(n)]
+        partner = rules.partner(shooter)
+        if partner is not None and rules.partner_spared_on_moon:
+            scores[partner] = 0
+    if rules.omnibus and rules.omnibus_jd_stacks_on_moon:
+        for player, mask in enumerate(taken):
+            if mask & JACK_OF_DIAMONDS.bit:
+                scores[player] += OMNIBUS_BONUS_PENALTY
+    return scores
 
 
 def _shooter(rules: Rules, masks: Sequence[int], dead: int) -> int | None:

@@ -3,6 +3,7 @@ positions where one card is right."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,10 +11,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from hearts_teach import Card, Deal, Rules, RulesError
+from hearts_teach import Card, Deal, Rules, RulesError, score_deal
 from hearts_teach.bots import LEVELS, Choice, PassChoice, make_bot
 from hearts_teach.bots.base import Bot
 from hearts_teach.bots.catalog import Nested
+from hearts_teach.bots.montecarlo import deal_scores
+from hearts_teach.bots.policy import context
 from hearts_teach.cards import cards_of, mask_of, parse_cards
 
 SMALL_MC: dict[str, Any] = {"playouts": 24, "time_limit": None}
@@ -146,6 +149,75 @@ def test_montecarlo_legal_under_random_rule_combinations(
     bots: list[Bot] = [make_bot("montecarlo", seed=seed, playouts=6, time_limit=None)]
     bots += [bot("heuristic", seed=seed + p) for p in range(1, rules.players)]
     play_deal(rules, seed, bots, deal_number=deal_number)
+
+
+# --- the Monte-Carlo bot's scorer is the engine's ------------------------------------
+
+
+@st.composite
+def scored_deals(
+    draw: st.DrawFn,
+) -> tuple[Rules, list[int], int, list[int], tuple[int, ...]]:
+    """Random rules (every scoring option), who took which cards (often every card a
+    moon needs to one player), dead cards, tricks won and totals near the target."""
+    rules = draw(rule_sets()).replace(
+        omnibus_moon_requires_jd=draw(st.booleans()),
+        two_player_both_over=draw(st.sampled_from(["lowest_wins", "continue"])),
+        target=draw(st.integers(20, 300)),
+    )
+    if rules.players == 4 and not rules.black_maria and draw(st.booleans()):
+        # Mixed Moon with Omnibus and J♦ stacking: the case the scorer once got wrong.
+        rules = rules.replace(moon="mixed", omnibus=True, omnibus_jd_stacks_on_moon=True)
+    n = rules.players
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    cards = cards_of(rules.deck)
+    rng.shuffle(cards)
+    dead = 0
+    for card in cards[: rules.dead_count]:
+        dead |= card.bit
+    shooter = rng.randrange(n) if draw(st.booleans()) else None
+    taken = [0] * n
+    for card in cards[rules.dead_count :]:
+        moon_card = shooter is not None and rules.moon_cards & card.bit
+        taken[shooter if moon_card else rng.randrange(n)] |= card.bit
+    tricks = [-(-mask.bit_count() // n) for mask in taken]
+    spread = rules.moon_value + 40
+    totals = tuple(rules.target - draw(st.integers(-5, spread)) for _ in range(n))
+    return rules, taken, dead, tricks, totals
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(scored_deals())
+def test_montecarlo_scorer_agrees_with_score_deal_under_every_scoring_option(
+    case: tuple[Rules, list[int], int, list[int], tuple[int, ...]],
+) -> None:
+    rules, taken, dead, tricks, totals = case
+    expected = score_deal(
+        rules, [cards_of(m) for m in taken], totals, cards_of(dead), tricks=tricks
+    )
+    assert deal_scores(context(rules), taken, dead, tricks, totals) == list(expected.scores)
+
+
+@pytest.mark.parametrize(
+    ("rules", "moon_taker", "jack_taker", "totals", "scores"),
+    [
+        # The shooter's J♦ −10 makes him the sole lowest under Old Moon: Old stands.
+        (Rules(moon="mixed", omnibus=True, omnibus_jd_stacks_on_moon=True), 0, 0,
+         (90, 60, 80, 80), [-10, 26, 26, 26]),
+        # Another player's J♦ −10 makes him win under Old Moon: New applies.
+        (Rules(moon="mixed", omnibus=True, omnibus_jd_stacks_on_moon=True,
+               omnibus_moon_requires_jd=False), 0, 1, (80, 60, 80, 80), [-26, -10, 0, 0]),
+    ],
+)  # fmt: skip
+def test_montecarlo_scorer_mixed_moon_counts_the_stacked_jack(
+    rules: Rules, moon_taker: int, jack_taker: int, totals: tuple[int, ...], scores: list[int]
+) -> None:
+    taken = [0, 0, 0, 0]
+    taken[moon_taker] |= rules.penalty_cards
+    taken[jack_taker] |= Card.parse("JD").bit
+    tricks = [13, 1, 0, 0]
+    assert deal_scores(context(rules), taken, 0, tricks, totals) == scores
+    assert score_deal(rules, [cards_of(m) for m in taken], totals).scores == tuple(scores)
 
 
 @pytest.mark.parametrize("level", LEVELS)

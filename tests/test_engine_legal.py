@@ -465,6 +465,137 @@ def test_black_maria_hand_of_only_penalty_cards_may_play_any() -> None:
     assert legal_set(deal) == card_set(east)
 
 
+# --- §2.7 the first-trick ban binds a free first lead too --------------------------
+# With ``first_lead="left_of_dealer"`` the first lead is not forced to be a club: the
+# leader (dealer 0, so player 1) may not lead a card worth points unless the hand holds
+# nothing else, and whoever follows suit keeps the ban when the suit led allows it.
+
+FREE_LEAD = Rules(first_lead="left_of_dealer")
+HEARTS_QUEEN_AND_OTHERS = "2H 9H QS 3S 4D 5D 6D 7D 8D 9D 10D JD QD"
+
+
+def test_free_first_lead_may_not_lead_hearts_or_the_queen() -> None:
+    deal = full_deal(FREE_LEAD, {1: HEARTS_QUEEN_AND_OTHERS})
+    assert deal.to_play == 1
+    assert legal_set(deal) == card_set("3S 4D 5D 6D 7D 8D 9D 10D JD QD")
+    assert_refused(deal, "QS", "no_points_first_trick")
+    assert_refused(deal, "9H", "no_points_first_trick")
+    assert "queen of spades counts points" in deal.explain("QS").text("en")
+    assert "dame de pique compte des points" in deal.explain("QS").text("fr")
+    assert deal.explain("3S").reason == "legal_lead"
+
+
+def test_free_first_lead_without_the_ban_may_lead_the_queen() -> None:
+    rules = FREE_LEAD.replace(first_trick_no_points=False)
+    deal = full_deal(rules, {1: HEARTS_QUEEN_AND_OTHERS})
+    assert legal_set(deal) == card_set(HEARTS_QUEEN_AND_OTHERS) - card_set("2H 9H")
+    assert deal.explain("QS").reason == "legal_lead_queen"
+
+
+def test_free_first_lead_ban_holds_when_hearts_start_broken() -> None:
+    rules = FREE_LEAD.replace(must_break_hearts=False)
+    deal = full_deal(rules, {1: HEARTS_QUEEN_AND_OTHERS})
+    assert deal.hearts_broken
+    assert legal_set(deal) == card_set("3S 4D 5D 6D 7D 8D 9D 10D JD QD")
+    assert_refused(deal, "2H", "no_points_first_trick")
+
+
+def test_free_first_lead_twelve_hearts_and_queen_must_lead_the_queen() -> None:
+    # Every card counts points, so the ban is lifted; hearts are not broken, so the queen
+    # is the one card that may be led (RULES.md §2.6 rule 5, L05).
+    deal = full_deal(FREE_LEAD, {1: TWELVE_HEARTS_AND_QUEEN})
+    assert legal_set(deal) == card_set("QS")
+    assert deal.explain("QS").reason == "legal_forced_points"
+    assert_refused(deal, "AH", "hearts_not_broken")
+
+
+def test_free_first_lead_twelve_hearts_and_queen_with_lead_hearts_instead_of_qs() -> None:
+    deal = full_deal(
+        FREE_LEAD.replace(lead_hearts_instead_of_qs=True), {1: TWELVE_HEARTS_AND_QUEEN}
+    )
+    assert legal_set(deal) == card_set(TWELVE_HEARTS_AND_QUEEN)
+    assert deal.explain("AH").reason == "legal_forced_points"
+
+
+def test_free_first_lead_strict_mode_leads_a_heart_before_the_queen() -> None:
+    rules = FREE_LEAD.replace(first_trick_forced="hearts_before_queen")
+    deal = full_deal(rules, {1: TWELVE_HEARTS_AND_QUEEN})
+    assert legal_set(deal) == card_set(TWELVE_HEARTS_AND_QUEEN) - card_set("QS")
+    assert_refused(deal, "QS", "hearts_before_queen")
+    deal.play("5H")
+    assert deal.hearts_broken
+
+
+def test_free_first_lead_thirteen_hearts_may_lead_any_heart() -> None:
+    deal = full_deal(FREE_LEAD, {1: THIRTEEN_HEARTS})
+    assert legal_set(deal) == card_set(THIRTEEN_HEARTS)
+    assert deal.explain("7H").reason == "legal_forced_points"
+    deal.play("7H")
+    assert deal.hearts_broken
+
+
+def test_free_first_lead_black_maria_bans_king_and_ace_of_spades() -> None:
+    rules = FREE_LEAD.replace(black_maria=True)
+    east = "KS AS QS 3S 6H 2H 3H 4H 5H 7H 8H 9H 10H"
+    deal = full_deal(rules, {1: east})
+    assert legal_set(deal) == card_set("3S")
+    for card in ("KS", "AS", "QS"):
+        assert_refused(deal, card, "no_points_first_trick")
+
+
+def test_free_first_lead_omnibus_jack_of_diamonds_may_be_led() -> None:
+    rules = FREE_LEAD.replace(omnibus=True)
+    east = "JD QS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH"
+    deal = full_deal(rules, {1: east})
+    assert legal_set(deal) == card_set("JD")
+    assert deal.explain("JD").reason == "legal_lead"
+
+
+def test_free_first_lead_queen_worth_nothing_in_original_hearts_may_be_led() -> None:
+    rules = Rules.preset("original", first_lead="left_of_dealer")
+    east = "QS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+    deal = full_deal(rules, {1: east})
+    assert legal_set(deal) == card_set("QS")
+
+
+def test_three_player_black_maria_with_the_ban_binds_the_leader() -> None:
+    rules = Rules.preset("black-maria-3", first_trick_no_points=True)
+    # 17 cards; the dealer's left (player 1) leads; hearts may be led at once here.
+    east = "KS AS QS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 3D"
+    deal = full_deal(rules, {1: east})
+    assert deal.to_play == 1 and deal.hearts_broken
+    assert legal_set(deal) == card_set("3D")
+    assert_refused(deal, "AH", "no_points_first_trick")
+    assert_refused(deal, "KS", "no_points_first_trick")
+
+
+def test_following_a_free_spade_lead_on_trick_one_keeps_the_queen_back() -> None:
+    deal = full_deal(FREE_LEAD, {1: "3S 4D", 2: "QS 5S 2H"}, voids={2: "S"})
+    deal.play("3S")
+    assert legal_set(deal) == card_set("5S")
+    assert_refused(deal, "QS", "no_points_first_trick")
+    assert_refused(deal, "2H", "must_follow_suit")
+    assert deal.explain("5S").reason == "legal_follow"
+
+
+def test_following_a_free_spade_lead_with_only_the_queen_plays_it() -> None:
+    deal = full_deal(FREE_LEAD, {1: "3S 4D", 2: "QS 2H 4C"}, voids={2: "S"})
+    deal.play("3S")
+    assert legal_set(deal) == card_set("QS")
+    assert deal.explain("QS").reason == "legal_follow"
+
+
+def test_following_a_free_heart_lead_on_trick_one_must_follow_with_a_heart() -> None:
+    # The leader, holding twelve hearts and the queen, may lead a heart with this option;
+    # following suit comes first, so the 2♥ must go on the first trick.
+    rules = FREE_LEAD.replace(lead_hearts_instead_of_qs=True)
+    deal = full_deal(rules, {1: TWELVE_HEARTS_AND_QUEEN, 2: "2H 2C 3C"})
+    deal.play("AH")
+    assert legal_set(deal) == card_set("2H")
+    assert deal.explain("2H").reason == "legal_follow"
+    assert_refused(deal, "2C", "must_follow_suit")
+
+
 # --- §5 two-player Hearts ----------------------------------------------------------
 
 

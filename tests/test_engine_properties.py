@@ -108,8 +108,8 @@ def test_impossible_rule_sets_raise_rules_error_and_possible_ones_build(
 
 
 @st.composite
-def playable_rules(draw: st.DrawFn) -> Rules:
-    n = draw(st.sampled_from([2, 3, 4, 4, 4]))
+def playable_rules(draw: st.DrawFn, players: tuple[int, ...] = (2, 3, 4, 4, 4)) -> Rules:
+    n = draw(st.sampled_from(players))
     four = n == 4
     options: dict[str, Any] = {"players": n}
     options["black_maria"] = True if n == 3 else (draw(st.booleans()) if four else False)
@@ -148,6 +148,11 @@ def playable_rules(draw: st.DrawFn) -> Rules:
 # Presets are drawn often: they are what the book plays.
 RULES = st.one_of(st.sampled_from([Rules.preset(p) for p in Rules.PRESETS]), playable_rules())
 SEEDS = st.integers(0, 2**32)
+# The first lead is free (left of the dealer) and the first-trick ban is on: the ban
+# then binds the leader too.
+FREE_LEAD_RULES = playable_rules().map(
+    lambda rules: rules.replace(first_lead="left_of_dealer", first_trick_no_points=True)
+)
 
 
 # --- a reference for legality, hearts broken and trick winners ------------------------
@@ -174,28 +179,27 @@ def reference_legal(
     broken: bool,
     opening: Card | None,
 ) -> set[Card]:
-    if not trick:
-        if trick_no == 0 and opening is not None:
-            if rules.first_lead_any_club:
-                return {c for c in hand if c.suit is Suit.CLUBS}
-            return {opening}
-        if broken:
-            return hand
-        others = {c for c in hand if c.suit is not Suit.HEARTS}
-        if not others or (rules.lead_hearts_instead_of_qs and others == {QUEEN}):
-            return hand
-        return others
-    follow = {c for c in hand if c.suit is trick[0].suit}
-    if follow:
-        return follow
+    if not trick and trick_no == 0 and opening is not None:
+        if rules.first_lead_any_club:
+            return {c for c in hand if c.suit is Suit.CLUBS}
+        return {opening}
+    follow = {c for c in hand if trick and c.suit is trick[0].suit}
+    allowed = follow or hand
+    # No points on the first trick: the ban binds whoever plays to it (a free leader, a
+    # player following suit, a player discarding), unless nothing else may be played.
     if trick_no == 0 and rules.first_trick_no_points:
-        safe = {c for c in hand if rules.value(c) <= 0}
+        safe = {c for c in allowed if reference_value(rules, c) <= 0}
+        hearts = {c for c in allowed if c.suit is Suit.HEARTS}
         if safe:
-            return safe
-        hearts = {c for c in hand if c.suit is Suit.HEARTS}
-        if rules.first_trick_forced == "hearts_before_queen" and hearts:
-            return hearts
-    return hand
+            allowed = safe
+        elif rules.first_trick_forced == "hearts_before_queen" and hearts:
+            allowed = hearts
+    if trick or broken:
+        return allowed
+    others = {c for c in allowed if c.suit is not Suit.HEARTS}
+    if not others or (rules.lead_hearts_instead_of_qs and others == {QUEEN}):
+        return allowed
+    return others
 
 
 def breaks_hearts(rules: Rules, card: Card, trick: list[Card]) -> bool:
@@ -232,10 +236,70 @@ def do_passes(deal: Deal, rng: random.Random) -> None:
 def test_random_legal_play_obeys_the_rules_to_the_end(
     rules: Rules, seed: int, deal_number: int
 ) -> None:
-    rng = random.Random(seed)
     deal = Deal.new(rules, seed=seed, deal_number=deal_number)
-    n = rules.players
     assert deal.phase == ("play" if rules.pass_direction(deal_number) is None else "pass")
+    check_random_play(deal, random.Random(seed))
+
+
+@PROPERTY
+@given(FREE_LEAD_RULES, SEEDS, st.integers(0, 7))
+def test_random_legal_play_obeys_the_rules_with_a_free_first_lead_under_the_ban(
+    rules: Rules, seed: int, deal_number: int
+) -> None:
+    check_random_play(Deal.new(rules, seed=seed, deal_number=deal_number), random.Random(seed))
+
+
+@st.composite
+def free_lead_of_point_cards(draw: st.DrawFn) -> Deal:
+    """A deal whose free first leader holds point cards and at most two other cards
+    (none when the deck has enough point cards and the draw says so)."""
+    rules = draw(FREE_LEAD_RULES)
+    rng = random.Random(draw(SEEDS))
+    size = rules.hand_size
+    deck = [c for c in CARDS if rules.deck & c.bit]
+    points = [c for c in deck if reference_value(rules, c) > 0]
+    others = [c for c in deck if reference_value(rules, c) <= 0]
+    taken = min(len(points), size - draw(st.integers(0, 2)))
+    lead = rng.sample(points, taken) + rng.sample(others, size - taken)
+    rest = [c for c in deck if c not in lead]
+    rng.shuffle(rest)
+    dead, rest = rest[: rules.dead_count], rest[rules.dead_count :]
+    n = rules.players
+    leader = (rules.dealer(0) + 1) % n
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    hands[leader] = lead
+    for slot, player in enumerate(p for p in range(n) if p != leader):
+        hands[player] = rest[slot * size : (slot + 1) * size]
+    deal = Deal.from_hands(rules, hands, dead=dead)
+    assert deal.to_play == leader
+    return deal
+
+
+@PROPERTY
+@given(free_lead_of_point_cards(), SEEDS)
+def test_a_free_first_lead_from_a_hand_of_point_cards_obeys_the_rules(
+    deal: Deal, seed: int
+) -> None:
+    check_random_play(deal, random.Random(seed))
+
+
+def assert_points_only_when_nothing_else(
+    rules: Rules, hand: set[Card], trick: list[Card], legal: list[Card]
+) -> None:
+    """Under the first-trick ban a card worth points may go on the first trick only
+    from a player who has nothing else to play: whose whole hand counts points, or who
+    follows suit and holds only point cards of the suit led."""
+    follow = {c for c in hand if trick and c.suit is trick[0].suit}
+    if any(reference_value(rules, c) > 0 for c in legal):
+        assert all(reference_value(rules, c) > 0 for c in follow or hand), (hand, trick, legal)
+
+
+def check_random_play(deal: Deal, rng: random.Random) -> None:
+    """Play a deal at random (passing first if due); at every step the legal moves match
+    the reference, ``explain`` agrees with them on every card of the deck, and the first
+    trick takes points only from a player who has nothing else."""
+    rules = deal.rules
+    n = rules.players
     if deal.phase == "pass":
         count = rules.pass_count
         for player in range(n):
@@ -257,11 +321,15 @@ def test_random_legal_play_obeys_the_rules_to_the_end(
         assert set(legal) <= hand
         assert set(legal) == reference_legal(rules, hand, trick, deal.trick_number, broken, opening)
         assert deal.hearts_broken == broken
+        if deal.trick_number == 0 and rules.first_trick_no_points:
+            assert_points_only_when_nothing_else(rules, hand, trick, legal)
         for card in all_cards:
             explanation = deal.explain(card)
             assert explanation.legal == (card in legal), (card, explanation.reason)
             if card not in hand:
                 assert explanation.reason == "not_in_hand"
+            elif deal.trick_number == 0:
+                assert explanation.text("en") != explanation.text("fr")
         card = rng.choice(legal)
         broken = broken or breaks_hearts(rules, card, trick)
         if trick and card.suit != trick[0].suit:
@@ -506,17 +574,20 @@ def reference_scores(
     in_play = n == 2 and rules.two_player_moon_award == "points_in_play"
     award = sum(max(reference_value(rules, c), 0) for c in deck if not (in_play and c in dead))
     spared = (shooter + 2) % 4 if rules.partnership and rules.partner_spared_on_moon else None
-    old = [0 if p in (shooter, spared) else award for p in range(n)]
-    new = [-award if p == shooter else 0 for p in range(n)]
+    # With J♦ stacking on the moon, its −10 is part of both the Old and the New scores.
+    jack = [
+        -10 if rules.omnibus and rules.omnibus_jd_stacks_on_moon and Card.parse("JD") in t else 0
+        for t in taken
+    ]
+    old = [(0 if p in (shooter, spared) else award) + jack[p] for p in range(n)]
+    new = [(-award if p == shooter else 0) + jack[p] for p in range(n)]
     mode = "old" if n == 2 else rules.moon
     if mode == "mixed":
+        # Mixed Moon looks at the Old Moon totals exactly as they would be written down.
         with_old = tuple(b + s for b, s in zip(before, old, strict=True))
         over, winners = reference_end(rules, before, with_old)
         mode = "new" if over and shooter not in winners else "old"
-    scores = old if mode == "old" else new
-    if rules.omnibus and rules.omnibus_jd_stacks_on_moon:
-        scores = [s - 10 if Card.parse("JD") in taken[p] else s for p, s in enumerate(scores)]
-    return shooter, tuple(scores)
+    return shooter, tuple(old if mode == "old" else new)
 
 
 @PROPERTY
@@ -546,3 +617,48 @@ def test_score_deal_agrees_with_the_reference(rules: Rules, seed: int, split: st
     after = tuple(b + s for b, s in zip(before, expected_scores, strict=True))
     assert result.totals == after
     assert (result.game_over, result.winners) == reference_end(rules, before, after)
+
+
+@st.composite
+def mixed_moon_deals(
+    draw: st.DrawFn,
+) -> tuple[Rules, list[set[Card]], tuple[int, ...], list[int]]:
+    """Four-player Mixed Moon rules (Omnibus and J♦ stacking drawn often), a deal in
+    which one player takes every card the moon needs, and totals near the target."""
+    base = draw(playable_rules(players=(4,)))
+    rules = base.replace(
+        black_maria=False,
+        moon="mixed",
+        omnibus=draw(st.sampled_from([True, True, False])),
+        omnibus_jd_stacks_on_moon=draw(st.booleans()),
+    )
+    rng = random.Random(draw(SEEDS))
+    shooter = rng.randrange(4)
+    taken: list[set[Card]] = [set() for _ in range(4)]
+    for card in CARDS:
+        taken[shooter if rules.moon_cards & card.bit else rng.randrange(4)].add(card)
+    spread = rules.moon_value + 40
+    before = tuple(rules.target - draw(st.integers(-5, spread)) for _ in range(4))
+    tricks = [len(cards) // 4 for cards in taken]
+    return rules, taken, before, tricks
+
+
+@PROPERTY
+@given(mixed_moon_deals())
+def test_mixed_moon_chooses_with_the_old_moon_scores_as_applied(
+    case: tuple[Rules, list[set[Card]], tuple[int, ...], list[int]],
+) -> None:
+    rules, taken, before, tricks = case
+    hands = [list(t) for t in taken]
+    result = score_deal(rules, hands, totals=before, tricks=tricks)
+    old = score_deal(rules.replace(moon="old"), hands, totals=before, tricks=tricks)
+    new = score_deal(rules.replace(moon="new"), hands, totals=before, tricks=tricks)
+    assert result.moon is not None and result.moon == old.moon == new.moon
+    # RULES.md §3.1: New Moon iff Old Moon, as it would be applied, ends the game with
+    # a winner other than the shooter (his team in partnership).
+    over, winners = reference_end(rules, before, old.totals)
+    expected = "new" if over and result.moon not in winners else "old"
+    event(f"{expected}, J♦ stacking {rules.omnibus and rules.omnibus_jd_stacks_on_moon}")
+    assert result.moon_rule == expected
+    assert result.scores == (new if expected == "new" else old).scores
+    assert result.totals == (new if expected == "new" else old).totals

@@ -348,3 +348,76 @@ def test_mixed_moon_in_partnership_looks_at_the_winning_team() -> None:
     spared = scores(rules.replace(partner_spared_on_moon=True), [MOON, "", "", ""], (50, 0, 90, 10))
     assert spared.moon_rule == "old"
     assert spared.totals == (50, 26, 90, 36)
+
+
+# --- Mixed Moon decides with the Old Moon scores as they would be applied ---------------
+# With ``omnibus_jd_stacks_on_moon`` the J♦'s −10 is part of the Old Moon scores, so it
+# is part of what Mixed Moon looks at (RULES.md §3.1: O = T + old_moon_deltas).
+
+STACKING = Rules(moon="mixed", omnibus=True, omnibus_jd_stacks_on_moon=True)
+OPENSPIEL_STACKING = STACKING.replace(omnibus_moon_requires_jd=False)
+
+
+def test_mixed_moon_counts_the_shooters_jack_so_old_moon_stands() -> None:
+    # Old Moon as applied: shooter 90 − 10 = 80, others 86/106/106. The game ends and the
+    # shooter is the sole lowest: Old stands. (Without the −10 he would be at 90 and
+    # player 1 at 86 would win, which is what the stacking rule rules out.)
+    result = scores(STACKING, [MOON + " JD", "", "", ""], totals=(90, 60, 80, 80))
+    assert result.moon == 0
+    assert result.moon_rule == "old"
+    assert result.scores == (-10, 26, 26, 26)
+    assert result.totals == (80, 86, 106, 106)
+    assert result.game_over and result.winners == (0,)
+
+
+def test_without_stacking_the_same_moon_switches_to_new() -> None:
+    # The same deal when J♦ does not stack: Old would give 90/86/106/106, player 1 wins.
+    rules = STACKING.replace(omnibus_jd_stacks_on_moon=False)
+    result = scores(rules, [MOON + " JD", "", "", ""], totals=(90, 60, 80, 80))
+    assert result.moon_rule == "new"
+    assert result.scores == (-26, 0, 0, 0)
+    assert result.totals == (64, 60, 80, 80)
+    assert not result.game_over
+
+
+def test_mixed_moon_counts_another_players_jack_so_new_moon_applies() -> None:
+    # OpenSpiel convention: the moon needs no J♦; player 1 took it. Old Moon as applied:
+    # 80/76/106/106 (player 1 scores 26 − 10 = 16): the game ends and player 1 wins, so
+    # New: shooter −26, player 1 still −10 for the jack: 54/50/80/80.
+    result = scores(OPENSPIEL_STACKING, [MOON, "JD", "", ""], totals=(80, 60, 80, 80))
+    assert result.moon == 0
+    assert result.moon_rule == "new"
+    assert result.scores == (-26, -10, 0, 0)
+    assert result.totals == (54, 50, 80, 80)
+    assert not result.game_over
+    # Without stacking Old would give 80/86/106/106 and the shooter would win: Old stands.
+    plain = scores(
+        OPENSPIEL_STACKING.replace(omnibus_jd_stacks_on_moon=False),
+        [MOON, "JD", "", ""],
+        totals=(80, 60, 80, 80),
+    )
+    assert plain.moon_rule == "old"
+    assert plain.totals == (80, 86, 106, 106)
+    assert plain.game_over and plain.winners == (0,)
+
+
+def test_mixed_moon_counts_the_jack_that_keeps_a_player_below_the_target() -> None:
+    # Player 1 took J♦: Old as applied gives 70/96/66/86, nobody reaches 100, so Old
+    # stands (counted without the −10, player 1 would reach 106 and player 2 would win).
+    result = scores(OPENSPIEL_STACKING, [MOON, "JD", "", ""], totals=(70, 80, 40, 60))
+    assert result.moon_rule == "old"
+    assert result.scores == (0, 16, 26, 26)
+    assert result.totals == (70, 96, 66, 86)
+    assert not result.game_over
+
+
+def test_mixed_moon_with_stacking_in_spot_hearts() -> None:
+    # Spot + Omnibus, M = 129, target 500. Old as applied: 390/395/509/509 (the shooter's
+    # 400 − 10): the game ends with the shooter sole lowest, Old stands. (At 400 he would
+    # trail player 1's 395.)
+    rules = STACKING.replace(spot=True, target=500)
+    result = scores(rules, [MOON + " JD", "", "", ""], totals=(400, 266, 380, 380))
+    assert result.moon_rule == "old"
+    assert result.scores == (-10, 129, 129, 129)
+    assert result.totals == (390, 395, 509, 509)
+    assert result.game_over and result.winners == (0,)

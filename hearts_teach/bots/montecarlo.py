@@ -29,9 +29,9 @@ from hearts_teach.bots.policy import (
     pass_scores,
 )
 from hearts_teach.bots.simple import HeuristicBot, passes_to_partner, play_params
-from hearts_teach.cards import CARDS, JACK_OF_DIAMONDS, Suit, indexes_of
+from hearts_teach.cards import CARDS, Suit, indexes_of
 from hearts_teach.deal import Deal, PlayerView
-from hearts_teach.scoring import game_outcome
+from hearts_teach.scoring import game_outcome, scores_of_masks
 
 DEFAULT_PLAYOUTS = 600
 """Playouts per decision at the default (playground) level, shared among the distinct
@@ -225,39 +225,10 @@ def _augment(
 def deal_scores(
     ctx: Context, taken: Sequence[int], dead: int, tricks_won: Sequence[int], totals: Sequence[int]
 ) -> list[int]:
-    """What each player scores for the deal after the moon rule (as ``score_deal``), on masks."""
-    rules = ctx.rules
-    n = ctx.players
+    """What each player scores for the deal after the moon rule, on masks: the engine's
+    own computation (``score_deal`` runs it too), with the points counted by ``ctx``."""
     points = [ctx.points(mask) for mask in taken]
-    shooter = -1
-    needed = ctx.moon_cards & ~dead
-    if ctx.moon and needed:
-        for player, mask in enumerate(taken):
-            if mask & needed == needed:
-                shooter = player
-                break
-    if shooter < 0:
-        if rules.avoid_all_tricks_bonus:
-            return [p - 5 if won == 0 else p for p, won in zip(points, tricks_won, strict=True)]
-        return points
-    value = ctx.moon_value
-    if n == 2 and rules.two_player_moon_award == "points_in_play":
-        value = ctx.points(ctx.penalty & ~dead)
-    old = [0 if p == shooter else value for p in range(n)]
-    partner = rules.partner(shooter)
-    if partner is not None and rules.partner_spared_on_moon:
-        old[partner] = 0
-    mode = "old" if n == 2 else rules.effective_moon
-    if mode == "mixed":
-        with_old = [b + d for b, d in zip(totals, old, strict=True)]
-        over, winners = game_outcome(rules, totals, with_old)
-        mode = "new" if over and shooter not in winners else "old"
-    scores = old if mode == "old" else [-value if p == shooter else 0 for p in range(n)]
-    if rules.omnibus and rules.omnibus_jd_stacks_on_moon:
-        for player, mask in enumerate(taken):
-            if mask & JACK_OF_DIAMONDS.bit:
-                scores[player] -= 10
-    return scores
+    return scores_of_masks(ctx.rules, taken, dead, points, tricks_won, totals)[0]
 
 
 @dataclass(frozen=True)
