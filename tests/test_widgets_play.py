@@ -16,7 +16,7 @@ import pytest
 from engine_helpers import play_out
 
 from hearts_teach import Deal, Game, Rules
-from hearts_teach.i18n import text
+from hearts_teach.i18n import signed, text
 from widgets.cards import pass_states, play_states
 from widgets.render import name_of
 from widgets.summary import summary_html
@@ -88,7 +88,12 @@ def test_the_score_chart_says_its_final_totals_in_words(lang: str) -> None:
             game.next_deal()
         else:
             play_out(game.deal, random.Random(len(game.results)))
-    label = re.search(r'<figure role="img" aria-label="([^"]*)"', summary_html(game, lang))
+    label = re.search(r'<svg [^>]*role="img" aria-label="([^"]*)"', summary_html(game, lang))
     assert label is not None
+    said = html.unescape(label.group(1))
+    assert f"{text('ui.option.target', lang)} {game.rules.target}" in said
+    colon = " : " if lang == "fr" else ": "
     for player, total in enumerate(game.totals):
-        assert f"{html.escape(name_of(player, game.rules, lang))} {total}" in label.group(1)
+        totals = ", ".join(["0"] + [signed(r.totals[player]) for r in game.results])
+        assert f"{name_of(player, game.rules, lang)}{colon}{totals}" in said
+        assert totals.endswith(signed(total))

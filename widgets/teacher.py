@@ -7,19 +7,19 @@ these widgets only collect what the teacher enters and show the result.
 
 from __future__ import annotations
 
-import io
 import os
+import statistics
 from collections.abc import Sequence
 from html import escape
-from typing import Any
+from typing import Final, TypedDict
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach import Card, Deal
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import LANGS, card_name, register, text
+from hearts_teach.i18n import LANGS, card_name, one_decimal, register, text
 from hearts_teach.records import deal_from_code
-from hearts_teach.simulate import VARIANT_KEYS, Simulation, simulate
+from hearts_teach.simulate import VARIANT_KEYS, Simulation, VariantSummary, simulate
 from hearts_teach.teach import (
     Comparison,
     ScoringDesk,
@@ -31,6 +31,17 @@ from hearts_teach.teach import (
 )
 from widgets.cards import HandView, play_states
 from widgets.cards import card_button as _card_button
+from widgets.charts import (
+    Series,
+    bar_chart,
+    box_chart,
+    figure_html,
+    line_chart,
+    named,
+    number,
+    panels_html,
+    sentence,
+)
 from widgets.lessons import comparison_html
 from widgets.render import card_face
 from widgets.style import style_tag
@@ -133,68 +144,46 @@ register(
     }
 )
 
-# Okabe–Ito colours, one hatch per player: colour is never the only cue.
-_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
-_HATCHES = ("", "//", "..", "xx")
-
-
-def _svg(figure: Any) -> str:
-    import matplotlib
-    import matplotlib.pyplot as plt
-
-    buffer = io.StringIO()
-    try:
-        figure.tight_layout()
-        # text stays text in the SVG: smaller, and readable by assistive technology
-        with matplotlib.rc_context({"svg.fonttype": "none"}):
-            figure.savefig(buffer, format="svg", metadata={"Date": None})
-    finally:
-        plt.close(figure)
-    svg = buffer.getvalue()
-    return svg[svg.index("<svg") :]
-
-
-def _pyplot() -> Any:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
-
 
 def comparison_chart_svg(comparison: Comparison, lang: str) -> str:
-    """Grouped bars: one group per variant, one bar per player, labelled in ``lang``."""
-    plt = _pyplot()
+    """Grouped bars: one group per variant, one hatched bar per player, each with its
+    score; the text alternative gives every score, labelled in ``lang``."""
     rows = comparison.scored
     players = comparison.players
-    figure, axes = plt.subplots(figsize=(7.2, 3.6), dpi=100)
-    width = 0.8 / players
-    for player in range(players):
-        xs = [i + (player - (players - 1) / 2) * width for i in range(len(rows))]
-        heights = [row.result.scores[player] if row.result else 0 for row in rows]
-        axes.bar(
-            xs,
-            heights,
-            width,
-            label=player_name(player, players, lang),
-            color=_COLOURS[player],
-            hatch=_HATCHES[player],
-            edgecolor="#222222",
-            linewidth=0.5,
-        )
-    axes.axhline(0, color="#333333", linewidth=0.8)
-    axes.set_xticks(range(len(rows)))
-    axes.set_xticklabels([row.label(lang) for row in rows], rotation=35, ha="right", fontsize=7)
-    axes.set_ylabel(text("ui.teach.axis_score", lang))
-    axes.set_title(text("ui.teach.chart", lang))
-    axes.legend(fontsize=7, frameon=False, ncol=players)
-    axes.grid(axis="y", alpha=0.3)
-    return _svg(figure)
-
-
-def _figure(svg: str, label: str) -> str:
-    return f'<figure role="img" aria-label="{escape(label)}" style="margin:8px 0">{svg}</figure>'
+    names = [player_name(player, players, lang) for player in range(players)]
+    series = [
+        Series(name, tuple(row.result.scores[player] if row.result else 0 for row in rows))
+        for player, name in enumerate(names)
+    ]
+    labels = [row.label(lang) for row in rows]
+    title = text("ui.teach.chart", lang)
+    alt = sentence(
+        title,
+        [
+            named(
+                label,
+                ", ".join(
+                    f"{name} {number(line.values[i], lang)}"
+                    for name, line in zip(names, series, strict=True)
+                ),
+                lang,
+            )
+            for i, label in enumerate(labels)
+        ],
+        lang,
+    )
+    return bar_chart(
+        title,
+        labels,
+        series,
+        alt=alt,
+        lang=lang,
+        y_title=text("ui.teach.axis_score", lang),
+        slanted=True,
+        width=800,
+        height=520,
+        font_size=12,
+    )
 
 
 def _check(lang: str) -> str:
@@ -312,9 +301,7 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
             self.chart.value = ""
             return
         self.table.value = comparison_html(comparison, lang, text("ui.teach.table_caption", lang))
-        self.chart.value = _figure(
-            comparison_chart_svg(comparison, lang), text("ui.teach.chart", lang)
-        )
+        self.chart.value = figure_html(comparison_chart_svg(comparison, lang))
 
 
 class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
@@ -513,9 +500,7 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
         self.table.value = comparison_html(comparison, lang, text("ui.teach.table_caption", lang))
         # the chart is drawn once every card is given: drawing it on each click is slow
         self.chart.value = (
-            _figure(comparison_chart_svg(comparison, lang), text("ui.teach.chart", lang))
-            if desk.complete
-            else ""
+            figure_html(comparison_chart_svg(comparison, lang)) if desk.complete else ""
         )
 
 
@@ -625,45 +610,117 @@ class WhatIfWidget(widgets.VBox):  # type: ignore[misc]
         )
 
 
+class _Size(TypedDict):
+    width: int
+    height: int
+    font_size: int
+
+
+# each of the three charts of a simulation (side by side on a wide screen)
+_PANEL: Final[_Size] = {"width": 640, "height": 420, "font_size": 13}
+
+
 def simulation_chart_svg(result: Simulation, lang: str) -> str:
-    """Three small plots: deals per game (histogram), moons per 100 deals, margins."""
-    plt = _pyplot()
-    figure, (deals_axes, moon_axes, margin_axes) = plt.subplots(1, 3, figsize=(9.6, 3.2), dpi=100)
-    labels = [variant_label(s.variant, lang) for s in result.summaries]
-    for i, summary in enumerate(result.summaries):
-        deals = [r.deals for r in summary.records]
-        if deals:
-            bins = range(min(deals), max(deals) + 2)
-            deals_axes.hist(
-                deals,
-                bins=bins,
-                alpha=0.6,
-                label=labels[i],
-                color=_COLOURS[i % 4],
-                hatch=_HATCHES[i % 4],
-                edgecolor="#222222",
-            )
-    deals_axes.set_title(text("ui.teach.sim_chart_deals", lang), fontsize=9)
-    deals_axes.set_xlabel(text("sim.deals_axis", lang), fontsize=8)
-    deals_axes.set_ylabel(text("sim.count_axis", lang), fontsize=8)
-    deals_axes.legend(fontsize=6, frameon=False)
-    moon_axes.bar(
-        range(len(labels)),
-        [100 * s.moon_rate for s in result.summaries],
-        color=[_COLOURS[i % 4] for i in range(len(labels))],
-        hatch="//",
-        edgecolor="#222222",
+    """Three charts side by side (one above the other on a narrow screen): how many deals
+    the games lasted, moons per 100 deals, and the winner's margin, for every variant
+    simulated. Each is an SVG with its own text alternative."""
+    summaries = result.summaries
+    labels = [variant_label(s.variant, lang) for s in summaries]
+    return panels_html(
+        [
+            _deals_panel(summaries, labels, lang),
+            _moons_panel(summaries, labels, lang),
+            _margin_panel(summaries, labels, lang),
+        ],
+        text("ui.teach.sim_caption", lang),
     )
-    moon_axes.set_xticks(range(len(labels)))
-    moon_axes.set_xticklabels(labels, rotation=30, ha="right", fontsize=6)
-    moon_axes.set_title(text("ui.teach.sim_chart_moons", lang), fontsize=9)
-    margins = [s.margins or [0] for s in result.summaries]
-    margin_axes.boxplot(margins)
-    margin_axes.set_xticks(range(1, len(labels) + 1))
-    margin_axes.set_xticklabels(labels, rotation=30, ha="right", fontsize=6)
-    margin_axes.set_title(text("ui.teach.sim_chart_margin", lang), fontsize=9)
-    margin_axes.set_ylabel(text("sim.margin_axis", lang), fontsize=8)
-    return _svg(figure)
+
+
+def _deals_panel(summaries: Sequence[VariantSummary], labels: list[str], lang: str) -> str:
+    """How many games lasted each number of deals: one line per variant."""
+    lengths = [r.deals for s in summaries for r in s.records]
+    low, high = (min(lengths), max(lengths)) if lengths else (0, 0)
+    counts = [
+        Series(label, tuple(s.deals_per_game[deals] for deals in range(low, high + 1)))
+        for label, s in zip(labels, summaries, strict=True)
+    ]
+    title = text("ui.teach.sim_chart_deals", lang)
+    alt = sentence(
+        title,
+        [
+            text(
+                "chart.mean_range",
+                lang,
+                name=label,
+                mean=one_decimal(s.mean_deals, lang),
+                low=min(r.deals for r in s.records),
+                high=max(r.deals for r in s.records),
+            )
+            for label, s in zip(labels, summaries, strict=True)
+            if s.records
+        ],
+        lang,
+    )
+    return line_chart(
+        title,
+        [str(n) for n in range(low, high + 1)],
+        counts,
+        alt=alt,
+        lang=lang,
+        x_title=text("sim.deals_axis", lang),
+        y_title=text("sim.count_axis", lang),
+        **_PANEL,
+    )
+
+
+def _moons_panel(summaries: Sequence[VariantSummary], labels: list[str], lang: str) -> str:
+    """Moons per 100 deals: one bar per variant, with its value."""
+    title = text("ui.teach.sim_chart_moons", lang)
+    rates = tuple(round(100 * s.moon_rate, 1) for s in summaries)
+    items = [
+        f"{label} {one_decimal(rate, lang)}" for label, rate in zip(labels, rates, strict=True)
+    ]
+    return bar_chart(
+        title,
+        labels,
+        [Series(title, rates)],
+        alt=sentence(title, items, lang),
+        lang=lang,
+        slanted=True,
+        decimals=True,
+        **_PANEL,
+    )
+
+
+def _margin_panel(summaries: Sequence[VariantSummary], labels: list[str], lang: str) -> str:
+    """The winner's margin over the games that ended: one box per variant."""
+    title = text("ui.teach.sim_chart_margin", lang)
+    margins = [Series(label, tuple(s.margins)) for label, s in zip(labels, summaries, strict=True)]
+    alt = sentence(
+        title,
+        [
+            text(
+                "chart.median_range",
+                lang,
+                name=group.name,
+                median=number(statistics.median(group.values), lang),
+                low=number(min(group.values), lang),
+                high=number(max(group.values), lang),
+            )
+            for group in margins
+            if group.values
+        ],
+        lang,
+    )
+    return box_chart(
+        title,
+        margins,
+        alt=alt,
+        lang=lang,
+        y_title=text("sim.margin_axis", lang),
+        slanted=True,
+        **_PANEL,
+    )
 
 
 class SimulationWidget(widgets.VBox):  # type: ignore[misc]
@@ -761,9 +818,7 @@ class SimulationWidget(widgets.VBox):  # type: ignore[misc]
             f'<table class="ht-scores"><caption>{escape(text("ui.teach.sim_caption", lang))}'
             f"</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
         )
-        self.chart.value = _figure(
-            simulation_chart_svg(self.result, lang), text("ui.teach.sim_caption", lang)
-        )
+        self.chart.value = figure_html(simulation_chart_svg(self.result, lang))
 
 
 class TeacherTools(widgets.VBox):  # type: ignore[misc]

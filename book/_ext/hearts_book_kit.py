@@ -337,23 +337,31 @@ register(
 
 
 def deals_chart(simulation: Any, games: int, lang: str) -> Any:
-    """A bar chart of the mean game length per variant, labelled in the page's language."""
-    import matplotlib.pyplot as plt
+    """A bar chart of the mean game length per variant, labelled in the page's language:
+    an SVG figure (pygal, pure Python), the same on the server and in the browser."""
+    from hearts_teach.i18n import one_decimal
+    from widgets.charts import Figure, Series, bar_chart, named, sentence, separator
 
     summaries = list(simulation.summaries)
     names = [variant_name(s.variant, lang) for s in summaries]
-    means = [s.mean_deals for s in summaries]
-    figure, axes = plt.subplots(figsize=(7, 3.2), dpi=100)
-    bars = axes.barh(names, means, color="#b3261e")
-    axes.bar_label(
-        bars, labels=[f"{m:.1f}".replace(".", "," if lang == "fr" else ".") for m in means]
+    means = tuple(round(s.mean_deals, 1) for s in summaries)
+    title = text("book.chart_title", lang, games=games)
+    axis = text("book.chart_axis", lang)
+    values = [f"{name} {one_decimal(mean, lang)}" for name, mean in zip(names, means, strict=True)]
+    alt = sentence(title, [named(axis, separator(lang).join(values), lang)], lang)
+    svg = bar_chart(
+        title,
+        names,
+        [Series(axis, means)],
+        alt=alt,
+        lang=lang,
+        x_title=axis,
+        horizontal=True,
+        decimals=True,
+        width=720,
+        height=60 + 44 * len(names),
     )
-    axes.invert_yaxis()
-    axes.set_xlabel(text("book.chart_axis", lang))
-    axes.set_title(text("book.chart_title", lang, games=games))
-    figure.tight_layout()
-    plt.close(figure)
-    return figure
+    return Figure(svg, alt)
 
 
 # French term, English term, what it means (in each language).
