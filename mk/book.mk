@@ -4,16 +4,17 @@
 # show those stored outputs (with their widget state). Warnings fail the build (-W -n);
 # jupyter-book may still exit 0 on some failures, so its log and reports are checked.
 BOOK_LOG := _build/book-build.log
-WIDGETS_JS := node_modules/@jupyter-widgets/html-manager/dist/embed.js
+# What the site serves from npm (pinned in package-lock.json): the ipywidgets HTML
+# manager of its pages and the Pyodide runtime of its playable ones.
+NODE_STAMP := node_modules/.installed
 
 .PHONY: book book-notebooks
 
-# The ipywidgets HTML manager is served with the site (pinned in package-lock.json).
-$(WIDGETS_JS): package.json package-lock.json
+$(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 	touch $@
 
-book: venv $(WIDGETS_JS)
+book: venv $(NODE_STAMP) lite
 	rm -rf _build/html _build/.doctrees _build/jupyter_execute
 	mkdir -p _build
 	$(BIN)/pytest book -q -p no:cacheprovider -x \
@@ -24,7 +25,9 @@ book: venv $(WIDGETS_JS)
 		echo "book: warnings or a failing notebook (log: $(BOOK_LOG))"; exit 1; fi
 	@if [ -d _build/html/reports ] && [ -n "$$(ls -A _build/html/reports)" ]; then \
 		cat _build/html/reports/*; echo "book: a notebook failed"; exit 1; fi
-	@echo "book: built in _build/html"
+	cp -r $(LITE) _build/html/lite
+	rm -f _build/html/lite/.built
+	@echo "book: built in _build/html (playable pages in _build/html/lite)"
 
 # Regenerate the chapters' notebooks from book/_src and store fresh outputs.
 book-notebooks: venv

@@ -41,7 +41,7 @@ Playground (:mod:`widgets.playground`), served by Voilà from ``book/playground.
     may define ``set_lang(lang)``, and may call ``playground.open_deal(deal)``.
 
 End of game (:mod:`widgets.summary`)
-    ``summary_html(game, lang)`` and ``score_chart_svg(game, lang)`` (matplotlib).
+    ``summary_html(game, lang)`` and ``score_chart_svg(game, lang)`` (an SVG chart).
 """
 
 from widgets.cards import CardState, HandView, card_button, pass_states, play_states

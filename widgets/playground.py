@@ -13,12 +13,12 @@ import os
 from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
-from urllib.parse import parse_qs
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach import Deal, RecordError, Rules
 from hearts_teach.i18n import check_lang, text
+from widgets.address import page_url, query_parameters, request_query_string
 from widgets.render import DEFAULT_PLAYGROUND_URL
 from widgets.rules_picker import RulesPicker, relabel_choices
 from widgets.shared import picture
@@ -28,26 +28,6 @@ from widgets.table import LANGUAGE_OPTIONS, HeartsTable, bot_level_options
 from widgets.texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES
 
 log = logging.getLogger(__name__)
-
-
-def query_parameters(query_string: str | None) -> dict[str, str]:
-    """The first value of each parameter of a query string (``deal=...&lang=fr``)."""
-    if not query_string:
-        return {}
-    parsed = parse_qs(query_string.lstrip("?"), keep_blank_values=False)
-    return {key: values[0] for key, values in parsed.items() if values}
-
-
-def request_query_string(environ: Mapping[str, str]) -> str | None:
-    """The query string of the page's address. Voilà puts it in ``QUERY_STRING``; a
-    preheated kernel (``--preheat_kernel``) runs before any request, so it waits here
-    for the visitor's request (importing voila only then: it is slow to import)."""
-    if environ.get("VOILA_PREHEAT") == "True":
-        from voila.utils import get_query_string  # type: ignore[import-untyped]
-
-        query: str | None = get_query_string()
-        return query
-    return environ.get("QUERY_STRING")
 
 
 def _lessons_factory() -> Callable[..., widgets.Widget] | None:
@@ -172,9 +152,14 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         cls, environ: Mapping[str, str] | None = None, **options: Any
     ) -> Playground:
         """The playground for this Voilà request: ``?deal=CODE``, ``?lang=fr`` and
-        ``?bots=montecarlo`` are read from ``QUERY_STRING`` (unknown values are ignored)."""
+        ``?bots=montecarlo`` are read from ``QUERY_STRING`` (unknown values are ignored).
+        Under Voici (the static book) ``HEARTS_PAGE_URL`` is the page its links go to."""
         environ = os.environ if environ is None else environ
         parameters = query_parameters(request_query_string(environ))
+        book_page = page_url(environ)
+        if book_page is not None:
+            # The static book's page around the playground: its links lead back there.
+            options.setdefault("playground_url", book_page)
         return cls(
             parameters.get("lang", "en"),
             deal_code=parameters.get("deal"),

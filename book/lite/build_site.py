@@ -1,0 +1,310 @@
+"""Build the playable half of the static book: a JupyterLite site whose pages (Voici)
+run the book's notebooks in the reader's browser, on Pyodide, with no server.
+
+    .venv/bin/python book/lite/build_site.py --out _build/lite
+
+What the reader's browser gets, and from where:
+
+- the Pyodide runtime from the npm package ``pyodide`` (package.json; ``npm ci``);
+- the Python packages it loads: the pinned wheels of ``wheels.txt`` (PyPI, checked by
+  hash, downloaded once into ``build/lite-cache``), the kernel's own wheels (shipped by
+  jupyterlite-pyodide-kernel), and the project's own wheel, built here from this
+  checkout (pure Python: the engine, the bots and the widgets);
+- all of them compiled to bytecode by Pyodide itself (``precompile.mjs``, under Node.js),
+  listed in a reduced ``pyodide-lock.json`` and loaded when the kernel starts, so that
+  nothing is installed, and nothing asked of PyPI, while the reader waits;
+- the notebooks (``playground.ipynb``, the same as ``make play`` serves; ``lesson.ipynb``;
+  ``teachers.ipynb``), rendered by Voici with the project's Voilà template
+  (widgets/voila/templates/hearts), which passes the page's query string to the kernel as
+  Voilà does (``QUERY_STRING``).
+
+Every file comes from this machine's build: the site asks nothing of any other host.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
+WHEELS_FILE = HERE / "wheels.txt"
+DEFAULT_CACHE = ROOT / "build" / "lite-cache"
+TEMPLATES = ROOT / "widgets"  # holds voila/templates/hearts
+NOTEBOOKS = {
+    "playground.ipynb": ROOT / "book" / "playground.ipynb",
+    "lesson.ipynb": HERE / "lesson.ipynb",
+    "teachers.ipynb": HERE / "teachers.ipynb",
+}
+# What the pages need of the Pyodide runtime (the kernel imports pyodide.js).
+RUNTIME_FILES = (
+    "pyodide.js",
+    "pyodide.mjs",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+)
+KERNEL_EXTENSION = (
+    Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension"
+)
+# The kernel's own wheels (its IPython kernel, the ipykernel and widgetsnbextension
+# shims it needs, piplite), as jupyterlite-pyodide-kernel ships them.
+KERNEL_WHEELS = ("ipykernel-", "piplite-", "pyodide_kernel-", "widgetsnbextension-4.")
+# The kernel installs these at start unless they are already loaded, and Pyodide's npm
+# package does not carry them; the pages have no use for them, so an empty distribution
+# of each name stands in. sqlite3 keeps IPython's history across sessions (IPython falls
+# back to a history in memory without it).
+PLACEHOLDERS = ("sqlite3",)
+# Dependencies of the wheels that Pyodide's own lock does not list (the lock's entries
+# carry theirs). Only what must be loaded before the package imports.
+EXTRA_DEPENDS: dict[str, list[str]] = {
+    "comm": ["traitlets"],
+    "ipywidgets": ["comm", "ipython", "traitlets", "widgetsnbextension"],
+    "ipykernel": ["comm", "ipython", "traitlets"],
+    "piplite": ["micropip"],
+    "pyodide-kernel": ["ipykernel", "ipython", "comm", "piplite", "sqlite3"],
+    "pygal": ["importlib-metadata"],
+    "importlib-metadata": ["zipp"],
+    "hearts-teach": ["ipywidgets", "pygal"],
+}
+
+
+def canonical(name: str) -> str:
+    return name.lower().replace("_", "-").replace(".", "-")
+
+
+def run(command: list[str], **options: object) -> None:
+    print("$", " ".join(str(part) for part in command), flush=True)
+    subprocess.run(command, check=True, **options)  # type: ignore[call-overload]
+
+
+# --- the wheels -----------------------------------------------------------------------
+
+
+def pinned_wheels(cache: Path) -> list[Path]:
+    """The wheels of wheels.txt, downloaded once into ``cache`` and checked by hash."""
+    cache.mkdir(parents=True, exist_ok=True)
+    run(
+        [
+            sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+            "--only-binary=:all:", "--python-version", "3.13", "--platform", "any",
+            "--implementation", "py", "--require-hashes", "-r", str(WHEELS_FILE),
+            "-d", str(cache),
+        ]
+    )  # fmt: skip
+    wanted = {}
+    for line in WHEELS_FILE.read_text(encoding="utf-8").splitlines():
+        requirement = line.split("#", 1)[0].split()
+        if requirement:
+            name, version = requirement[0].split("==")
+            wanted[canonical(name)] = version
+    found = [
+        wheel
+        for wheel in sorted(cache.glob("*.whl"))
+        if wanted.get(canonical(wheel.name.split("-")[0])) == wheel.name.split("-")[1]
+    ]
+    missing = set(wanted) - {canonical(wheel.name.split("-")[0]) for wheel in found}
+    if missing:
+        raise SystemExit(f"lite: wheels missing from {cache}: {sorted(missing)}")
+    return found
+
+
+def project_wheel(folder: Path) -> Path:
+    """The project's own wheel, built from a copy of this checkout's sources (a build in
+    place would reuse whatever an earlier build left in build/lib)."""
+    with tempfile.TemporaryDirectory(prefix="hearts-wheel-") as copy:
+        source = Path(copy)
+        for name in ("pyproject.toml", "README.md", "hearts_teach", "widgets"):
+            if (ROOT / name).is_dir():
+                shutil.copytree(
+                    ROOT / name,
+                    source / name,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyc"),
+                )
+            else:
+                shutil.copy(ROOT / name, source / name)
+        run(
+            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+             "-w", str(folder), str(source)]
+        )  # fmt: skip
+    (wheel,) = folder.glob("hearts_teach-*.whl")
+    return wheel
+
+
+def kernel_wheels() -> list[Path]:
+    folder = KERNEL_EXTENSION / "static" / "pypi"
+    wheels = [w for w in sorted(folder.glob("*.whl")) if w.name.startswith(KERNEL_WHEELS)]
+    if len(wheels) != len(KERNEL_WHEELS):
+        raise SystemExit(f"lite: the kernel's wheels are not all in {folder}")
+    return wheels
+
+
+def placeholder_wheel(name: str, folder: Path) -> Path:
+    """An empty distribution called ``name``: installing it adds no module."""
+    wheel = folder / f"{name}-0.0.0-py3-none-any.whl"
+    info = f"{name}-0.0.0.dist-info"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        for member, content in (
+            ("METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n"),
+            ("WHEEL", "Wheel-Version: 1.0\nGenerator: hearts-teach\nRoot-Is-Purelib: true\nTag: py3-none-any\n"),
+            ("RECORD", ""),
+        ):  # fmt: skip
+            archive.writestr(zipfile.ZipInfo(f"{info}/{member}", (2020, 1, 1, 0, 0, 0)), content)
+    return wheel
+
+
+def precompile(wheels: list[Path], folder: Path) -> list[Path]:
+    """The same wheels with bytecode in place of sources (precompile.mjs)."""
+    with tempfile.TemporaryDirectory() as staging:
+        for wheel in wheels:
+            shutil.copy(wheel, Path(staging) / wheel.name)
+        run(["node", str(HERE / "precompile.mjs"), str(PYODIDE_NPM), staging, str(folder)])
+    return sorted(folder.glob("*.whl"))
+
+
+def top_level_names(wheel: Path) -> list[str]:
+    """The importable top-level names of a wheel (its packages and modules)."""
+    names: set[str] = set()
+    with zipfile.ZipFile(wheel) as archive:
+        for member in archive.namelist():
+            first = member.split("/", 1)[0]
+            if first.endswith((".dist-info", ".data")):
+                continue
+            if "/" in member:
+                names.add(first)
+            elif member.endswith((".py", ".pyc")):
+                names.add(member.rsplit(".", 1)[0])
+    return sorted(names)
+
+
+def lock_file(wheels: list[Path]) -> dict[str, object]:
+    """Pyodide's lock reduced to these wheels: Pyodide's own entries where it has one
+    (their dependencies kept to the packages here), ours otherwise."""
+    full = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text(encoding="utf-8"))
+    known = {canonical(name): entry for name, entry in full["packages"].items()}
+    names = {canonical(w.name.split("-")[0]) for w in wheels}
+    packages: dict[str, object] = {}
+    for wheel in wheels:
+        name = canonical(wheel.name.split("-")[0])
+        version = wheel.name.split("-")[1]
+        entry = dict(known[name]) if name in known and name not in PLACEHOLDERS else {}
+        if entry and entry["version"] != version:
+            raise SystemExit(f"lite: {wheel.name} is not the version of Pyodide's lock")
+        depends = entry.get("depends", EXTRA_DEPENDS.get(name, []))
+        entry.update(
+            name=name,
+            version=version,
+            file_name=wheel.name,
+            sha256=hashlib.sha256(wheel.read_bytes()).hexdigest(),
+            depends=[d for d in map(canonical, depends) if d in names],  # type: ignore[arg-type]
+            imports=top_level_names(wheel),
+            install_dir="site",
+            package_type="package",
+            unvendored_tests=False,
+        )
+        packages[name] = entry
+    return {"info": full["info"], "packages": packages}
+
+
+# --- the site -------------------------------------------------------------------------
+
+
+def lite_config(packages: list[str]) -> dict[str, object]:
+    kernel_settings = {
+        "disablePyPIFallback": True,
+        # Load everything with Pyodide at start (the kernel then installs nothing). The
+        # kernel checks its own module under its import name, pyodide_kernel.
+        "loadPyodideOptions": {"packages": [*packages, "pyodide_kernel"]},
+    }
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Hearts",
+            "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel_settings},
+        },
+    }
+
+
+def build(out: Path, cache: Path) -> None:
+    for needed, why in ((PYODIDE_NPM / "pyodide.asm.wasm", "run `npm ci`"),
+                        (KERNEL_EXTENSION, "install the project's book extra")):  # fmt: skip
+        if not needed.exists():
+            raise SystemExit(f"lite: {needed} is missing ({why})")
+    with tempfile.TemporaryDirectory(prefix="hearts-lite-") as work:
+        work_dir = Path(work)
+        raw, compiled = work_dir / "raw", work_dir / "compiled"
+        raw.mkdir()
+        compiled.mkdir()
+        wheels = [*pinned_wheels(cache), *kernel_wheels(), project_wheel(raw)]
+        wheels += [placeholder_wheel(name, raw) for name in PLACEHOLDERS]
+        wheels = precompile(wheels, compiled)
+
+        # A fresh lite folder each time: a leftover .jupyterlite.doit.db can make a
+        # rebuild drop settings.
+        lite = work_dir / "lite"
+        runtime = lite / "static" / "pyodide"
+        runtime.mkdir(parents=True)
+        for name in RUNTIME_FILES:
+            shutil.copy(PYODIDE_NPM / name, runtime / name)
+        for wheel in wheels:
+            shutil.copy(wheel, runtime / wheel.name)
+        lock = lock_file(wheels)
+        (runtime / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+        config = lite_config(sorted(lock["packages"]))  # type: ignore[arg-type]
+        (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
+        contents = lite / "files"
+        contents.mkdir()
+        for name, source in NOTEBOOKS.items():
+            shutil.copy(source, contents / name)
+
+        if out.exists():
+            shutil.rmtree(out)
+        env = {**os.environ, "JUPYTER_PATH": str(TEMPLATES)}
+        run(
+            [
+                str(Path(sys.executable).parent / "jupyter-lite"), "build", "--apps", "voici",
+                "--no-sourcemaps", "--no-unused-shared-packages", "--contents", "files",
+                "--output-dir", str(out), "--ignore-sys-prefix",
+                f"--LiteBuildConfig.federated_extensions={KERNEL_EXTENSION}",
+                "--VoilaConfiguration.template=hearts",
+            ],
+            cwd=lite,
+            env=env,
+            stdout=subprocess.DEVNULL,
+        )  # fmt: skip
+    finish(out)
+
+
+def finish(out: Path) -> None:
+    """What the reader's pages never use goes. The service worker lets a kernel read and
+    write the notebooks' folder; these pages open no file, and without the worker the
+    kernel does not route every import through it (a second or more per page)."""
+    for leftover in ("service-worker.js", "jupyter-lite.ipynb", "doc", "api/translations"):
+        target = out / leftover
+        if target.is_dir():
+            shutil.rmtree(target)
+        elif target.exists():
+            target.unlink()
+    size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
+    print(f"lite: {out} ({size / 1e6:.1f} MB)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, required=True, help="where the site goes")
+    parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="downloaded wheels")
+    options = parser.parse_args(argv)
+    build(options.out.resolve(), options.cache.resolve())
+
+
+if __name__ == "__main__":
+    main()
