@@ -150,7 +150,10 @@ def test_guided_deals_use_the_lessons_of_their_chapter() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_guided_deal_picture_names_only_the_learners_cards(chapter: str, lang: str) -> None:
     """The static picture shows the learner's hand face up and every other hand face
-    down: no label names a card the learner may not see. It links into the playground."""
+    down: no label names a card the learner may not see. It stands in the slot that the
+    page makes live (the lesson, by its id), and links into the book's own playground
+    page by a relative address, when the learner sits where the playground seats its
+    player."""
     guided = kit.guided_deal(chapter, lang)
     picture = guided._repr_mimebundle_()["text/html"]
     deal = guided.deal
@@ -162,7 +165,11 @@ def test_guided_deal_picture_names_only_the_learners_cards(chapter: str, lang: s
             for card in deal.hand(player):
                 assert f'"{card_name(card, lang)}"' not in picture
     code = share_code(deal)
-    assert f'href="http://127.0.0.1:8866/?deal={code}&amp;lang={lang}"' in picture
+    slot = f'data-ht-live="lesson" data-lang="{lang}" data-lesson="{guided.lesson.id}"'
+    assert slot in picture
+    link = f'href="playground.html?deal={code}&amp;lang={lang}"'
+    assert (link in picture) == (learner == 0)
+    assert "127.0.0.1" not in picture and "localhost" not in picture
     assert "<button" not in picture and "<input" not in picture
 
 

@@ -12,7 +12,10 @@ Sphinx has one ``language`` per project; this book has an English and a French h
 - gives each half its own search page (``book/<lang>/search.html``; the French one
   with Sphinx's French words for the search script), where that half's pages rank first;
 - serves the pinned ipywidgets HTML manager from the site itself, so the static
-  pages make no request to another host.
+  pages make no request to another host;
+- loads the script that makes the pages' playable slots live (``live/live.js``: the
+  guided deals, the playground and the teachers' tools run on Python in the reader's
+  browser, from the site's ``lite/`` folder that ``book/lite/build_site.py`` builds).
 """
 
 from __future__ import annotations
@@ -49,6 +52,9 @@ CATALOGS = ("sphinx", "booktheme")
 # Each half's search page (Sphinx's own search.html at the root stays, unlinked).
 SEARCH_PAGE = {"en": "book/en/search", "fr": "book/fr/search"}
 SEARCH_STATIC = "ht-search"
+# The playable slots' script and style, relative to _static.
+LIVE_STATIC = "ht-live"
+LIVE_SOURCES = Path(__file__).parent / "live"
 
 
 def page_language(pagename: str) -> str | None:
@@ -308,6 +314,7 @@ def _on_build_finished(app: Sphinx, error: Exception | None) -> None:
         if item.suffix != ".js" or item.name == "embed.js":
             shutil.copy2(item, target / item.name)
     _copy_search_scripts(Path(app.outdir) / "_static" / SEARCH_STATIC)
+    shutil.copytree(LIVE_SOURCES, Path(app.outdir) / "_static" / LIVE_STATIC, dirs_exist_ok=True)
 
 
 def _copy_search_scripts(target: Path) -> None:
@@ -321,7 +328,8 @@ def _copy_search_scripts(target: Path) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_config_value("hearts_playground_url", "http://127.0.0.1:8866/", "html")
+    app.add_js_file(f"{LIVE_STATIC}/live.js", defer="defer")
+    app.add_css_file(f"{LIVE_STATIC}/live.css")
     app.connect("config-inited", _on_config_inited)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("doctree-resolved", _on_doctree_resolved)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -48,18 +47,21 @@ register(
         ),
         "book.game_goes_on": ("The game goes on.", "La partie continue."),
         "book.position_label": ("Guided deal, {variant}", "Donne guidée, {variant}"),
-        "book.static_note": (
-            "On this static page the deal is a picture; the link opens it, playable, in the "
-            "playground (which must be running: see the playground chapter).",
-            "Sur cette page statique, la donne n’est qu’une image ; le lien l’ouvre, jouable, "
-            "dans le terrain de jeu (qui doit être lancé : voir le chapitre sur le terrain de "
-            "jeu).",
+        "book.live.lesson": ("Playable guided deal", "Donne guidée jouable"),
+        "book.live.playground": ("Playground", "Salle de jeu"),
+        "book.live.teachers": ("Teachers’ tools", "Outils de l’enseignant"),
+        "book.live.noscript": (
+            "This part of the page runs Python in your browser: turn JavaScript on to use it.",
+            "Cette partie de la page fait tourner Python dans votre navigateur : activez "
+            "JavaScript pour vous en servir.",
         ),
     }
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_PLAYGROUND = "http://127.0.0.1:8866/"
+# The playground is a page of each half of the book (book/<lang>/playground), beside
+# every chapter: a relative link works from any host and from a folder on disk.
+PLAYGROUND_PAGE = "playground.html"
 
 
 class Markdown:
@@ -73,16 +75,6 @@ class Markdown:
 
     def __repr__(self) -> str:
         return self.source
-
-
-@cache
-def playground_url() -> str:
-    """The playground's address: the book setting ``hearts_playground_url`` in _config.yml."""
-    import yaml
-
-    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
-    url = config.get("sphinx", {}).get("config", {}).get("hearts_playground_url")
-    return str(url or DEFAULT_PLAYGROUND)
 
 
 def number(value: int) -> str:
@@ -195,31 +187,83 @@ def outcome(result: DealResult, lang: str) -> str:
 # --- positions: a picture for the static page, a link into the playground ------------
 
 
-def playground_link(deal: Deal, lang: str) -> str:
-    """The playground's address with this deal's share code."""
+def playground_link(deal: Deal, lang: str) -> Markdown:
+    """A link that opens this deal in the book's playground page (its share code in the
+    address), relative to the chapter: it works wherever the book is published."""
+    import widgets.texts  # noqa: F401  (registers the playground's words)
     from hearts_teach.records import share_code
 
     query = urlencode({"deal": share_code(deal), "lang": lang})
-    return f"{playground_url()}?{query}"
+    label = text("ui.static.open", lang)
+    return Markdown(f"[{label} ▸]({PLAYGROUND_PAGE}?{query})")
+
+
+class LiveSlot:
+    """A playable part of a static page (book/_ext/live/live.js): ``kind`` is lesson,
+    playground or teachers. Its HTML holds what the page shows until Python is ready in
+    the reader's browser (``fallback``: the position's picture), and a note for readers
+    without JavaScript. In Jupyter a live widget takes its place."""
+
+    def __init__(self, kind: str, lang: str, fallback: str = "", **data: str) -> None:
+        self.kind = kind
+        self.lang = lang
+        self.fallback = fallback
+        self.data = data
+
+    def html(self) -> str:
+        attributes = "".join(
+            f' data-{html.escape(key)}="{html.escape(value)}"' for key, value in self.data.items()
+        )
+        note = html.escape(text("book.live.noscript", self.lang))
+        return (
+            f'<div class="ht-live" data-ht-live="{html.escape(self.kind)}" '
+            f'data-lang="{self.lang}"{attributes}>{self.fallback}'
+            f'<noscript><p class="ht-live-status">{note}</p></noscript></div>'
+        )
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def __repr__(self) -> str:
+        return text(f"book.live.{self.kind}", self.lang)
+
+
+def live_playground(lang: str) -> LiveSlot:
+    """The playground, live on the book's playground page."""
+    return LiveSlot("playground", lang)
+
+
+def live_teachers(lang: str) -> LiveSlot:
+    """The teachers' tools, live in the teachers' chapter."""
+    return LiveSlot("teachers", lang)
 
 
 def position_html(deal: Deal, lang: str, title: str, learner: int = 0) -> str:
     """A picture of the guided deal's position for the static page: the playground's own
     static rendering (``widgets.render.position_html``: the learner's hand face up, the
-    other hands face down, seats at their compass places, the link into the playground),
-    with a caption and a note."""
+    other hands face down, seats at their compass places), with a caption."""
     from widgets.render import position_html as playground_picture
 
     variant = variant_name(deal.rules.preset_name or "custom", lang)
-    picture = playground_picture(deal, lang, player=learner, playground_url=playground_url())
+    picture = playground_picture(deal, lang, player=learner, playground_url=None)
     label = html.escape(text("book.position_label", lang, variant=variant))
     return (
         f'<figure class="ht-position" aria-label="{label}">'
         f"<figcaption style='font-weight:bold'>{html.escape(f'{variant} — {title}')}"
-        f"</figcaption>{picture}"
-        f"<p style='font-size:0.85em'>{html.escape(text('book.static_note', lang))}</p>"
-        "</figure>"
+        f"</figcaption>{picture}</figure>"
     )
+
+
+def position_link_html(deal: Deal, lang: str) -> str:
+    """The link that opens this position in the book's playground page. The playground
+    seats its player at seat 0, so the book gives it for positions seen from there."""
+    import widgets.texts  # noqa: F401  (registers the playground's words)
+    from hearts_teach.records import share_code
+    from widgets.render import playground_link as link_to
+
+    href = html.escape(link_to(share_code(deal), PLAYGROUND_PAGE, lang))
+    label = html.escape(text("ui.static.open", lang))
+    return f'<p class="ht-live-link"><a class="ht-link" href="{href}">{label} ▸</a></p>'
 
 
 def _live_lesson(lesson: Any, lang: str) -> Any | None:
@@ -232,9 +276,10 @@ def _live_lesson(lesson: Any, lang: str) -> Any | None:
 
 
 class GuidedDeal:
-    """Shows as the live lesson in Jupyter and Voilà, and as a picture of its position plus
-    a playground link on the static site (the book prefers text/html over the widget view
-    there: see nb_mime_priority_overrides in _config.yml)."""
+    """Shows as the live lesson in Jupyter and Voilà. On the static site (which prefers
+    text/html to the widget view: see nb_mime_priority_overrides in _config.yml) it is a
+    playable slot: the picture of its position and a playground link until Python has
+    started in the reader's browser, then the same live lesson."""
 
     def __init__(self, lesson: Any, lang: str) -> None:
         self.lesson = lesson
@@ -246,7 +291,13 @@ class GuidedDeal:
         title = self.lesson.title_text(self.lang)
         bundle: dict[str, Any] = {
             "text/plain": text("book.position_label", self.lang, variant=title),
-            "text/html": position_html(self.deal, self.lang, title, self.lesson.learner),
+            "text/html": LiveSlot(
+                "lesson",
+                self.lang,
+                position_html(self.deal, self.lang, title, self.lesson.learner),
+                lesson=self.lesson.id,
+            ).html()
+            + (position_link_html(self.deal, self.lang) if self.lesson.learner == 0 else ""),
         }
         if self.widget is not None:
             view = self.widget._repr_mimebundle_(**kwargs)

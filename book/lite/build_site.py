@@ -285,15 +285,27 @@ def build(out: Path, cache: Path) -> None:
 
 
 def finish(out: Path) -> None:
-    """What the reader's pages never use goes. The service worker lets a kernel read and
-    write the notebooks' folder; these pages open no file, and without the worker the
-    kernel does not route every import through it (a second or more per page)."""
-    for leftover in ("service-worker.js", "jupyter-lite.ipynb", "doc", "api/translations"):
+    """Keep what the book's pages use, no more. Voici's file browser (voici/tree, with a
+    stylesheet from a CDN), JupyterLite's other apps' bundles (build/) and the notebooks'
+    folder go; the site's two index pages lead to the book instead. So does the service
+    worker: it lets a kernel read and write the notebooks' folder, and these pages open no
+    file; without it, the kernel does not route every import through it (a second or more
+    per page). The pages then ask for it once, and find nothing (404)."""
+    for leftover in (
+        "service-worker.js", "jupyter-lite.ipynb", "doc", "build", "files", "voici/tree",
+        "api/translations",
+    ):  # fmt: skip
         target = out / leftover
         if target.is_dir():
             shutil.rmtree(target)
         elif target.exists():
             target.unlink()
+    for index, book in ((out / "index.html", "../"), (out / "voici" / "index.html", "../../")):
+        index.write_text(
+            f'<!DOCTYPE html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url={book}">'
+            f'<title>Hearts</title><a href="{book}">Hearts and its variants / Les Cœurs</a>\n',
+            encoding="utf-8",
+        )
     size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
     print(f"lite: {out} ({size / 1e6:.1f} MB)")
 

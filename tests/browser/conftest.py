@@ -3,7 +3,9 @@
 - ``browser``: a playwright Browser (headless chromium, a new empty profile);
 - ``serve_folder(path)``: serve a folder over http on 127.0.0.1, returns its URL;
 - ``voila_url``: the playground served by Voilà on a free port;
-- ``output_dir``: where screenshots go (``test-output/<test name>/``).
+- ``output_dir``: where screenshots go (``test-output/<test name>/``);
+- ``site_url``: the built site (``make book``) copied to a temporary folder and served
+  by a plain static file server.
 
 Without chromium the tests are skipped, except under CI (``CI=true``) where they fail.
 """
@@ -14,6 +16,7 @@ import contextlib
 import functools
 import http.server
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -41,6 +44,7 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 PLAYGROUND = ROOT / "book" / "playground.ipynb"
+SITE = ROOT / "_build" / "html"
 VOILA_START_TIMEOUT = 60.0
 
 
@@ -180,3 +184,24 @@ def page(browser: Browser) -> Iterator[Page]:
         yield opened
     finally:
         context.close()
+
+
+def built_site_or_skip() -> Path:
+    """The built site with its playable half; `make test` builds it first, and under CI
+    a missing site fails instead of skipping."""
+    if (SITE / "lite" / "voici" / "render" / "lesson.html").exists():
+        return SITE
+    message = "the static site is not built: run `make book` (make test does it first)"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="module")
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The built site, copied and served as any static host would: it needs nothing else."""
+    chromium_or_skip()
+    copy = tmp_path_factory.mktemp("site") / "html"
+    shutil.copytree(built_site_or_skip(), copy)
+    with serving(copy) as url:
+        yield url

@@ -13,7 +13,7 @@ from urllib.parse import urlparse
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
 
@@ -77,28 +77,36 @@ def test_teachers_chapter_widgets_render_offline(
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_variant_chapter_shows_the_guided_deal_as_a_picture(
-    page: Page, serve_folder: Callable[[Path], str], output_dir: Path, lang: str
+def test_without_scripts_a_chapter_shows_its_guided_deal_as_a_picture(
+    browser: Browser, serve_folder: Callable[[Path], str], output_dir: Path, lang: str
 ) -> None:
+    """Where scripts are off, the guided deal is its picture (the live lesson needs
+    Python in the browser), with a note that says so and the link into the playground."""
     base = serve_folder(_site())
-    requested = _record_requests(page)
-    page.goto(f"{base}book/{lang}/omnibus.html", wait_until="networkidle")
-    position = page.locator("figure.ht-position")
-    position.wait_for(state="visible")
-    # The learner's hand is shown face up, with card names in the page's language.
-    names = [
-        str(c.get_attribute("aria-label"))
-        for c in page.locator("figure.ht-position .ht-face").all()
-    ]
-    assert len(names) == 13
-    assert all((" of " if lang == "en" else " de ") in name for name in names)
-    link = position.locator("a.ht-link")
-    href = str(link.get_attribute("href"))
-    assert href.startswith("http://127.0.0.1:8866/?deal=") and f"lang={lang}" in href
-    # No control pretends to work: the static picture has no buttons.
-    assert position.locator("button, input, select").count() == 0
-    page.screenshot(path=str(output_dir / f"omnibus-{lang}.png"), full_page=True)
-    assert not _outside(requested), _outside(requested)
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        requested = _record_requests(page)
+        page.goto(f"{base}book/{lang}/omnibus.html", wait_until="networkidle")
+        position = page.locator("figure.ht-position")
+        position.wait_for(state="visible")
+        # The learner's hand is shown face up, with card names in the page's language.
+        names = [
+            str(c.get_attribute("aria-label"))
+            for c in page.locator("figure.ht-position .ht-face").all()
+        ]
+        assert len(names) == 13
+        assert all((" of " if lang == "en" else " de ") in name for name in names)
+        note = page.locator(".ht-live noscript, .ht-live .ht-live-status").first.inner_text()
+        assert "JavaScript" in note and (("navigateur" in note) == (lang == "fr"))
+        href = str(page.locator(".ht-live-link a.ht-link").get_attribute("href"))
+        assert href.startswith("playground.html?deal=") and f"lang={lang}" in href
+        # No control pretends to work: the static picture has no buttons.
+        assert position.locator("button, input, select").count() == 0
+        page.screenshot(path=str(output_dir / f"omnibus-{lang}.png"), full_page=True)
+        assert not _outside(requested), _outside(requested)
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,229 @@
+/* The static book's playable parts.
+
+   A guided deal, the playground and the teachers' tools each stand in a page as a slot:
+     <div class="ht-live" data-ht-live="lesson" data-lesson="ID" data-lang="fr">picture</div>
+   The picture is what the page shows without scripts and until Python is ready. This
+   script opens the slot's page of the site's playable half (lite/voici/render/*.html:
+   the notebook run by Voici, Python in this browser) in a frame kept out of sight, and
+   shows the frame in place of the picture once its widget accepts a click. If that
+   cannot happen, the reader is told why, in the page's language, and the picture stays.
+   One slot loads at a time: each runs its own Python. */
+(function () {
+  "use strict";
+
+  var NNBSP = "\u202f"; // French: a narrow no-break space before : ; ! ?
+  var WORDS = {
+    en: {
+      what: { lesson: "the playable deal", playground: "the playground", teachers: "the teachers’ tools" },
+      loading: "Loading {what}: Python is starting in your browser…",
+      slow: "Still loading: a first visit downloads about 20 MB, later visits start sooner.",
+      ready: "Ready: {what} below is live.",
+      failed: "{What} could not start in this browser ({reason}). The picture shows the position.",
+      reasons: {
+        timeout: "it took too long",
+        error: "an error stopped it",
+        page: "the page refused the request",
+        unsupported: "this browser cannot run WebAssembly",
+        missing: "its files could not be loaded",
+      },
+      frame: { lesson: "Playable guided deal", playground: "Playground", teachers: "Teachers’ tools" },
+    },
+    fr: {
+      what: { lesson: "la donne jouable", playground: "la salle de jeu", teachers: "les outils de l’enseignant" },
+      loading: "Chargement de {what}" + NNBSP + ": Python démarre dans votre navigateur…",
+      slow: "Chargement en cours" + NNBSP + ": une première visite télécharge environ 20" + "\u00a0" + "Mo, les suivantes démarrent plus vite.",
+      ready: "Prêt" + NNBSP + ": {what} ci-dessous est en place.",
+      failed: "{What} n’a pas pu démarrer dans ce navigateur ({reason}). L’image montre la position.",
+      reasons: {
+        timeout: "le délai est dépassé",
+        error: "une erreur l’a arrêté",
+        page: "la page a refusé la demande",
+        unsupported: "ce navigateur ne sait pas exécuter WebAssembly",
+        missing: "ses fichiers n’ont pas pu être chargés",
+      },
+      frame: { lesson: "Donne guidée jouable", playground: "Salle de jeu", teachers: "Outils de l’enseignant" },
+    },
+  };
+  var PAGES = { lesson: "lesson", playground: "playground", teachers: "teachers" };
+  var RUNTIME_PROBE = "lite/static/pyodide/pyodide.asm.wasm";
+  var SLOW_AFTER_MS = 15000;
+  var GIVE_UP_AFTER_MS = 120000;
+  var POLL_MS = 150;
+  // A widget of the project accepts a click: the page is live.
+  var READY = ".ht-root button:not([disabled])";
+  // The page itself said no (an unknown lesson, a page that could not be built).
+  var REFUSED = ".ht-live-error";
+  // Python stopped with an error that the page did not catch.
+  var FAILED = '[data-mime-type="application/vnd.jupyter.stderr"], .jp-RenderedText.jp-mod-error';
+
+  function words(lang) {
+    return WORDS[lang] || WORDS.en;
+  }
+
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (_match, key) {
+      return key in values ? values[key] : "";
+    });
+  }
+
+  function capitalized(value) {
+    return value.charAt(0).toUpperCase() + value.slice(1);
+  }
+
+  function siteRoot() {
+    var root = document.documentElement.getAttribute("data-content_root");
+    if (root === null && window.DOCUMENTATION_OPTIONS) root = window.DOCUMENTATION_OPTIONS.URL_ROOT;
+    return root || "./";
+  }
+
+  function frameAddress(slot) {
+    var kind = slot.getAttribute("data-ht-live");
+    var params = new URLSearchParams();
+    if (kind === "playground" || kind === "teachers") {
+      // The book page's own address carries a shared deal (?deal=CODE, ?bots=...).
+      new URLSearchParams(window.location.search).forEach(function (value, key) {
+        if (key !== "lang") params.set(key, value);
+      });
+    }
+    if (kind === "lesson") params.set("lesson", slot.getAttribute("data-lesson") || "");
+    params.set("lang", slot.getAttribute("data-lang") || "en");
+    return siteRoot() + "lite/voici/render/" + PAGES[kind] + ".html?" + params.toString();
+  }
+
+  function Slot(element) {
+    this.element = element;
+    this.kind = element.getAttribute("data-ht-live");
+    this.lang = element.getAttribute("data-lang") || document.documentElement.lang || "en";
+    this.words = words(this.lang);
+    this.what = this.words.what[this.kind] || this.words.what.lesson;
+    this.status = document.createElement("p");
+    this.status.className = "ht-live-status";
+    this.status.setAttribute("role", "status");
+    this.status.setAttribute("lang", this.lang);
+    element.insertBefore(this.status, element.firstChild);
+    this.say("waiting", "");
+  }
+
+  Slot.prototype.say = function (state, message) {
+    this.element.setAttribute("data-ht-state", state);
+    this.status.textContent = message;
+    if (state === "failed") this.status.setAttribute("role", "alert");
+  };
+
+  Slot.prototype.start = function (done) {
+    var slot = this;
+    this.done = done;
+    if (typeof WebAssembly !== "object") {
+      this.fail("unsupported");
+      return;
+    }
+    this.say("loading", fill(this.words.loading, { what: this.what }));
+    // A site published without its playable half, or a connection that drops, shows
+    // here at once (the frame's Python would only wait for its files).
+    window
+      .fetch(siteRoot() + RUNTIME_PROBE, { method: "HEAD", cache: "no-store" })
+      .then(function (response) {
+        if (!response.ok) slot.fail("missing");
+      })
+      .catch(function () {
+        slot.fail("missing");
+      });
+    var frame = document.createElement("iframe");
+    frame.className = "ht-live-frame";
+    frame.title = this.words.frame[this.kind] || "";
+    frame.setAttribute("aria-hidden", "true");
+    frame.setAttribute("tabindex", "-1");
+    frame.src = frameAddress(this.element);
+    this.frame = frame;
+    this.element.appendChild(frame);
+    this.started = Date.now();
+    this.timer = window.setInterval(function () {
+      slot.poll();
+    }, POLL_MS);
+  };
+
+  Slot.prototype.poll = function () {
+    var elapsed = Date.now() - this.started;
+    var doc = null;
+    try {
+      doc = this.frame.contentDocument;
+    } catch (crossOrigin) {
+      doc = null;
+    }
+    if (doc && doc.querySelector(REFUSED)) return this.fail("page");
+    if (doc && doc.querySelector(READY)) return this.ready(doc);
+    if (doc && doc.querySelector(FAILED)) return this.fail("error");
+    if (elapsed > GIVE_UP_AFTER_MS) return this.fail("timeout");
+    if (elapsed > SLOW_AFTER_MS && this.element.getAttribute("data-ht-state") === "loading") {
+      this.status.textContent = fill(this.words.loading, { what: this.what }) + " " + this.words.slow;
+      this.element.setAttribute("data-ht-state", "loading-slow");
+    }
+  };
+
+  Slot.prototype.stop = function () {
+    window.clearInterval(this.timer);
+    var done = this.done;
+    this.done = null;
+    if (done) done();
+  };
+
+  Slot.prototype.ready = function (doc) {
+    var slot = this;
+    var frame = this.frame;
+    var style = doc.createElement("style");
+    style.textContent =
+      "html,body{margin:0!important;padding:0!important;background:transparent!important}" +
+      "#rendered_cells,#rendered_cells>div{padding:0!important;margin:0!important}";
+    doc.head.appendChild(style);
+    frame.removeAttribute("aria-hidden");
+    frame.removeAttribute("tabindex");
+    this.element.classList.add("ht-live-on");
+    this.say("ready", fill(this.words.ready, { what: this.what }));
+    // The frame is as tall as the widget: the bottom of the outermost widget, measured
+    // in the frame's document (the page around it may grow with the frame, the widget not).
+    var fit = function () {
+      var root = doc.querySelector(".ht-root");
+      if (!root) return;
+      var bottom = root.getBoundingClientRect().bottom + (frame.contentWindow.scrollY || 0);
+      var height = Math.ceil(bottom) + 12;
+      if (height > 40 && Math.abs(height - frame.offsetHeight) > 2) frame.style.height = height + "px";
+    };
+    fit();
+    var Observer = frame.contentWindow && frame.contentWindow.ResizeObserver;
+    if (Observer) new Observer(fit).observe(doc.querySelector(".ht-root"));
+    window.setInterval(fit, 1000);
+    this.stop();
+    window.setTimeout(function () {
+      slot.status.classList.add("ht-live-status-quiet");
+    }, 4000);
+  };
+
+  Slot.prototype.fail = function (reason) {
+    var state = this.element.getAttribute("data-ht-state");
+    if (state === "failed" || state === "ready") return;
+    var message = fill(this.words.failed, {
+      What: capitalized(this.what),
+      reason: this.words.reasons[reason] || reason,
+    });
+    this.say("failed", message);
+    if (this.frame) {
+      this.frame.remove(); // frees this slot's Python
+      this.frame = null;
+    }
+    this.stop();
+  };
+
+  function startAll() {
+    var slots = Array.prototype.map.call(document.querySelectorAll("[data-ht-live]"), function (element) {
+      return new Slot(element);
+    });
+    var next = function () {
+      var slot = slots.shift();
+      if (slot) slot.start(next);
+    };
+    next();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", startAll);
+  else startAll();
+})();
