@@ -120,8 +120,11 @@ class Rules:
         "spot": {"spot": True, "target": 500},
         "omnibus": {"omnibus": True},
         "black-maria": {"black_maria": True},
-        # The traditional game: the dealer's left leads any card, hearts included.
-        "black-maria-3": {"players": 3, "black_maria": True, "must_break_hearts": False},
+        # The traditional game: the dealer's left leads any card but a heart. On leading
+        # hearts the sources of the three-player game either say nothing (Parlett,
+        # poker.tj, gamerules.com) or forbid it until a heart has been discarded
+        # (cardrulesplus.com); the book follows the one that says, and tells the reader.
+        "black-maria-3": {"players": 3, "black_maria": True},
         "two-player": {"players": 2},
         "original": {"qs_penalty": False, "passing": "none", "moon": "none"},
         "original-historical": {

@@ -171,6 +171,12 @@ def test_three_player_black_maria_passes_to_the_right() -> None:
     assert deal.received(2) == sorted(chosen[0])
     assert deal.to_play == 1  # the player left of the dealer (dealer 0) leads
     assert deal.legal_moves()
+    # any card but a heart (unless the hand holds nothing else): hearts are not broken
+    leader = deal.hand(1)
+    hearts = {card for card in leader if card.suit == Card.parse("2H").suit}
+    assert set(deal.legal_moves()) == (set(leader) - hearts or set(leader))
+    for heart in hearts - set(deal.legal_moves()):
+        assert deal.explain(heart).reason == "hearts_not_broken"
 
 
 # --- §2.4 first lead ---------------------------------------------------------------
@@ -559,7 +565,7 @@ def test_free_first_lead_queen_worth_nothing_in_original_hearts_may_be_led() -> 
 
 
 def test_three_player_black_maria_with_the_ban_binds_the_leader() -> None:
-    rules = Rules.preset("black-maria-3", first_trick_no_points=True)
+    rules = Rules.preset("black-maria-3", first_trick_no_points=True, must_break_hearts=False)
     # 17 cards; the dealer's left (player 1) leads; hearts may be led at once here.
     east = "KS AS QS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 3D"
     deal = full_deal(rules, {1: east})

@@ -134,6 +134,7 @@ def test_three_player_black_maria_removes_the_two_of_clubs() -> None:
     assert rules.points_per_deal == 43
     assert [rules.pass_direction(n) for n in range(4)] == ["right"] * 4
     assert not rules.first_trick_no_points
+    assert rules.must_break_hearts  # the one source that says forbids an early heart lead
 
 
 # --- passing ---------------------------------------------------------------------
