@@ -93,8 +93,25 @@ def build(lang: str, name: str) -> Path:
     )
     client.execute()
     notebook.metadata["language_info"] = {"name": "python"}
+    if not shows_widgets_statically(notebook):
+        # The widget manager (1.9 MB of script) comes to a page only with widget state:
+        # a page whose widgets all give way to their HTML (the playable slots) needs none.
+        notebook.metadata.pop("widgets", None)
     nbformat.write(notebook, target)  # type: ignore[no-untyped-call]
     return target
+
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def shows_widgets_statically(notebook: nbformat.NotebookNode) -> bool:
+    """Whether the static site draws a widget of this notebook: an output that has a
+    widget view and no HTML (the site prefers HTML: nb_mime_priority_overrides)."""
+    return any(
+        WIDGET_VIEW in output.get("data", {}) and "text/html" not in output.get("data", {})
+        for cell in notebook.cells
+        for output in cell.get("outputs", [])
+    )
 
 
 def main(argv: list[str]) -> int:
