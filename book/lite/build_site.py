@@ -59,11 +59,13 @@ KERNEL_EXTENSION = (
 # The kernel's own wheels (its IPython kernel, the ipykernel and widgetsnbextension
 # shims it needs, piplite), as jupyterlite-pyodide-kernel ships them.
 KERNEL_WHEELS = ("ipykernel-", "piplite-", "pyodide_kernel-", "widgetsnbextension-4.")
-# The kernel installs these at start unless they are already loaded, and Pyodide's npm
-# package does not carry them; the pages have no use for them, so an empty distribution
-# of each name stands in. sqlite3 keeps IPython's history across sessions (IPython falls
-# back to a history in memory without it).
-PLACEHOLDERS = ("sqlite3",)
+# The kernel installs these at start unless they are already loaded; the pages have no
+# use for them, so an empty distribution of each name stands in, and IPython does without
+# them as it was written to: sqlite3 keeps IPython's history across sessions (it falls
+# back to a history in memory; Pyodide's npm package does not carry sqlite3 anyway), jedi
+# (with parso) completes code as one types, and nobody types code in these pages. jedi
+# alone is 1,880 files (1.8 MB) that every page load would unpack.
+PLACEHOLDERS = ("sqlite3", "jedi", "parso")
 # Dependencies of the wheels that Pyodide's own lock does not list (the lock's entries
 # carry theirs). Only what must be loaded before the package imports.
 EXTRA_DEPENDS: dict[str, list[str]] = {

@@ -1,0 +1,207 @@
+"""The static book in chromium, where Python runs in the page (prints a table).
+
+The built site (``make book``: _build/html) is served by a plain static file server that
+counts the bytes it sends. Each run uses a new browser profile on disk, as a reader's
+browser keeps its cache:
+
+1. first visit, empty cache: from opening a chapter to its guided deal accepting a click
+   (the slot says it is live: a card of the lesson is enabled) (target: at most 8 s);
+2. second visit, same profile (cache kept): the same (target: at most 4 s);
+3. the bytes the first visit downloaded, until its deal was live (target: at most 25 MB);
+4. in the book's playground page: a click on a card to the bots' replies shown (the hand
+   is redrawn only after the bots have answered) (target: median at most 1 s);
+5. the size of the whole site, and of its playable half (lite/).
+
+Usage: ``.venv/bin/python benchmarks/static_site.py [--runs 3] [--chapter book/fr/new-moon.html]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from conftest import CHROMIUM, CHROMIUM_FLAGS  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
+from machine import describe_machine  # noqa: E402
+from playwright.sync_api import BrowserContext, FrameLocator, Page, sync_playwright  # noqa: E402
+
+from hearts_teach import Deal, Rules  # noqa: E402
+from hearts_teach.records import share_code  # noqa: E402
+
+SITE = ROOT / "_build" / "html"
+FIRST_TARGET = 8.0  # s
+SECOND_TARGET = 4.0  # s
+BYTES_TARGET = 25e6
+CLICK_TARGET = 1.0  # s
+READY = '[data-ht-live][data-ht-state="ready"]'
+PLAYABLE = ".ht-hand .ht-card:not([disabled])"
+HAND = ".ht-hand .ht-card"
+
+
+class CountingHandler(http.server.SimpleHTTPRequestHandler):
+    """A plain static file server that adds up what it sends."""
+
+    sent = 0
+    lock = threading.Lock()
+
+    def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        with CountingHandler.lock:
+            CountingHandler.sent += source.tell() - start
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    handler = functools.partial(CountingHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def time_to_live(page: Page, url: str) -> float:
+    """Seconds from opening ``url`` to its first playable slot being live."""
+    started = time.perf_counter()
+    page.goto(url)
+    page.locator(READY).first.wait_for(state="attached", timeout=180_000)
+    return time.perf_counter() - started
+
+
+def visits(context: BrowserContext, url: str) -> tuple[float, float, int]:
+    """First visit (empty profile) and second visit (cache kept); bytes of the first."""
+    page = context.new_page()
+    CountingHandler.sent = 0
+    first = time_to_live(page, url)
+    downloaded = CountingHandler.sent
+    page.goto("about:blank")
+    second = time_to_live(page, url)
+    page.close()
+    return first, second, downloaded
+
+
+def click_latencies(context: BrowserContext, base: str, code: str) -> list[float]:
+    """Seconds from each click on a card to the hand redrawn after the bots' replies."""
+    page = context.new_page()
+    time_to_live(page, f"{base}book/en/playground.html?deal={code}")
+    table: FrameLocator = page.frame_locator(".ht-live-frame")
+    table.locator(PLAYABLE).first.wait_for(timeout=60_000)
+    latencies = []
+    for _ in range(13):
+        size = table.locator(HAND).count()
+        started = time.perf_counter()
+        table.locator(PLAYABLE).first.click()
+        table.locator(HAND).nth(size - 1).wait_for(state="detached", timeout=60_000)
+        latencies.append(time.perf_counter() - started)
+        if not table.locator(PLAYABLE).count():
+            break
+    page.close()
+    return latencies
+
+
+def folder_size(folder: Path) -> int:
+    return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+
+
+def row(name: str, value: float, target: float, unit: str = "s") -> str:
+    ratio = value / target
+    verdict = "met" if value <= target else "not met"
+    if unit == "MB":
+        return (
+            f"| {name} | {value / 1e6:.1f} MB | ≤ {target / 1e6:.0f} MB | {ratio:.2f} | {verdict} |"
+        )
+    return f"| {name} | {value:.2f} s | ≤ {target:.1f} s | {ratio:.2f} | {verdict} |"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="profiles (first + second visit)")
+    parser.add_argument("--chapter", default="book/fr/new-moon.html", help="the page to open")
+    parser.add_argument("--site", type=Path, default=SITE, help="the built site")
+    options = parser.parse_args()
+    if not (options.site / "lite").is_dir():
+        sys.exit(f"{options.site} has no playable half (lite/): run `make book` first")
+    code = share_code(Deal.new(Rules(), seed=5, deal_number=3))  # a deal with no pass
+    firsts: list[float] = []
+    seconds: list[float] = []
+    downloads: list[int] = []
+    clicks: list[float] = []
+    with serve(options.site) as base, sync_playwright() as playwright:
+        for run in range(options.runs):
+            with tempfile.TemporaryDirectory(prefix="hearts-profile-") as profile:
+                context = playwright.chromium.launch_persistent_context(
+                    profile,
+                    executable_path=CHROMIUM,
+                    args=CHROMIUM_FLAGS,
+                    viewport={"width": 1280, "height": 1000},
+                )
+                first, second, downloaded = visits(context, base + options.chapter)
+                firsts.append(first)
+                seconds.append(second)
+                downloads.append(downloaded)
+                if run == 0:
+                    clicks = click_latencies(context, base, code)
+                context.close()
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(f"The static book in the browser, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC")
+    print(f"Machine: {describe_machine()}, load average {load}; page: {options.chapter}")
+    print()
+    print("| measure | median | target | ratio | verdict |")
+    print("|---|---|---|---|---|")
+    print(
+        row(
+            f"first visit → guided deal live (median of {len(firsts)})",
+            statistics.median(firsts),
+            FIRST_TARGET,
+        )
+    )
+    print(
+        row(
+            f"second visit, cache kept (median of {len(seconds)})",
+            statistics.median(seconds),
+            SECOND_TARGET,
+        )
+    )
+    print(
+        row("bytes downloaded by a first visit", statistics.median(downloads), BYTES_TARGET, "MB")
+    )
+    print(
+        row(
+            f"click a card → bots' replies (median of {len(clicks)})",
+            statistics.median(clicks),
+            CLICK_TARGET,
+        )
+    )
+    print(f"| click a card → bots' replies (worst) | {max(clicks):.2f} s | — | — | — |")
+    print(f"| whole site | {folder_size(options.site) / 1e6:.1f} MB | — | — | — |")
+    print(
+        f"| of which the playable half (lite/) | {folder_size(options.site / 'lite') / 1e6:.1f} MB | — | — | — |"
+    )
+    print()
+    print("First visits (s): " + ", ".join(f"{value:.2f}" for value in firsts))
+    print("Second visits (s): " + ", ".join(f"{value:.2f}" for value in seconds))
+    print("Clicks (s): " + ", ".join(f"{value:.2f}" for value in clicks))
+
+
+if __name__ == "__main__":
+    main()
