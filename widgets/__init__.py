@@ -44,24 +44,37 @@ End of game (:mod:`widgets.summary`)
     ``summary_html(game, lang)`` and ``score_chart_svg(game, lang)`` (an SVG chart).
 """
 
-from widgets.cards import CardState, HandView, card_button, pass_states, play_states
-from widgets.render import DEFAULT_PLAYGROUND_URL, card_face, playground_link, position_html
-from widgets.rules_picker import RulesPicker
-from widgets.table import HeartsTable
+from __future__ import annotations
 
-Table = HeartsTable
+import importlib
+from typing import Any
 
-__all__ = [
-    "DEFAULT_PLAYGROUND_URL",
-    "CardState",
-    "HandView",
-    "HeartsTable",
-    "RulesPicker",
-    "Table",
-    "card_button",
-    "card_face",
-    "pass_states",
-    "play_states",
-    "playground_link",
-    "position_html",
-]
+# Each name is imported from its module when first asked for: a page that needs one
+# widget (a lesson in the static book, where Python runs in the reader's browser and
+# every import is paid while the reader waits) does not load the table and the bots.
+_HOMES = {
+    "CardState": "widgets.cards",
+    "HandView": "widgets.cards",
+    "card_button": "widgets.cards",
+    "pass_states": "widgets.cards",
+    "play_states": "widgets.cards",
+    "DEFAULT_PLAYGROUND_URL": "widgets.render",
+    "card_face": "widgets.render",
+    "playground_link": "widgets.render",
+    "position_html": "widgets.render",
+    "RulesPicker": "widgets.rules_picker",
+    "HeartsTable": "widgets.table",
+    "Table": "widgets.table",
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module 'widgets' has no attribute {name!r}")
+    value = getattr(
+        importlib.import_module(_HOMES[name]), "HeartsTable" if name == "Table" else name
+    )
+    globals()[name] = value
+    return value
