@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import statistics
+import sys
 from collections.abc import Sequence
 from html import escape
 from typing import Final, TypedDict
@@ -143,6 +144,9 @@ register(
         "ui.teach.sim_caption": ("Summary by variant", "Résumé par variante"),
     }
 )
+
+# Python compiled to WebAssembly in the reader's browser (the static book): one worker.
+IN_BROWSER = sys.platform == "emscripten"
 
 
 def comparison_chart_svg(comparison: Comparison, lang: str) -> str:
@@ -738,6 +742,8 @@ class SimulationWidget(widgets.VBox):  # type: ignore[misc]
         )
         self.games = widgets.BoundedIntText(value=20, min=1, max=10000)
         self.jobs = widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1))
+        if IN_BROWSER:  # Python in a web page has one thread and no processes to share
+            self.jobs.layout.display = "none"
         self.level = widgets.Dropdown(options=["random", "heuristic"], value="heuristic")
         self.seed = widgets.IntText(value=0)
         self.run_button = widgets.Button(icon="play")

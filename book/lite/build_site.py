@@ -57,22 +57,24 @@ KERNEL_EXTENSION = (
     Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension"
 )
 # The kernel's own wheels (its IPython kernel, the ipykernel and widgetsnbextension
-# shims it needs, piplite), as jupyterlite-pyodide-kernel ships them.
-KERNEL_WHEELS = ("ipykernel-", "piplite-", "pyodide_kernel-", "widgetsnbextension-4.")
+# shims it needs), as jupyterlite-pyodide-kernel ships them. Its package installer,
+# piplite, gives way to the book's (book/lite/piplite: the pages install nothing).
+KERNEL_WHEELS = ("ipykernel-", "pyodide_kernel-", "widgetsnbextension-4.")
+PIPLITE = HERE / "piplite"
 # The kernel installs these at start unless they are already loaded; the pages have no
 # use for them, so an empty distribution of each name stands in, and IPython does without
 # them as it was written to: sqlite3 keeps IPython's history across sessions (it falls
 # back to a history in memory; Pyodide's npm package does not carry sqlite3 anyway), jedi
-# (with parso) completes code as one types, and nobody types code in these pages. jedi
-# alone is 1,880 files (1.8 MB) that every page load would unpack.
-PLACEHOLDERS = ("sqlite3", "jedi", "parso")
+# (with parso) completes code as one types, and nobody types code in these pages (jedi
+# alone is 1,880 files, 1.8 MB, that every page load would unpack); micropip is what the
+# kernel's own piplite installs with, and the book's piplite installs nothing.
+PLACEHOLDERS = ("sqlite3", "jedi", "parso", "micropip")
 # Dependencies of the wheels that Pyodide's own lock does not list (the lock's entries
 # carry theirs). Only what must be loaded before the package imports.
 EXTRA_DEPENDS: dict[str, list[str]] = {
     "comm": ["traitlets"],
     "ipywidgets": ["comm", "ipython", "traitlets", "widgetsnbextension"],
     "ipykernel": ["comm", "ipython", "traitlets"],
-    "piplite": ["micropip"],
     "pyodide-kernel": ["ipykernel", "ipython", "comm", "piplite", "sqlite3"],
     "pygal": ["importlib-metadata"],
     "importlib-metadata": ["zipp"],
@@ -150,17 +152,23 @@ def kernel_wheels() -> list[Path]:
     return wheels
 
 
-def placeholder_wheel(name: str, folder: Path) -> Path:
-    """An empty distribution called ``name``: installing it adds no module."""
-    wheel = folder / f"{name}-0.0.0-py3-none-any.whl"
-    info = f"{name}-0.0.0.dist-info"
-    with zipfile.ZipFile(wheel, "w") as archive:
+def pure_wheel(name: str, version: str, folder: Path, package: Path | None = None) -> Path:
+    """A wheel of ``package`` (a folder holding one Python package), or an empty
+    distribution called ``name`` when there is none: installing it adds no module."""
+    wheel = folder / f"{name}-{version}-py3-none-any.whl"
+    info = f"{name}-{version}.dist-info"
+    stamp = (2020, 1, 1, 0, 0, 0)
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        if package is not None:
+            for source in sorted(package.rglob("*.py")):
+                member = f"{package.name}/{source.relative_to(package).as_posix()}"
+                archive.writestr(zipfile.ZipInfo(member, stamp), source.read_bytes())
         for member, content in (
-            ("METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n"),
+            ("METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"),
             ("WHEEL", "Wheel-Version: 1.0\nGenerator: hearts-teach\nRoot-Is-Purelib: true\nTag: py3-none-any\n"),
             ("RECORD", ""),
         ):  # fmt: skip
-            archive.writestr(zipfile.ZipInfo(f"{info}/{member}", (2020, 1, 1, 0, 0, 0)), content)
+            archive.writestr(zipfile.ZipInfo(f"{info}/{member}", stamp), content)
     return wheel
 
 
@@ -247,7 +255,8 @@ def build(out: Path, cache: Path) -> None:
         raw.mkdir()
         compiled.mkdir()
         wheels = [*pinned_wheels(cache), *kernel_wheels(), project_wheel(raw)]
-        wheels += [placeholder_wheel(name, raw) for name in PLACEHOLDERS]
+        wheels.append(pure_wheel("piplite", "0.7.0", raw, PIPLITE / "piplite"))
+        wheels += [pure_wheel(name, "0.0.0", raw) for name in PLACEHOLDERS]
         wheels = precompile(wheels, compiled)
 
         # A fresh lite folder each time: a leftover .jupyterlite.doit.db can make a
