@@ -6,39 +6,89 @@ from hearts_teach import Card
 from widgets.lessons import GuidedDeal, LessonsTab, lessons_panel
 
 
-def _click_right_answers(guided: GuidedDeal) -> None:
+def _click_through(guided: GuidedDeal) -> list[Card]:
+    """Click a card the lesson accepts at every turn of the learner; return them."""
+    clicked: list[Card] = []
     while guided.run.asking:
-        step = guided.run.step
-        assert step is not None
-        card = guided.run.answers(step)[0] if step.answers else guided.run.deal.legal_moves()[0]
+        card = guided.run.choices()[-1]
         guided.hand.buttons[card].click()
+        clicked.append(card)
+    return clicked
+
+
+def _own_plays(guided: GuidedDeal) -> list[Card]:
+    learner = guided.lesson.learner
+    return [card for player, card in guided.run.deal.plays if player == learner]
 
 
 def test_guided_deal_plays_a_lesson_by_clicks() -> None:
     guided = GuidedDeal("omnibus-jack", "en")
     assert "jack of diamonds" in guided.narration.value
     assert not guided.hint_button.disabled and guided.continue_button.disabled
-    _click_right_answers(guided)
+    clicked = _click_through(guided)
     assert guided.run.finished
-    assert "End of the lesson" in guided.result.value
+    assert "<h4>End of the lesson.</h4>" in guided.result.value
     assert "Omnibus Hearts" in guided.result.value  # the comparison table
     assert guided.hand.children == ()  # every card has been played
+    # every card of the learner was clicked, none played for them
+    assert _own_plays(guided) == clicked and len(clicked) == 13
+
+
+def test_the_learner_plays_every_card_in_every_lesson() -> None:
+    """No card of the learner is played without a click, except by "continue" after a
+    wrong card at a key decision (one card for each time it is pressed)."""
+    for lesson in ("standard-first-trick", "black-maria-three", "new-moon-below-zero"):
+        guided = GuidedDeal(lesson, "en")
+        clicked: list[Card] = []
+        continued: list[Card] = []
+        while guided.run.asking:
+            before = len(_own_plays(guided))
+            if guided.run.question == "key":
+                legal = guided.run.deal.legal_moves()
+                wrong = [c for c in legal if c not in guided.run.choices()]
+                if wrong:
+                    guided.hand.buttons[wrong[0]].click()
+                    assert len(_own_plays(guided)) == before  # a wrong card is not played
+                    guided.continue_button.click()
+                    assert guided.last_feedback is not None
+                    continued.append(guided.last_feedback.card)
+                    assert len(_own_plays(guided)) == before + 1
+                    continue
+            card = guided.run.choices()[0]
+            guided.hand.buttons[card].click()
+            clicked.append(card)
+            assert len(_own_plays(guided)) == before + 1
+        assert guided.run.finished
+        own = _own_plays(guided)
+        assert sorted(own, key=lambda c: c.index) == sorted(
+            clicked + continued, key=lambda c: c.index
+        )
+        assert len(own) == guided.lesson.rules.hand_size
 
 
 def test_wrong_card_is_explained_then_the_lesson_continues() -> None:
     guided = GuidedDeal("omnibus-jack", "fr")
-    _asked = guided.run.step
+    while guided.run.question == "free":
+        guided.hand.buttons[guided.run.choices()[0]].click()
+    # the first key decision: the ace of diamonds on East's king
     three = Card.parse("3♦")
-    guided.hand.buttons[three].click()  # legal, but the jack goes to someone else
+    guided.hand.buttons[three].click()
     assert guided.last_feedback is not None and guided.last_feedback.verdict == "wrong"
-    assert "Le trois passe dessous" in guided.feedback.value
+    assert "le roi de carreau l’emporterait" in guided.feedback.value
     assert "Essayez une autre carte" in guided.feedback.value
     assert not guided.continue_button.disabled
     guided.hint_button.click()
-    assert "Indice" in guided.feedback.value
+    assert "Conseil" in guided.feedback.value
     guided.continue_button.click()
-    assert guided.last_feedback is not None and guided.last_feedback.card == Card.parse("Q♦")
-    assert guided.run.step is not _asked
+    feedback = guided.last_feedback
+    assert feedback is not None and feedback.card == Card.parse("A♦")
+    assert feedback.verdict == "continued"
+    assert "Jouée pour vous" in guided.feedback.value and "Juste" not in guided.feedback.value
+    assert guided.continue_button.disabled
+    # no stale feedback once the learner plays on
+    _click_through(guided)
+    assert "Jouée pour vous" not in guided.feedback.value
+    assert "Décisions clés trouvées du premier coup : 2 sur 3." in guided.result.value
 
 
 def test_illegal_cards_are_disabled_with_the_engine_reason() -> None:
@@ -51,12 +101,13 @@ def test_illegal_cards_are_disabled_with_the_engine_reason() -> None:
 
 def test_language_switch_keeps_the_lesson() -> None:
     guided = GuidedDeal("spot-shedding", "en")
+    guided.hand.buttons[Card.parse("3♣")].click()  # a free choice
     guided.hand.buttons[Card.parse("A♥")].click()
     events = len(guided.log)
     guided.set_lang("fr")
     assert len(guided.log) == events
     assert "Quatorze points" in guided.feedback.value
-    assert guided.hint_button.description == "Indice"
+    assert guided.hint_button.description == "Conseil"
     guided.restart_button.click()
     assert guided.last_feedback is None and guided.run.mistakes == 0
 

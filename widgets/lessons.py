@@ -4,6 +4,8 @@ The lesson's logic lives in :mod:`hearts_teach.lessons` (``LessonRun``); this mo
 only shows it: the narration, the trick, the learner's hand (the card buttons of
 :mod:`widgets.cards`, illegal cards disabled with the engine's reason), a hint, the
 feedback on each choice, and at the end the score compared with the other variants.
+The learner plays every card of their hand; only "Continue the lesson", after a wrong
+card at a key decision, plays one for them.
 """
 
 from __future__ import annotations
@@ -24,10 +26,10 @@ from widgets.style import style_tag
 
 register(
     {
-        "ui.lesson.hint": ("Hint", "Indice"),
+        "ui.lesson.hint": ("Hint", "Conseil"),
         "ui.lesson.hint_help": (
             "Show a hint for the card to find",
-            "Afficher un indice pour la carte à trouver",
+            "Afficher un conseil pour trouver la carte",
         ),
         "ui.lesson.continue": ("Continue the lesson", "Continuer la leçon"),
         "ui.lesson.continue_help": (
@@ -42,6 +44,10 @@ register(
         "ui.lesson.restart_help": ("Start this lesson again", "Reprendre cette leçon du début"),
         "ui.lesson.your_hand": ("Your hand", "Votre main"),
         "ui.lesson.your_turn": ("Your turn: find the card.", "À vous : trouvez la carte."),
+        "ui.lesson.your_choice": (
+            "Your turn: play any card the rules allow.",
+            "À vous : jouez la carte de votre choix parmi celles que les règles permettent.",
+        ),
         "ui.lesson.waiting": ("Follow the narration.", "Suivez le récit."),
         "ui.lesson.narration": ("Narration", "Récit"),
         "ui.lesson.plays": ("{player} plays {card}.", "{player} joue {card}."),
@@ -50,7 +56,7 @@ register(
         "ui.lesson.you_play": ("You play {card}.", "Vous jouez {card}."),
         "ui.lesson.you_win": ("You win the trick.", "Vous remportez le pli."),
         "ui.lesson.points_line": ("Points taken: {points}", "Points pris : {points}"),
-        "ui.lesson.hint_line": ("Hint: {hint}", "Indice : {hint}"),
+        "ui.lesson.hint_line": ("Hint: {hint}", "Conseil : {hint}"),
         "ui.lesson.trick": ("Trick on the table", "Pli sur la table"),
         "ui.lesson.trick_empty": ("No card on the table yet.", "Aucune carte sur la table."),
         "ui.lesson.hearts_broken": ("Hearts are broken.", "Les cœurs sont ouverts."),
@@ -64,19 +70,22 @@ register(
             "The same deal under every variant",
             "La même donne dans chaque variante",
         ),
-        "ui.lesson.mistakes": (
-            "Cards tried that were not the one: {count}",
-            "Cartes essayées qui n’étaient pas la bonne : {count}",
+        "ui.lesson.found_first": (
+            "Key decisions found at the first try: {found} of {asked}.",
+            "Décisions clés trouvées du premier coup : {found} sur {asked}.",
         ),
         "ui.lesson.right_mark": ("Right", "Juste"),
         "ui.lesson.wrong_mark": ("Not this one", "Pas celle-ci"),
         "ui.lesson.illegal_mark": ("Not allowed", "Interdit"),
+        "ui.lesson.continued_mark": ("Played for you", "Jouée pour vous"),
         "ui.lessons.title": ("Guided deals", "Donnes guidées"),
         "ui.lessons.intro": (
             "Each lesson is a prepared deal that teaches what makes a variant different. "
-            "Choose one.",
+            "You play every card of your hand: the lesson asks for the ones that matter and "
+            "explains them. Choose one.",
             "Chaque leçon est une donne préparée qui montre ce qui distingue une variante. "
-            "Choisissez-en une.",
+            "Vous jouez toutes les cartes de votre main : la leçon vous demande celles qui "
+            "comptent et vous les explique. Choisissez-en une.",
         ),
         "ui.lessons.open": ("Open the lesson {title}", "Ouvrir la leçon {title}"),
         "ui.lessons.play_here": ("Play this deal at the table", "Jouer cette donne à la table"),
@@ -84,12 +93,24 @@ register(
     }
 )
 
+_MARKS = {
+    "right": ("✔", "ui.lesson.right_mark"),
+    "wrong": ("✘", "ui.lesson.wrong_mark"),
+    "illegal": ("⛔", "ui.lesson.illegal_mark"),
+    "continued": ("➜", "ui.lesson.continued_mark"),
+}
+
 
 def _you(player: int, learner: int, players: int, lang: str) -> str:
     """The learner is "You"; the other seats keep their compass names."""
     if player == learner:
         return text("ui.lesson.you", lang)
     return player_name(player, players, lang)
+
+
+def _by_seat(values: tuple[int, ...] | list[int], learner: int, lang: str) -> str:
+    players = len(values)
+    return ", ".join(f"{_you(p, learner, players, lang)} {v}" for p, v in enumerate(values))
 
 
 def event_text(event: Event, learner: int, lang: str, players: int = 4) -> str:
@@ -219,10 +240,11 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
         return self._run.hint()[self._lang]
 
     def continue_lesson(self) -> None:
-        """After a wrong card: play the expected card and go on."""
-        if self._feedback is None or self._feedback.verdict == "right" or not self._run.asking:
+        """After a wrong card at a key decision: play the expected card and go on."""
+        if self._feedback is None or self._feedback.played or self._run.question != "key":
             return
         self._feedback = self._run.give_up()
+        self._hint_shown = False
         self._run.advance()
         self._render()
 
@@ -239,9 +261,9 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
         run = self._run
         lesson = self.lesson
         deal = run.deal
+        players = deal.rules.players
         self.heading.value = f"<h3>{escape(lesson.title[lang])}</h3>"
         self.intro.value = f"<p>{escape(lesson.intro[lang])}</p>"
-        players = deal.rules.players
         lines = [event_text(e, lesson.learner, lang, players) for e in run.events]
         items = "".join(
             f"<li><strong>{escape(line)}</strong></li>"
@@ -264,10 +286,7 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
             )
         else:
             faces = escape(text("ui.lesson.trick_empty", lang))
-        points = ", ".join(
-            f"{_you(p, lesson.learner, players, lang)} {pts}"
-            for p, pts in enumerate(deal.points_taken)
-        )
+        points = _by_seat(list(deal.points_taken), lesson.learner, lang)
         broken = "ui.lesson.hearts_broken" if deal.hearts_broken else "ui.lesson.hearts_unbroken"
         self.trick.value = (
             f'<div role="group" aria-label="{escape(text("ui.lesson.trick", lang))}">'
@@ -277,7 +296,10 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
             f"<p>{escape(text(broken, lang))} "
             f"{escape(text('ui.lesson.points_line', lang, points=points))}</p>"
         )
-        turn = "ui.lesson.your_turn" if run.asking else "ui.lesson.waiting"
+        question = run.question
+        turn = {"key": "ui.lesson.your_turn", "free": "ui.lesson.your_choice"}.get(
+            question or "", "ui.lesson.waiting"
+        )
         if run.finished:
             turn = "ui.lesson.done"
         self.hand_label.value = (
@@ -285,7 +307,7 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
             f"{escape(text(turn, lang))}</p>"
         )
         states = play_states(deal, lesson.learner, lang)
-        if not run.asking:
+        if question is None:
             states = {
                 card: type(state)(False, card_name(card, lang), card_name(card, lang), state.marks)
                 for card, state in states.items()
@@ -299,19 +321,18 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
         lang = self._lang
         parts = []
         feedback = self._feedback
-        if feedback is not None:
-            mark = {
-                "right": ("✔", "ui.lesson.right_mark"),
-                "wrong": ("✘", "ui.lesson.wrong_mark"),
-                "illegal": ("⛔", "ui.lesson.illegal_mark"),
-            }[feedback.verdict]
+        if feedback is not None and feedback.verdict in _MARKS:
+            symbol, key = _MARKS[feedback.verdict]
+            message = feedback.message.get(lang, "")
             parts.append(
-                f"<p><strong>{mark[0]} {escape(text(mark[1], lang))} — "
-                f"{escape(card_name(feedback.card, lang))}.</strong> "
-                f"{escape(feedback.message[lang])}</p>"
+                f"<p><strong>{symbol} {escape(text(key, lang))} — "
+                f"{escape(card_name(feedback.card, lang))}.</strong> {escape(message)}</p>"
             )
-            if feedback.verdict != "right" and self._run.asking:
+            if feedback.verdict in ("wrong", "illegal") and self._run.asking:
                 parts.append(f"<p>{escape(text('ui.lesson.retry', lang))}</p>")
+        elif feedback is not None and feedback.message.get(lang):
+            # a free choice with a text of its own
+            parts.append(f"<p>{escape(feedback.message[lang])}</p>")
         if self._hint_shown and self._run.asking:
             hint = text("ui.lesson.hint_line", lang, hint=self._run.hint()[lang])
             parts.append(f"<p>💡 {escape(hint)}</p>")
@@ -326,10 +347,9 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
         ):
             button.description = text(label, lang)
             button.tooltip = text(help_key, lang)
-        asking = self._run.asking
-        self.hint_button.disabled = not asking
-        wrong = self._feedback is not None and self._feedback.verdict != "right"
-        self.continue_button.disabled = not (asking and wrong)
+        self.hint_button.disabled = not self._run.asking
+        wrong = self._feedback is not None and not self._feedback.played
+        self.continue_button.disabled = not (self._run.question == "key" and wrong)
 
     def _render_result(self) -> None:
         lang = self._lang
@@ -338,19 +358,21 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
             self.result.value = ""
             return
         parts = [f"<h4>{escape(text('ui.lesson.done', lang))}</h4>"]
-        if self.lesson.outro is not None:
-            parts.append(f"<p>{escape(self.lesson.outro[lang])}</p>")
-        parts.append(f"<p>{escape(text('ui.lesson.mistakes', lang, count=run.mistakes))}</p>")
+        outro = run.outro()
+        if outro is not None:
+            parts.append(f"<p>{escape(outro[lang])}</p>")
+        if run.key_decisions:
+            found = text(
+                "ui.lesson.found_first", lang, found=run.found_first, asked=run.key_decisions
+            )
+            parts.append(f"<p>{escape(found)}</p>")
         comparison = run.comparison()
         if comparison is not None:
             parts.append(comparison_html(comparison, lang, text("ui.lesson.compare", lang)))
         else:
             result = run.result()
             if result is not None:
-                scores = ", ".join(
-                    f"{_you(p, self.lesson.learner, len(result.scores), lang)} {s}"
-                    for p, s in enumerate(result.scores)
-                )
+                scores = _by_seat(list(result.scores), self.lesson.learner, lang)
                 parts.append(
                     f"<p><strong>{escape(text('ui.lesson.score', lang))}</strong> — "
                     f"{escape(scores)}</p>"

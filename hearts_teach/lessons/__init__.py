@@ -1,30 +1,52 @@
 """Guided deals: lessons are data (JSON files beside this module), played by a runner.
 
-A lesson holds the rules, a fixed deal and a list of steps. Each step plays cards in
-turn: ``play`` (scripted cards, for whoever is to play), ``bot`` (cards the bots choose,
-seeded) or ``ask`` (the learner is asked for a card, with a hint and an explanation
-after the choice, right or wrong). Every text is given in English and in French::
+A lesson holds the rules, a fixed deal and a list of steps. The learner plays every
+card of their own hand: at a key decision the lesson asks for a card, checks it and
+explains it; every other card of the learner is their free choice among the legal
+ones. The other seats play as the steps say::
 
     {"id": "omnibus-jack", "chapter": "omnibus", "order": 1,
-     "title": {"en": "...", "fr": "..."}, "intro": {...}, "outro": {...},
+     "title": {"en": "...", "fr": "..."}, "intro": {...},
+     "outro": [{"if": [{"score": {"seat": "you", "points": -10}}], "en": "...", "fr": "..."},
+               {"en": "...", "fr": "..."}],
      "rules": {"preset": "omnibus", "options": {}},
      "deal": {"hands": ["2♣ …", "…", "…", "…"], "dead": "",
               "pass": {"direction": "left", "cards": ["…", "…", "…", "…"]}},
      "learner": 0, "totals": [0, 0, 0, 0], "seed": 1, "compare": true,
-     "steps": [{"say": {...}, "play": "2♣ 5♣ K♣"},
-               {"ask": "Q♦", "hint": {...}, "right": {...}, "wrong": {...}},
+     "steps": [{"say": {"en": "...", "fr": "...", "claims": [{"void": "♣"}]},
+                "play": "2♣ 5♣ K♣"},
+               {"ask": "Q♦", "hint": {...}, "right": {...}, "wrong": {...},
+                "wrong_cards": {"3♦": {"en": "...", "fr": "...",
+                                        "claims": [{"loses": "this"}]}}},
                {"bot": 2}]}
 
-``ask`` is a card, a list of cards (any of them is right) or ``"any"`` (any legal
-card). After an ``any`` step the deal may go elsewhere than planned, so only ``bot``
-steps and other ``any`` questions may follow. When the steps run out before the deal
-is over, the bots finish it (seeded) if the lesson compares scores.
+Steps:
+
+``play``
+    Scripted cards of the other seats, in playing order. When the learner's turn comes
+    in the middle, the learner plays a card of their choice and the script goes on.
+``bot``
+    That many cards of the other seats, chosen by the seeded bots at that point (so
+    they fit whatever the learner chose before).
+``ask``
+    A key decision: a card or a list of cards (any of them is right). A wrong but
+    legal card is explained and changes nothing; the learner tries again, or lets the
+    lesson play the first right card that is legal ("continue"). ``"any"`` asks for a
+    free choice with a text of its own.
+
+A learner's turn that no ``ask`` step claims is a free choice. After the last step the
+bots play the other seats and the learner chooses freely until the deal is over.
+
+Every text is given in English and in French, and may carry ``"claims"``: what it states
+about the position, checked by the validator on every way the learner may have played
+(see :mod:`hearts_teach.lessons.claims`). The outro is one text, or a list whose first
+entry with all its ``"if"`` conditions true is shown (the last entry has none).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -33,6 +55,7 @@ from hearts_teach.cards import Card, parse_cards
 from hearts_teach.deal import Deal, Trick
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import LANGS, register, seat_name, text
+from hearts_teach.lessons.claims import Claim, ClaimError, holds, parse_claims
 from hearts_teach.rules import Rules
 from hearts_teach.scoring import DealResult
 from hearts_teach.teach import Comparison, compare_deal, default_level, seat_bots
@@ -57,10 +80,6 @@ CHAPTERS: Final = (
 register(
     {
         "lesson.right": ("Well found.", "Bien vu."),
-        "lesson.any_right": (
-            "{card} is a legal card: play goes on.",
-            "{card} se joue : on continue.",
-        ),
         "lesson.wrong_legal": (
             "{card} may be played, but it is not the card this lesson is after.",
             "{card} peut se jouer, mais ce n’est pas la carte que cherche cette leçon.",
@@ -71,8 +90,8 @@ register(
             "Ce n’est pas à vous de choisir une carte maintenant.",
         ),
         "lesson.hint_any": (
-            "Any card the rules allow will do here.",
-            "Toute carte permise par les règles convient ici.",
+            "Any card the rules allow will do here: this card is your choice.",
+            "Toute carte permise par les règles convient ici : à vous de choisir.",
         ),
         "lesson.continue_with": (
             "The lesson goes on with {card}.",
@@ -94,24 +113,48 @@ class LessonError(HeartsError):
 
 
 @dataclass(frozen=True)
+class Said:
+    """A text in every language and the claims it makes about the position."""
+
+    texts: Texts
+    claims: tuple[Claim, ...] = ()
+
+    def __getitem__(self, lang: str) -> str:
+        return self.texts[lang]
+
+
+@dataclass(frozen=True)
+class Outro:
+    """One ending text, shown when all its conditions hold at the end of the deal."""
+
+    said: Said
+    conditions: tuple[Claim, ...] = ()
+
+
+@dataclass(frozen=True)
 class Step:
     """One step of a lesson (see the module's documentation for the three kinds)."""
 
     kind: Literal["play", "bot", "ask"]
-    say: Texts | None = None
+    say: Said | None = None
     cards: tuple[Card, ...] = ()
     count: int = 0
     answers: tuple[Card, ...] = ()
     any_card: bool = False
-    hint: Texts | None = None
-    right: Texts | None = None
-    wrong: Texts | None = None
-    wrong_cards: dict[Card, Texts] = field(default_factory=dict)
+    hint: Said | None = None
+    right: Said | None = None
+    wrong: Said | None = None
+    wrong_cards: dict[Card, Said] = field(default_factory=dict)
 
     @property
     def plays(self) -> int:
-        """How many cards this step plays."""
-        return len(self.cards) if self.kind == "play" else self.count if self.kind == "bot" else 1
+        """How many cards of the other seats this step plays."""
+        return len(self.cards) if self.kind == "play" else self.count if self.kind == "bot" else 0
+
+    @property
+    def is_key(self) -> bool:
+        """A key decision: a card to find (not a free choice)."""
+        return self.kind == "ask" and not self.any_card
 
 
 @dataclass(frozen=True)
@@ -129,7 +172,7 @@ class Lesson:
     order: int
     title: Texts
     intro: Texts
-    outro: Texts | None
+    outro: tuple[Outro, ...]
     rules_spec: dict[str, Any]
     hands: tuple[tuple[Card, ...], ...]
     dead: tuple[Card, ...]
@@ -169,23 +212,38 @@ class Lesson:
         """Every text of the lesson with where it is, for the bilingual check."""
         yield "title", self.title
         yield "intro", self.intro
-        if self.outro is not None:
-            yield "outro", self.outro
+        for number, outro in enumerate(self.outro, start=1):
+            yield f"outro {number}", outro.said.texts
         for number, step in enumerate(self.steps, start=1):
             for name in ("say", "hint", "right", "wrong"):
                 value = getattr(step, name)
-                if value is not None:
-                    yield f"step {number} {name}", value
+                if value is not None and (value.texts or name != "say"):
+                    yield f"step {number} {name}", value.texts
             for card, value in step.wrong_cards.items():
-                yield f"step {number} wrong {card}", value
+                yield f"step {number} wrong {card}", value.texts
 
 
-def _texts(data: Any, where: str, required: bool = True) -> Texts | None:
+def _said(data: Any, where: str, required: bool = True) -> Said | None:
     if data is None and not required:
         return None
     if not isinstance(data, dict):
         raise LessonError("record_damaged", detail=f"{where}: texts in en and fr expected")
-    return {str(k): str(v) for k, v in data.items()}
+    texts = {str(k): str(v) for k, v in data.items() if k not in ("claims", "if")}
+    return Said(texts, parse_claims(data.get("claims"), where))
+
+
+def _outro(data: Any) -> tuple[Outro, ...]:
+    if data is None:
+        return ()
+    entries = data if isinstance(data, list) else [data]
+    outros = []
+    for number, entry in enumerate(entries, start=1):
+        where = f"outro {number}"
+        said = _said(entry, where)
+        assert said is not None
+        conditions = parse_claims(entry.get("if"), where) if isinstance(entry, dict) else ()
+        outros.append(Outro(said, conditions))
+    return tuple(outros)
 
 
 def _cards(data: Any, where: str) -> tuple[Card, ...]:
@@ -201,31 +259,40 @@ def _step(data: Any, number: int) -> Step:
     where = f"step {number}"
     if not isinstance(data, dict):
         raise LessonError("record_damaged", detail=f"{where}: an object expected")
-    say = _texts(data.get("say"), where, required=False)
+    say = _said(data.get("say"), f"{where} say", required=False)
+    if "claims" in data:
+        # claims of the step itself: checked where the step begins, like its narration
+        claims = parse_claims(data["claims"], where)
+        say = Said(say.texts if say else {}, (say.claims if say else ()) + claims)
     kinds = [k for k in ("play", "bot", "ask") if k in data]
     if len(kinds) != 1:
         raise LessonError("record_damaged", detail=f"{where}: one of play, bot, ask expected")
     kind = kinds[0]
     if kind == "play":
-        return Step("play", say, cards=_cards(data["play"], where))
+        cards = _cards(data["play"], where)
+        if not cards:
+            raise LessonError("record_damaged", detail=f"{where}: no card to play")
+        return Step("play", say, cards=cards)
     if kind == "bot":
         count = data["bot"]
         if not isinstance(count, int) or count < 1:
             raise LessonError("record_damaged", detail=f"{where}: bot takes a number of cards")
         return Step("bot", say, count=count)
     asked = data["ask"]
-    wrong_cards = {
-        _cards(card, where)[0]: _texts(value, where) or {}
-        for card, value in dict(data.get("wrong_cards", {})).items()
-    }
+    wrong_cards: dict[Card, Said] = {}
+    for card_text, value in dict(data.get("wrong_cards", {})).items():
+        for card in _cards(card_text, where):
+            said = _said(value, f"{where} wrong {card}")
+            assert said is not None
+            wrong_cards[card] = said
     return Step(
         "ask",
         say,
         answers=() if asked == "any" else _cards(asked, where),
         any_card=asked == "any",
-        hint=_texts(data.get("hint"), where, required=False),
-        right=_texts(data.get("right"), where, required=False),
-        wrong=_texts(data.get("wrong"), where, required=False),
+        hint=_said(data.get("hint"), f"{where} hint", required=False),
+        right=_said(data.get("right"), f"{where} right", required=False),
+        wrong=_said(data.get("wrong"), f"{where} wrong", required=False),
         wrong_cards=wrong_cards,
     )
 
@@ -242,9 +309,9 @@ def lesson_from_dict(data: Any, source: str = "") -> Lesson:
             id=str(data["id"]),
             chapter=str(data["chapter"]),
             order=int(data.get("order", 1)),
-            title=_texts(data["title"], "title") or {},
-            intro=_texts(data["intro"], "intro") or {},
-            outro=_texts(data.get("outro"), "outro", required=False),
+            title=_texts(data["title"], "title"),
+            intro=_texts(data["intro"], "intro"),
+            outro=_outro(data.get("outro")),
             rules_spec=dict(data["rules"]),
             hands=tuple(_cards(hand, "hands") for hand in deal["hands"]),
             dead=_cards(deal.get("dead", ""), "dead"),
@@ -263,6 +330,14 @@ def lesson_from_dict(data: Any, source: str = "") -> Lesson:
         )
     except KeyError as missing:
         raise LessonError("record_damaged", detail=f"{source}: {missing} is missing") from None
+    except ClaimError as error:
+        raise LessonError("record_damaged", detail=f"{source}: {error.detail}") from None
+
+
+def _texts(data: Any, where: str) -> Texts:
+    said = _said(data, where)
+    assert said is not None
+    return said.texts
 
 
 def load_lesson(path: str | Path) -> Lesson:
@@ -314,48 +389,72 @@ class Event:
     trick: Trick | None = None
 
 
+Verdict = Literal["right", "wrong", "illegal", "free", "continued"]
+
+
 @dataclass(frozen=True)
 class Feedback:
-    """The answer to the learner's card: right, wrong but legal, or illegal."""
+    """The answer to the learner's card: right, wrong but legal, illegal, a free choice
+    (any legal card), or the card the lesson played after "continue"."""
 
-    verdict: Literal["right", "wrong", "illegal"]
+    verdict: Verdict
     card: Card
     message: Texts
+    claims: tuple[Claim, ...] = ()
+    where: str = ""
 
     @property
     def played(self) -> bool:
-        return self.verdict == "right"
+        return self.verdict in ("right", "free", "continued")
+
+
+Checker = Callable[[str, tuple[Claim, ...], Deal, Card | None], None]
+"""Called with (where, claims, position, card in question) for each text the runner
+shows; the validator passes one that checks the claims."""
 
 
 def _both(key: str, **params: object) -> Texts:
     return {lang: text(key, lang, **params) for lang in LANGS}
 
 
-def _join(*parts: Texts | None) -> Texts:
+def _join(*parts: Texts | Said | None) -> Texts:
     return {lang: " ".join(p[lang] for p in parts if p) for lang in LANGS}
 
 
 class LessonRun:
     """A lesson being played: the deal, the step reached and what has been said.
 
-    Call :meth:`advance` to play every scripted or bot card up to the next question;
-    then :meth:`answer` with the learner's card. A wrong but legal card is explained
-    and changes nothing: the learner may answer again, or :meth:`give_up` to let the
-    lesson play the expected card.
+    Call :meth:`advance` to play the other seats' cards up to the learner's next turn;
+    :attr:`question` then says whether it is a key decision (the ``ask`` step) or a free
+    choice; :meth:`answer` takes the learner's card. A wrong card at a key decision is
+    explained and changes nothing: the learner may answer again, or :meth:`give_up` to
+    let the lesson play the expected card. No other card of the learner is ever played
+    for them.
     """
 
-    def __init__(self, lesson: Lesson) -> None:
+    def __init__(self, lesson: Lesson, checker: Checker | None = None) -> None:
         self.lesson = lesson
         self.deal = lesson.new_deal()
         self.step_index = 0
-        self._done_in_step = 0
+        self.done_in_step = 0
+        self._started = False
         self.events: list[Event] = []
         self._bots = seat_bots(self.deal.rules.players, default_level(), lesson.seed)
-        self._said: set[int] = set()
+        self.checker = checker
         self.mistakes = 0
-        # When the learner finds another right card than the script's, the script's later
-        # use of that card by the learner stands for the card the learner kept.
-        self._swap: dict[Card, Card] = {}
+        self.key_decisions = 0
+        self.found_first = 0
+        self._tried = False
+
+    def fork(self) -> LessonRun:
+        """An independent copy at the same point (the validator explores each choice)."""
+        other = LessonRun.__new__(LessonRun)
+        other.__dict__.update(self.__dict__)
+        other.deal = self.deal.copy()
+        other.events = self.events[:]
+        return other
+
+    # --- where the lesson is ----------------------------------------------------------
 
     @property
     def step(self) -> Step | None:
@@ -363,19 +462,44 @@ class LessonRun:
         return steps[self.step_index] if self.step_index < len(steps) else None
 
     @property
-    def asking(self) -> bool:
+    def question(self) -> Literal["key", "free"] | None:
+        """``key`` at a key decision, ``free`` at the learner's free choice, else None."""
+        if self.deal.is_over or self.deal.to_play != self.lesson.learner:
+            return None
         step = self.step
-        return step is not None and step.kind == "ask" and not self.deal.is_over
+        return "key" if step is not None and step.is_key else "free"
+
+    @property
+    def asking(self) -> bool:
+        return self.question is not None
 
     @property
     def finished(self) -> bool:
-        return self.step is None and (self.deal.is_over or not self.lesson.compare)
+        return self.deal.is_over
 
-    def _say(self) -> None:
+    @property
+    def script_over(self) -> bool:
+        """Every step is done: the rest is the bots' cards and the learner's free ones."""
+        return self.step is None
+
+    def _where(self, name: str = "") -> str:
+        where = f"step {self.step_index + 1}"
+        return f"{where} {name}" if name else where
+
+    def _check(self, where: str, claims: tuple[Claim, ...], card: Card | None = None) -> None:
+        if self.checker is not None and claims:
+            self.checker(where, claims, self.deal, card)
+
+    def _start(self) -> None:
+        """The current step begins: its narration is said and its claims checked."""
         step = self.step
-        if step is not None and step.say and self.step_index not in self._said:
-            self._said.add(self.step_index)
-            self.events.append(Event("say", texts=step.say))
+        if step is None or self._started:
+            return
+        self._started = True
+        if step.say is not None:
+            if step.say.texts:
+                self.events.append(Event("say", texts=step.say.texts))
+            self._check(self._where("say"), step.say.claims)
 
     def _play(self, card: Card) -> None:
         player = self.deal.to_play
@@ -387,90 +511,166 @@ class LessonRun:
 
     def _next_step(self) -> None:
         self.step_index += 1
-        self._done_in_step = 0
+        self.done_in_step = 0
+        self._started = False
+        self._tried = False
+
+    def _error(self, detail: str) -> LessonError:
+        return LessonError("record_damaged", detail=f"{self.lesson.id}: {detail}")
 
     def advance(self) -> list[Event]:
-        """Play scripted and bot cards until the learner is asked, or the lesson ends."""
+        """Play the other seats' cards until the learner is to play or the deal is over."""
         start = len(self.events)
-        while self.step is not None and not self.deal.is_over:
+        deal = self.deal
+        players = deal.rules.players
+        while not deal.is_over:
             step = self.step
-            self._say()
-            if step.kind == "ask":
-                if self.deal.to_play != self.lesson.learner:
-                    raise LessonError(
-                        "record_damaged",
-                        detail=f"{self.lesson.id}: step {self.step_index + 1} asks the learner "
-                        f"but {seat_name(self.deal.to_play, self.deal.rules.players)} is to play",
-                    )
+            if deal.to_play == self.lesson.learner:
+                if step is not None and step.kind == "ask":
+                    self._start()
                 break
-            if self._done_in_step >= step.plays:
-                self._next_step()
+            if step is None:
+                self._play(self._bots[deal.to_play].choose(deal))
                 continue
+            who = seat_name(deal.to_play, players)
+            if step.kind == "ask":
+                raise self._error(
+                    f"{self._where()} asks the learner "
+                    f"({seat_name(self.lesson.learner, players)}) but {who} is to play"
+                )
+            self._start()
             if step.kind == "play":
-                card = step.cards[self._done_in_step]
-                if self.deal.to_play == self.lesson.learner:
-                    card = self._swap.get(card, card)
+                card = step.cards[self.done_in_step]
+                explanation = deal.explain(card)
+                if not explanation.legal:
+                    if card in deal.hand(self.lesson.learner):
+                        raise self._error(
+                            f"{self._where()}: {card} is the learner's card, but {who} is to "
+                            "play (the learner plays their own cards: ask for it or leave it "
+                            "free)"
+                        )
+                    raise self._error(
+                        f"{self._where()}: {card} by {who} is illegal: {explanation.text('en')}"
+                    )
             else:
-                card = self._bots[self.deal.to_play].choose(self.deal)
+                card = self._bots[deal.to_play].choose(deal)
             self._play(card)
-            self._done_in_step += 1
-            if self._done_in_step >= step.plays:
+            self.done_in_step += 1
+            if self.done_in_step >= step.plays:
                 self._next_step()
-        if self.step is None and self.lesson.compare and not self.deal.is_over:
-            while not self.deal.is_over:
-                self._play(self._bots[self.deal.to_play].choose(self.deal))
+        if deal.is_over and self.step is not None:
+            raise self._error(f"{self._where()}: the deal is already over")
         return self.events[start:]
 
-    def answers(self, step: Step) -> list[Card]:
-        """The step's right cards, as the learner's hand now holds them."""
-        return [self._swap.get(card, card) for card in step.answers]
+    # --- the learner's card ----------------------------------------------------------
+
+    def choices(self) -> list[Card]:
+        """The cards that go on now: the right cards that are legal at a key decision,
+        every legal card at a free choice."""
+        question = self.question
+        if question is None:
+            return []
+        legal = self.deal.legal_moves()
+        if question == "free":
+            return legal
+        step = self.step
+        assert step is not None
+        return [card for card in step.answers if card in legal]
+
+    def hint_said(self) -> Said | None:
+        step = self.step
+        if self.question is None or step is None or step.kind != "ask":
+            return None
+        return step.hint
 
     def hint(self) -> Texts:
-        step = self.step
-        if step is None or step.kind != "ask":
+        question = self.question
+        if question is None:
             return _both("lesson.not_asked")
-        if step.hint:
-            return step.hint
+        said = self.hint_said()
+        if said is not None:
+            self._check(self._where("hint"), said.claims)
+            return said.texts
         return _both("lesson.hint_any")
 
-    def answer(self, card: Card | str) -> Feedback:
-        """The learner's card: played if right, explained and refused otherwise."""
+    def feedback(self, card: Card | str) -> Feedback:
+        """What the lesson answers to ``card`` now, without playing it."""
         card = Card.parse(card)
-        step = self.step
-        if step is None or step.kind != "ask":
+        question = self.question
+        if question is None:
             return Feedback("illegal", card, _both("lesson.not_asked"))
         explanation = self.deal.explain(card)
         if not explanation.legal:
-            self.mistakes += 1
             reason = {lang: explanation.text(lang) for lang in LANGS}
             return Feedback("illegal", card, _join(_both("lesson.illegal", card=card), reason))
-        answers = self.answers(step)
-        if step.any_card or card in answers:
-            if answers and card != answers[0]:
-                self._swap[card] = answers[0]
-            self._play(card)
+        step = self.step
+        ask = step if step is not None and step.kind == "ask" else None
+        if question == "free":
+            said = ask.right if ask is not None else None
+            return Feedback(
+                "free",
+                card,
+                said.texts if said else {},
+                said.claims if said else (),
+                self._where("right") if said else "",
+            )
+        assert ask is not None
+        if card in self.choices():
+            said = ask.right
+            if said is None:
+                return Feedback("right", card, _both("lesson.right"))
+            return Feedback("right", card, said.texts, said.claims, self._where("right"))
+        said = ask.wrong_cards.get(card)
+        where = self._where(f"wrong {card}")
+        if said is None:
+            said, where = ask.wrong, self._where("wrong")
+        if said is None:
+            return Feedback("wrong", card, _both("lesson.wrong_legal", card=card))
+        return Feedback("wrong", card, said.texts, said.claims, where)
+
+    def answer(self, card: Card | str) -> Feedback:
+        """The learner's card: played if it goes on, explained and refused otherwise."""
+        feedback = self.feedback(card)
+        self._check(feedback.where, feedback.claims, feedback.card)
+        key = self.question == "key"
+        if not feedback.played:
+            if self.question is not None:
+                self.mistakes += 1
+                self._tried = True
+            return feedback
+        if key:
+            self.key_decisions += 1
+            self.found_first += not self._tried
+        self._play(feedback.card)
+        step = self.step
+        if step is not None and step.kind == "ask":
             self._next_step()
-            if step.right:
-                message = step.right
-            elif step.any_card:
-                message = _both("lesson.any_right", card=card)
-            else:
-                message = _both("lesson.right")
-            return Feedback("right", card, message)
-        self.mistakes += 1
-        message = step.wrong_cards.get(card) or step.wrong or _both("lesson.wrong_legal", card=card)
-        return Feedback("wrong", card, message)
+        return feedback
 
     def give_up(self) -> Feedback:
-        """After a wrong card: play the card the lesson expected and go on."""
+        """At a key decision: play the first right card that is legal and go on."""
         step = self.step
-        if step is None or step.kind != "ask":
-            raise LessonError("record_damaged", detail="no question to give up")
-        answers = self.answers(step)
-        card = answers[0] if answers else self.deal.legal_moves()[0]
+        choices = self.choices()
+        if self.question != "key" or step is None or not choices:
+            raise self._error("no question to give up")
+        card = choices[0]
+        self.key_decisions += 1
         self._play(card)
         self._next_step()
-        return Feedback("right", card, _join(_both("lesson.continue_with", card=card), step.right))
+        return Feedback(
+            "continued", card, _join(_both("lesson.continue_with", card=card), step.right)
+        )
+
+    # --- the end ----------------------------------------------------------------------
+
+    def outro(self) -> Texts | None:
+        """The ending text whose conditions hold (once the deal is over)."""
+        if not self.deal.is_over:
+            return None
+        for entry in self.lesson.outro:
+            if holds(entry.conditions, self.deal, self.lesson.learner):
+                return entry.said.texts
+        return None
 
     def result(self) -> DealResult | None:
         return self.deal.result() if self.deal.is_over else None

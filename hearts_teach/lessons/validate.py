@@ -1,9 +1,12 @@
 """Check every lesson against the engine: ``python -m hearts_teach.lessons.validate``.
 
 A lesson passes when its rules exist, its deal is complete and consistent (every card
-of the deck exactly once, in hands or dead), its pass is legal, every scripted card is
-legal when it comes, every asked-for card is legal and the learner's to play, and every
-text exists in English and in French.
+of the deck exactly once, in hands or dead), its pass is legal, every text exists in
+English and in French, and, for every way the learner may play until the script ends,
+every scripted card is legal when it comes, every key decision has a legal right card
+(and more than one legal card), and every claim of every text that can be shown holds.
+The walk uses the lesson's own runner, so the validator and the lesson read a script
+the same way.
 """
 
 from __future__ import annotations
@@ -11,19 +14,28 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Final
 
 from hearts_teach.cards import Card, cards_of, mask_of
+from hearts_teach.deal import Deal
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import LANGS, seat_name
 from hearts_teach.lessons import (
     CHAPTERS,
     LESSONS_DIR,
+    Checker,
     Lesson,
     LessonError,
+    LessonRun,
     lesson_files,
     load_lesson,
 )
-from hearts_teach.teach import default_level, seat_bots
+from hearts_teach.lessons.claims import Claim, check
+
+MAX_POSITIONS: Final = 20_000
+"""How many of the learner's turns the validator may meet before the script ends. Every
+way the learner may play is checked, so a script must keep that number small: scripted
+cards and claims only where few free choices lead, bot steps or nothing afterwards."""
 
 
 def _texts_problems(lesson: Lesson) -> list[str]:
@@ -78,103 +90,122 @@ def _deal_problems(lesson: Lesson) -> list[str]:
     return problems
 
 
-def _play_problems(lesson: Lesson, choices: dict[int, int] | None = None) -> list[str]:
-    """Walk the steps on the engine, answering every question with its first answer, or
-    with the answer ``choices`` gives for that step number (a learner's other right card:
-    the script's later use of that card then stands for the one the learner kept)."""
-    choices = choices or {}
-    swap: dict[Card, Card] = {}
+def _outro_problems(lesson: Lesson) -> list[str]:
+    problems = []
+    for number, outro in enumerate(lesson.outro, start=1):
+        if outro.said.claims:
+            problems.append(
+                f"outro {number}: an outro states no claim (nothing after the script is "
+                "checked); give it conditions (“if”) instead"
+            )
+        last = number == len(lesson.outro)
+        if last and outro.conditions:
+            problems.append(f"outro {number}: the last outro must have no condition")
+        if not last and not outro.conditions:
+            problems.append(f"outro {number}: only the last outro may have no condition")
+    return problems
+
+
+def _path(cards: tuple[Card, ...]) -> str:
+    return f" (after the learner played {', '.join(map(str, cards))})" if cards else ""
+
+
+def _play_problems(lesson: Lesson) -> list[str]:
+    """Walk the script for every way the learner may play until the last step: every
+    legal card at a free choice, every right card at a key decision (a wrong one changes
+    nothing; "continue" plays a right one). Every text's claims are checked at each
+    position where it can be shown. A position met twice (the same step, the same deal)
+    is checked once. After the last step the bots and the learner's free cards finish
+    the deal: nothing is claimed there but the outro's conditions, which choose a text
+    and assert nothing."""
+    problems: dict[str, None] = {}
+    learner = lesson.learner
+
+    def checker_for(path: tuple[Card, ...]) -> Checker:
+        def check_claims(
+            where: str, claims: tuple[Claim, ...], deal: Deal, card: Card | None
+        ) -> None:
+            for claim in claims:
+                why = check(claim, deal, learner, card)
+                if why is not None:
+                    subject = f" for {card}" if card is not None else ""
+                    problems[f"{where}: “{claim}” is false{subject}: {why}{_path(path)}"] = None
+
+        return check_claims
+
     try:
-        deal = lesson.new_deal()
+        root = LessonRun(lesson)
     except HeartsError as error:
         return [f"deal or pass: {error}"]
-    bots = seat_bots(deal.rules.players, default_level(), lesson.seed)
-    players = deal.rules.players
-    problems: list[str] = []
-    free = False  # after an "any" question the deal may differ from the script
-    for number, step in enumerate(lesson.steps, start=1):
-        where = f"step {number}"
-        if deal.is_over:
-            problems.append(f"{where}: the deal is already over")
+    stack: list[tuple[LessonRun, tuple[Card, ...]]] = [(root, ())]
+    seen: set[tuple[object, ...]] = set()
+    while stack:
+        run, path = stack.pop()
+        check_claims = checker_for(path)
+        run.checker = check_claims
+        try:
+            run.advance()
+        except LessonError as error:
+            detail = str(error.params.get("detail", error)).replace(f"{lesson.id}: ", "", 1)
+            problems[f"{detail}{_path(path)}"] = None
+            continue
+        if run.script_over or run.question is None:
+            continue
+        key = (run.step_index, run.done_in_step, run.deal.state_key())
+        if key in seen:
+            continue
+        seen.add(key)
+        if len(seen) > MAX_POSITIONS:
+            problems[
+                f"more than {MAX_POSITIONS} positions before the script ends: ask for "
+                "the cards that decide, or let bots play after the free choices"
+            ] = None
             break
-        if step.kind == "play":
-            if free:
-                problems.append(f"{where}: scripted cards after an “any card” question")
-                break
-            for scripted in step.cards:
-                card = swap.get(scripted, scripted) if deal.to_play == lesson.learner else scripted
-                if deal.is_over:
-                    problems.append(f"{where}: {card} comes after the last trick")
-                    return problems
-                explanation = deal.explain(card)
-                if not explanation.legal:
-                    problems.append(
-                        f"{where}: {card} by {seat_name(deal.to_play, players)} is illegal: "
-                        f"{explanation.text('en')}"
-                    )
-                    return problems
-                deal.play(card)
-        elif step.kind == "bot":
-            for _ in range(step.count):
-                if deal.is_over:
-                    problems.append(f"{where}: bot cards after the last trick")
-                    return problems
-                deal.play(bots[deal.to_play].choose(deal))
-        else:
-            if deal.to_play != lesson.learner:
-                problems.append(
-                    f"{where}: asks the learner ({seat_name(lesson.learner, players)}) "
-                    f"but {seat_name(deal.to_play, players)} is to play"
-                )
-                return problems
-            if step.any_card:
-                free = True
-                deal.play(deal.legal_moves()[0])
-                continue
-            if free:
-                problems.append(f"{where}: a card is asked for after an “any card” question")
-                return problems
-            if not step.answers:
-                problems.append(f"{where}: no card asked for")
-                return problems
-            answers = [swap.get(card, card) for card in step.answers]
-            for card in answers:
-                explanation = deal.explain(card)
-                if not explanation.legal:
-                    problems.append(
-                        f"{where}: the asked-for {card} is illegal: {explanation.text('en')}"
-                    )
-                    return problems
-            for card in step.wrong_cards:
-                if card in step.answers or not deal.explain(card).legal:
-                    problems.append(
-                        f"{where}: the wrong card {card} is explained but is "
-                        "not a legal wrong answer"
-                    )
-            chosen = answers[choices.get(number, 0)]
-            if chosen != answers[0]:
-                swap[chosen] = answers[0]
-            deal.play(chosen)
-    if lesson.compare and not deal.is_over and not problems:
-        # the runner lets the bots finish; make sure they can
-        while not deal.is_over:
-            deal.play(bots[deal.to_play].choose(deal))
-    return problems
+        _question_problems(run, path, check_claims, problems)
+        for card in run.choices():
+            child = run.fork()
+            child.answer(card)
+            stack.append((child, (*path, card)))
+    return list(problems)
+
+
+def _question_problems(
+    run: LessonRun, path: tuple[Card, ...], check_claims: Checker, problems: dict[str, None]
+) -> None:
+    """Check a question: its hint, and the answer to every card the learner may try."""
+    step = run.step
+    assert step is not None
+    deal = run.deal
+    where = f"step {run.step_index + 1}"
+    hint = run.hint_said()
+    if hint is not None:
+        check_claims(f"{where} hint", hint.claims, deal, None)
+    hand = deal.hand(run.lesson.learner)
+    for card in hand:
+        feedback = run.feedback(card)
+        if feedback.verdict != "illegal":
+            check_claims(feedback.where, feedback.claims, deal, card)
+    if run.question != "key":
+        return
+    legal = deal.legal_moves()
+    right = run.choices()
+    if not right:
+        asked = " ".join(map(str, step.answers))
+        problems[f"{where}: none of the asked cards ({asked}) is legal{_path(path)}"] = None
+    elif len(legal) == 1:
+        problems[f"{where}: {legal[0]} is the only legal card: make it a free turn"] = None
+    for card in step.wrong_cards:
+        if card in right:
+            problems[f"{where}: {card} is explained as wrong but is a right answer"] = None
+        elif card in hand and card not in legal:
+            problems[f"{where}: the wrong card {card} is explained but illegal{_path(path)}"] = None
 
 
 def validate_lesson(lesson: Lesson) -> list[str]:
     """Every problem of one lesson (an empty list when it is sound)."""
-    problems = _texts_problems(lesson) + _deal_problems(lesson)
+    problems = _texts_problems(lesson) + _deal_problems(lesson) + _outro_problems(lesson)
     if not problems:
         problems += _play_problems(lesson)
-    if not problems:
-        # every other right answer must leave the rest of the script playable too
-        for number, step in enumerate(lesson.steps, start=1):
-            for choice in range(1, len(step.answers)):
-                for problem in _play_problems(lesson, {number: choice}):
-                    problems.append(
-                        f"if step {number} is answered {step.answers[choice]}: {problem}"
-                    )
     return problems
 
 
