@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from hearts_teach import Card
-from widgets.lessons import GuidedDeal, LessonsTab, lessons_panel
+from hearts_teach.i18n import text
+from hearts_teach.lessons import get_lesson, lesson_from_dict
+from hearts_teach.lessons.claims import hearts_state
+from widgets.lessons import DONE_CLASS, GuidedDeal, LessonsTab, lessons_panel
 
 
 def _click_through(guided: GuidedDeal) -> list[Card]:
@@ -25,6 +28,7 @@ def test_guided_deal_plays_a_lesson_by_clicks() -> None:
     guided = GuidedDeal("omnibus-jack", "en")
     assert "jack of diamonds" in guided.narration.value
     assert not guided.hint_button.disabled and guided.continue_button.disabled
+    assert DONE_CLASS not in guided._dom_classes
     clicked = _click_through(guided)
     assert guided.run.finished
     assert "<h4>End of the lesson.</h4>" in guided.result.value
@@ -32,6 +36,9 @@ def test_guided_deal_plays_a_lesson_by_clicks() -> None:
     assert guided.hand.children == ()  # every card has been played
     # every card of the learner was clicked, none played for them
     assert _own_plays(guided) == clicked and len(clicked) == 13
+    assert DONE_CLASS in guided._dom_classes
+    guided.restart_button.click()
+    assert DONE_CLASS not in guided._dom_classes and guided.result.value == ""
 
 
 def test_the_learner_plays_every_card_in_every_lesson() -> None:
@@ -79,6 +86,7 @@ def test_wrong_card_is_explained_then_the_lesson_continues() -> None:
     assert not guided.continue_button.disabled
     guided.hint_button.click()
     assert "Conseil" in guided.feedback.value
+    assert "fa-lightbulb-o" in guided.feedback.value and "💡" not in guided.feedback.value
     guided.continue_button.click()
     feedback = guided.last_feedback
     assert feedback is not None and feedback.card == Card.parse("A♦")
@@ -110,6 +118,67 @@ def test_language_switch_keeps_the_lesson() -> None:
     assert guided.hint_button.description == "Conseil"
     guided.restart_button.click()
     assert guided.last_feedback is None and guided.run.mistakes == 0
+
+
+def test_narration_keeps_its_order_and_shows_the_newest_lines() -> None:
+    guided = GuidedDeal("standard-first-trick", "en")
+    _click_through(guided)
+    html = guided.narration.value
+    assert "flex-direction:column-reverse" in html and "overflow-y:auto" in html
+    first = html.index("West holds the two of clubs")
+    assert first < html.index("North plays the ace of clubs") < html.index("East has no spade")
+
+
+def test_mixed_moon_lesson_shows_the_totals_before_the_deal() -> None:
+    for lang, words in (("en", "Totals before this deal"), ("fr", "Totaux avant cette donne")):
+        guided = GuidedDeal("mixed-moon-three-rules", lang)
+        opening = [(1, Card.parse("2♣")), (2, Card.parse("9♣")), (3, Card.parse("7♣"))]
+        assert guided.run.deal.plays == opening  # the learner's card is next
+        shown = guided.totals.value
+        assert words in shown
+        for total in ("90", "95", "63", "70", "100"):
+            assert total in shown
+        children = list(guided.children)
+        assert children.index(guided.totals) < children.index(guided.hand)
+    assert GuidedDeal("spot-shedding", "en").totals.value == ""
+
+
+def test_hearts_line_uses_the_tables_words_for_the_rules_in_force() -> None:
+    guided = GuidedDeal("black-maria-three", "en")
+    state = hearts_state(guided.run.deal)
+    assert text(f"ui.hearts.{state}", "en") in guided.status.value
+    assert "Hearts are broken" not in guided.status.value  # no card has been played
+    lesson = get_lesson("black-maria-three")
+    free_rules = {"preset": "black-maria-3", "options": {"must_break_hearts": False}}
+    free = lesson_from_dict(
+        {
+            "id": "free",
+            "chapter": lesson.chapter,
+            "title": lesson.title,
+            "intro": lesson.intro,
+            "rules": free_rules,
+            "deal": {
+                "hands": [" ".join(map(str, hand)) for hand in lesson.hands],
+                "pass": {
+                    "direction": "right",
+                    "cards": [" ".join(map(str, cards)) for cards in lesson.passing.cards],
+                }
+                if lesson.passing
+                else None,
+            },
+            "steps": [],
+        }
+    )
+    shown = GuidedDeal(free, "fr").status.value
+    assert "Les cœurs peuvent être entamés à tout moment" in shown
+
+
+def test_a_single_variant_shows_the_score_not_a_comparison() -> None:
+    guided = GuidedDeal("black-maria-three", "en")
+    _click_through(guided)
+    assert guided.run.finished
+    assert "The same deal under every variant" not in guided.result.value
+    assert "Score of the deal" in guided.result.value
 
 
 def test_lessons_tab_lists_every_lesson_by_variant() -> None:

@@ -1,11 +1,12 @@
 """Guided deals in the notebook: ``GuidedDeal`` plays a lesson, ``LessonsTab`` lists them.
 
 The lesson's logic lives in :mod:`hearts_teach.lessons` (``LessonRun``); this module
-only shows it: the narration, the trick, the learner's hand (the card buttons of
-:mod:`widgets.cards`, illegal cards disabled with the engine's reason), a hint, the
-feedback on each choice, and at the end the score compared with the other variants.
-The learner plays every card of their hand; only "Continue the lesson", after a wrong
-card at a key decision, plays one for them.
+only shows it: the totals before the deal when the lesson has them, the narration
+(oldest line first, scrolled to the newest), the trick, the learner's hand (the card
+buttons of :mod:`widgets.cards`, illegal cards disabled with the engine's reason), a
+hint, the feedback on each choice, and at the end the score, compared with the other
+variants when more than one applies. The learner plays every card of their hand; only
+"Continue the lesson", after a wrong card at a key decision, plays one for them.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from hearts_teach import Card
 from hearts_teach.i18n import LANGS, card_name, register, text
 from hearts_teach.lessons import CHAPTERS, Event, Feedback, Lesson, LessonRun, get_lesson
 from hearts_teach.lessons import load_lessons as _load_lessons
+from hearts_teach.lessons.claims import hearts_state
 from hearts_teach.teach import Comparison, player_name
 from widgets.cards import HandView, play_states
 from widgets.render import card_face
@@ -59,10 +61,10 @@ register(
         "ui.lesson.hint_line": ("Hint: {hint}", "Conseil : {hint}"),
         "ui.lesson.trick": ("Trick on the table", "Pli sur la table"),
         "ui.lesson.trick_empty": ("No card on the table yet.", "Aucune carte sur la table."),
-        "ui.lesson.hearts_broken": ("Hearts are broken.", "Les cœurs sont ouverts."),
-        "ui.lesson.hearts_unbroken": (
-            "Hearts are not broken yet.",
-            "Les cœurs ne sont pas encore ouverts.",
+        "ui.lesson.totals": (
+            "Totals before this deal: {totals}. The game ends when a total reaches {target}.",
+            "Totaux avant cette donne : {totals}. La partie s’arrête dès qu’un total atteint "
+            "{target}.",
         ),
         "ui.lesson.done": ("End of the lesson.", "Fin de la leçon."),
         "ui.lesson.score": ("Score of the deal", "Score de la donne"),
@@ -93,12 +95,26 @@ register(
     }
 )
 
+_HEARTS_KEYS = {
+    "free": "ui.hearts.free",
+    "broken": "ui.hearts.broken",
+    "unbroken": "ui.hearts.unbroken",
+}
+"""The table's own words for the hearts rule (widgets.texts), so both say the same."""
+
 _MARKS = {
     "right": ("✔", "ui.lesson.right_mark"),
     "wrong": ("✘", "ui.lesson.wrong_mark"),
     "illegal": ("⛔", "ui.lesson.illegal_mark"),
     "continued": ("➜", "ui.lesson.continued_mark"),
 }
+
+_HINT_ICON = '<i class="fa fa-lightbulb-o" aria-hidden="true"></i>'
+"""The hint button's own Font Awesome 4 icon (an emoji shows as an empty box where no
+colour-emoji font is installed)."""
+
+DONE_CLASS = "ht-lesson-done"
+"""Added to the lesson's root once the deal is over (the browser tests look for it)."""
 
 
 def _you(player: int, learner: int, players: int, lang: str) -> str:
@@ -146,6 +162,22 @@ def comparison_html(comparison: Comparison, lang: str, caption: str) -> str:
     )
 
 
+def narration_html(lines: list[tuple[str, bool]], label: str) -> str:
+    """The narration, oldest line first (the order a screen reader reads it) in a box
+    that stays scrolled to its newest line: a scroll box in reversed column order starts
+    at its end, and holds the list as one block, so the lines keep their order."""
+    items = "".join(
+        f"<li><strong>{escape(line)}</strong></li>" if said else f"<li>{escape(line)}</li>"
+        for line, said in lines
+        if line
+    )
+    return (
+        f'<section aria-label="{escape(label)}" class="ht-narration" style="display:flex;'
+        'flex-direction:column-reverse;max-height:220px;overflow-y:auto">'
+        f'<ol class="ht-log" style="max-height:none;overflow:visible">{items}</ol></section>'
+    )
+
+
 class GuidedDeal(widgets.VBox):  # type: ignore[misc]
     """A lesson, played: narration, the trick, the learner's hand, hints and feedback.
 
@@ -164,6 +196,7 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
         self.style = widgets.HTML(style_tag())
         self.heading = widgets.HTML()
         self.intro = widgets.HTML()
+        self.totals = widgets.HTML()
         self.narration = widgets.HTML()
         self.trick = widgets.HTML()
         self.status = widgets.HTML()
@@ -183,6 +216,7 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
             self.style,
             self.heading,
             self.intro,
+            self.totals,
             self.narration,
             self.trick,
             self.status,
@@ -264,18 +298,16 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
         players = deal.rules.players
         self.heading.value = f"<h3>{escape(lesson.title[lang])}</h3>"
         self.intro.value = f"<p>{escape(lesson.intro[lang])}</p>"
-        lines = [event_text(e, lesson.learner, lang, players) for e in run.events]
-        items = "".join(
-            f"<li><strong>{escape(line)}</strong></li>"
-            if event.kind == "say"
-            else f"<li>{escape(line)}</li>"
-            for line, event in zip(lines, run.events, strict=True)
-            if line
-        )
-        self.narration.value = (
-            f'<section aria-label="{escape(text("ui.lesson.narration", lang))}">'
-            f'<ol class="ht-log" aria-live="polite">{items}</ol></section>'
-        )
+        if lesson.totals is not None:
+            totals = _by_seat(lesson.totals, lesson.learner, lang)
+            line = text("ui.lesson.totals", lang, totals=totals, target=deal.rules.target)
+            self.totals.value = f'<p class="ht-totals"><strong>{escape(line)}</strong></p>'
+        else:
+            self.totals.value = ""
+        lines = [
+            (event_text(e, lesson.learner, lang, players), e.kind == "say") for e in run.events
+        ]
+        self.narration.value = narration_html(lines, text("ui.lesson.narration", lang))
         trick = deal.current_trick if deal.current_trick.plays else deal.last_trick
         if trick is not None and trick.plays:
             faces = "".join(
@@ -287,14 +319,13 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
         else:
             faces = escape(text("ui.lesson.trick_empty", lang))
         points = _by_seat(list(deal.points_taken), lesson.learner, lang)
-        broken = "ui.lesson.hearts_broken" if deal.hearts_broken else "ui.lesson.hearts_unbroken"
+        hearts = text(_HEARTS_KEYS[hearts_state(deal)], lang)
         self.trick.value = (
             f'<div role="group" aria-label="{escape(text("ui.lesson.trick", lang))}">'
             f"<strong>{escape(text('ui.lesson.trick', lang))}</strong><br>{faces}</div>"
         )
         self.status.value = (
-            f"<p>{escape(text(broken, lang))} "
-            f"{escape(text('ui.lesson.points_line', lang, points=points))}</p>"
+            f"<p>{escape(hearts)}. {escape(text('ui.lesson.points_line', lang, points=points))}</p>"
         )
         question = run.question
         turn = {"key": "ui.lesson.your_turn", "free": "ui.lesson.your_choice"}.get(
@@ -316,6 +347,10 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
         self._render_feedback()
         self._render_buttons()
         self._render_result()
+        if run.finished:
+            self.add_class(DONE_CLASS)
+        else:
+            self.remove_class(DONE_CLASS)
 
     def _render_feedback(self) -> None:
         lang = self._lang
@@ -335,7 +370,7 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
             parts.append(f"<p>{escape(feedback.message[lang])}</p>")
         if self._hint_shown and self._run.asking:
             hint = text("ui.lesson.hint_line", lang, hint=self._run.hint()[lang])
-            parts.append(f"<p>💡 {escape(hint)}</p>")
+            parts.append(f"<p>{_HINT_ICON} {escape(hint)}</p>")
         self.feedback.value = f'<div role="status" aria-live="polite">{"".join(parts)}</div>'
 
     def _render_buttons(self) -> None:
@@ -367,7 +402,7 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
             )
             parts.append(f"<p>{escape(found)}</p>")
         comparison = run.comparison()
-        if comparison is not None:
+        if comparison is not None and len(comparison.scored) > 1:
             parts.append(comparison_html(comparison, lang, text("ui.lesson.compare", lang)))
         else:
             result = run.result()
