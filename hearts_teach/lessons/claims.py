@@ -17,7 +17,7 @@ when its ``"if"`` holds). The vocabulary:
     legal card; ``"none"``: no card).
 ``{"hearts": "broken" | "unbroken" | "free"}``, ``{"hearts_broken": true/false}``
     Whether hearts are broken; ``free`` when the rules let hearts be led at any time
-    (``hearts_broken`` is then false: the rule does not apply).
+    (``hearts_broken`` is then refused: such a text must say ``free``).
 ``{"worth": {"card": C, "points": N}}``
     What C is worth to whoever takes it under the lesson's rules.
 ``{"legal": C}`` / ``{"illegal": C}`` / ``{"reason": {"card": C, "code": R}}``
