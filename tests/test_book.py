@@ -212,7 +212,7 @@ def test_score_report_shows_a_total_going_below_zero_in_both_languages() -> None
     english = kit.score_report(result, taken, "en").source
     french = kit.score_report(result, taken, "fr").source
     assert "| South | Q♠ A♥" in english and "| −26 | 10 | −16 |" in english
-    assert "| Sud | Q♠ A♥" in french and "| −26 | 10 | −16 |" in french
+    assert "| Sud | D♠ A♥" in french and "| −26 | 10 | −16 |" in french
     assert "South shot the moon (New Moon)." in english
     assert "Sud a tiré la lune (Nouvelle Lune)." in french
 

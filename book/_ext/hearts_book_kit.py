@@ -24,7 +24,7 @@ register(
         "book.standard": ("Standard Hearts", "Cœurs standard"),
         "book.value": ("In this game", "Dans ce jeu"),
         "book.player": ("Player", "Joueur"),
-        "book.cards_taken": ("Counting cards taken", "Cartes qui comptent ramassées"),
+        "book.cards_taken": ("Scoring cards taken", "Cartes à points ramassées"),
         "book.points_taken": ("Points taken", "Points ramassés"),
         "book.deal_score": ("Score for the deal", "Score de la donne"),
         "book.total_before": ("Total before", "Total avant"),
@@ -36,6 +36,14 @@ register(
         ),
         "book.moon_rule.old": ("Old Moon", "Vieille Lune"),
         "book.moon_rule.new": ("New Moon", "Nouvelle Lune"),
+        "book.moon_two": (
+            "{player} shot the moon: {points} points to the opponent.",
+            "{player} a tiré la lune : {points} points pour l’adversaire.",
+        ),
+        "book.moon_mixed": (
+            "{player} shot the moon (Mixed Moon, scored as {rule}).",
+            "{player} a tiré la lune (Lune mixte, comptée en {rule}).",
+        ),
         "book.no_moon": ("Nobody shot the moon.", "Personne n’a tiré la lune."),
         "book.game_over": (
             "The game is over: {winners} wins.",
@@ -47,6 +55,15 @@ register(
         ),
         "book.game_goes_on": ("The game goes on.", "La partie continue."),
         "book.position_label": ("Guided deal, {variant}", "Donne guidée, {variant}"),
+        "book.position_totals": (
+            "Totals before this deal: {totals}.",
+            "Totaux avant cette donne : {totals}.",
+        ),
+        "book.position_dead": (
+            "{count} dead cards lie aside, face down: nobody plays them or sees them.",
+            "{count} cartes mortes sont mises de côté, face cachée : personne ne les joue "
+            "ni ne les voit.",
+        ),
         "book.live.lesson": ("Playable guided deal", "Donne guidée jouable"),
         "book.live.playground": ("Playground", "Salle de jeu"),
         "book.live.teachers": ("Teachers’ tools", "Outils de l’enseignant"),
@@ -122,11 +139,28 @@ def rule_table(preset: str, lang: str) -> Markdown:
     return markdown_table((text("book.rule", lang), text("book.value", lang)), rows)
 
 
+# The French letters of the court cards (valet, dame, roi), for an engine that does not
+# write cards in French yet; the engine's catalog is used whenever it does.
+FRENCH_RANKS = {11: "V", 12: "D", 13: "R"}
+
+
+def card_text(card: Card, lang: str) -> str:
+    """A card written short in the page's language: ``Q♠`` in English, ``D♠`` (dame) in
+    French, as the engine's catalog writes it."""
+    try:
+        from hearts_teach.bots.catalog import symbol
+    except ImportError:
+        if lang == "fr" and card.rank in FRENCH_RANKS:
+            return FRENCH_RANKS[card.rank] + card.suit.symbol
+        return str(card)
+    return str(symbol(card, lang))
+
+
 def _counting_cards(rules: Rules, cards: Sequence[Card], lang: str) -> str:
     counting = [c for c in sorted_for_display(cards) if rules.value(c) != 0]
     if not counting:
         return text("book.nothing", lang)
-    return " ".join(str(c) for c in counting)
+    return " ".join(card_text(c, lang) for c in counting)
 
 
 def score_table(
@@ -164,10 +198,22 @@ def outcome(result: DealResult, lang: str) -> str:
     """One or two sentences: who shot the moon, whether the game is over."""
     rules = result.rules
     sentences = []
-    if result.moon is not None and result.moon_rule is not None:
+    if result.moon is not None and rules.players == 2:
+        # The two-player moon is its own rule (a fixed award to the opponent), not a
+        # moon rule of the four-player game.
+        opponent = 1 - result.moon
         sentences.append(
             text(
-                "book.moon_by",
+                "book.moon_two",
+                lang,
+                player=seat(result.moon, rules.players, lang),
+                points=result.scores[opponent],
+            )
+        )
+    elif result.moon is not None and result.moon_rule is not None:
+        sentences.append(
+            text(
+                "book.moon_mixed" if rules.effective_moon == "mixed" else "book.moon_by",
                 lang,
                 player=seat(result.moon, rules.players, lang),
                 rule=text("book.moon_rule." + result.moon_rule, lang),
@@ -247,11 +293,28 @@ def position_html(deal: Deal, lang: str, title: str, learner: int = 0) -> str:
     variant = variant_name(deal.rules.preset_name or "custom", lang)
     picture = playground_picture(deal, lang, player=learner, playground_url=None)
     label = html.escape(text("book.position_label", lang, variant=variant))
+    notes = "".join(
+        f"<p class='ht-position-note'>{html.escape(n)}</p>" for n in position_notes(deal, lang)
+    )
     return (
         f'<figure class="ht-position" aria-label="{label}">'
         f"<figcaption style='font-weight:bold'>{html.escape(f'{variant} — {title}')}"
-        f"</figcaption>{picture}</figure>"
+        f"</figcaption>{notes}{picture}</figure>"
     )
+
+
+def position_notes(deal: Deal, lang: str) -> list[str]:
+    """What the picture of a position cannot show by itself: the totals before the deal
+    when they matter (any of them is not zero), and the dead cards set aside."""
+    rules = deal.rules
+    notes = []
+    if any(deal.totals):
+        totals = [f"{seat(p, rules.players, lang)} {number(t)}" for p, t in enumerate(deal.totals)]
+        notes.append(text("book.position_totals", lang, totals=", ".join(totals)))
+    dead = len(deal.dead_cards)
+    if dead:
+        notes.append(text("book.position_dead", lang, count=dead))
+    return notes
 
 
 def position_link_html(deal: Deal, lang: str) -> str:
@@ -325,12 +388,251 @@ def score_report(result: DealResult, taken: Sequence[str], lang: str) -> Markdow
     return Markdown(table.source + "\n\n" + outcome(result, lang))
 
 
+# --- pictures of the play and the bots' advice (basics, strategy) ------------------------
+
+register(
+    {
+        "book.pass.title": ("The pass: {direction}", "Le passage : {direction}"),
+        "book.pass.gives": ("{giver} gives to {receiver}", "{giver} donne à {receiver}"),
+        "book.pass.label": (
+            "The cards each player passes, and to whom",
+            "Les cartes que chacun passe, et à qui",
+        ),
+        "book.trick.won": (
+            "{seat} wins trick {number} with {card} and leads the next one.",
+            "{seat} remporte le pli {number} avec {card} et entame le suivant.",
+        ),
+        "book.trick.points": (
+            "The trick holds {points} points.",
+            "Le pli contient {points} points.",
+        ),
+        "book.advice.card": ("Card", "Carte"),
+        "book.advice.cards": ("Cards passed", "Cartes passées"),
+        "book.advice.expected": (
+            "Points expected this deal",
+            "Points attendus sur la donne",
+        ),
+        "book.advice.error": ("Standard error", "Erreur type"),
+        "book.advice.play": ("Hint: play {card}.", "Conseil : jouez {card}."),
+        "book.advice.pass": ("Hint: pass {cards}.", "Conseil : passez {cards}."),
+        "book.advice.its_choice": ("the hint", "le conseil"),
+    }
+)
+
+
+class Html:
+    """An HTML output: the static page shows it as it is."""
+
+    def __init__(self, source: str, plain: str) -> None:
+        self.source = source
+        self.plain = plain
+
+    def _repr_html_(self) -> str:
+        return self.source
+
+    def __repr__(self) -> str:
+        return self.plain
+
+
+def cards_text(cards: Sequence[Card], lang: str) -> str:
+    """Cards as the tables write them (``Q♠ 10♥``, ``D♠ 10♥``), in display order."""
+    return " ".join(card_text(c, lang) for c in sorted_for_display(cards))
+
+
+def pass_figure(deal: Deal, lang: str) -> Html:
+    """A picture of a finished pass, drawn with the playground's own card faces: each
+    seat, who receives its cards, and the cards."""
+    from widgets.render import card_face
+    from widgets.style import style_tag
+
+    rules = deal.rules
+    direction = deal.pass_direction
+    passes = deal.passes()
+    if direction is None or any(chosen is None for chosen in passes):
+        raise ValueError("pass_figure needs a deal whose pass is complete")
+    way = text(f"pass.{direction}", lang)  # capitalized by text(): inside a sentence here
+    title = text("book.pass.title", lang, direction=way[:1].lower() + way[1:])
+    rows = []
+    plain = [title]
+    for player, chosen in enumerate(passes):
+        assert chosen is not None
+        receiver = rules.pass_receiver(player, direction)
+        who = text(
+            "book.pass.gives",
+            lang,
+            giver=seat(player, rules.players, lang),
+            receiver=seat(receiver, rules.players, lang),
+        )
+        faces = "".join(card_face(card, lang) for card in sorted_for_display(chosen))
+        rows.append(
+            f"<tr><th scope='row' style='text-align:left;padding:4px 12px 4px 0'>"
+            f"{html.escape(who)}</th><td class='ht-root'>{faces}</td></tr>"
+        )
+        plain.append(f"{who}{' : ' if lang == 'fr' else ': '}{cards_text(chosen, lang)}")
+    label = html.escape(text("book.pass.label", lang))
+    source = (
+        f"{style_tag()}<figure class='ht-pass' aria-label='{label}'>"
+        f"<figcaption style='font-weight:bold'>{html.escape(title)}</figcaption>"
+        f"<table class='ht-pass-table'><tbody>{''.join(rows)}</tbody></table></figure>"
+    )
+    return Html(source, "\n".join(plain))
+
+
+def deal_around(
+    rules: Rules, hand: str, seed: int, pass_direction: str | None = None, player: int = 0
+) -> Deal:
+    """A deal in which ``player`` holds ``hand`` and the other cards are shuffled (seeded)
+    among the other players and the dead cards: a position built around one hand."""
+    import random
+
+    from hearts_teach.cards import cards_of, parse_cards
+
+    mine = parse_cards(hand)
+    rest = [c for c in cards_of(rules.deck) if c not in mine]
+    random.Random(seed).shuffle(rest)
+    size = rules.hand_size
+    others = [rest[i * size : (i + 1) * size] for i in range(rules.players - 1)]
+    hands = [*others[:player], mine, *others[player:]]
+    dead = rest[(rules.players - 1) * size :]
+    return Deal.from_hands(rules, hands, dead=dead, pass_direction=pass_direction)
+
+
+def hand_figure(deal: Deal, lang: str, title: str, player: int = 0) -> Html:
+    """One player's hand, drawn with the playground's card faces, under a title."""
+    from widgets.render import card_face
+    from widgets.style import style_tag
+
+    hand = sorted_for_display(deal.hand(player))
+    faces = "".join(card_face(card, lang) for card in hand)
+    label = html.escape(text("ui.hand.label", lang))
+    source = (
+        f"{style_tag()}<figure class='ht-hand-figure'>"
+        f"<figcaption style='font-weight:bold'>{html.escape(title)}</figcaption>"
+        f"<div class='ht-root ht-hand-static' aria-label='{label}'>{faces}</div></figure>"
+    )
+    return Html(source, f"{title}: {cards_text(hand, lang)}")
+
+
+def position_figure(deal: Deal, lang: str, title: str, player: int = 0) -> Html:
+    """A position of a chapter (not a guided deal) seen from ``player``: the playground's
+    static picture, with the trick on the table or the trick just won."""
+    return Html(position_html(deal, lang, title, player), title)
+
+
+def explain(deal: Deal, cards: str, lang: str) -> Markdown:
+    """The engine's verdict on each of these cards for the player to play: whether it may
+    be played now, and the rule that decides (``Deal.explain``), one line a card."""
+    from hearts_teach.cards import parse_cards
+
+    colon = " : " if lang == "fr" else ": "
+    lines = [
+        f"- **{card_text(card, lang)}**{colon}{deal.explain(card).text(lang)}"
+        for card in parse_cards(cards)
+    ]
+    return Markdown("\n".join(lines))
+
+
+def trick_sentence(deal: Deal, lang: str) -> str:
+    """Who won the last completed trick, with which card, and what it held."""
+    trick = deal.last_trick
+    if trick is None or trick.winner is None:
+        raise ValueError("no trick has been completed in this deal")
+    rules = deal.rules
+    card = dict(trick.plays)[trick.winner]
+    points = sum(rules.value(c) for c in trick.cards)
+    sentence = text(
+        "book.trick.won",
+        lang,
+        seat=seat(trick.winner, rules.players, lang),
+        number=len(deal.tricks),
+        card=card,
+    )
+    worth = text("book.trick.points", lang, points=points) if points else ""
+    return f"{sentence} {worth}".strip()
+
+
+def trick_figure(deal: Deal, lang: str, title: str, player: int = 0) -> Html:
+    """The table just after a trick, seen from ``player`` (the playground's picture: the
+    trick in the middle, its winner marked), and a sentence that says who won it."""
+    sentence = trick_sentence(deal, lang)
+    picture = position_html(deal, lang, title, player)
+    return Html(f"{picture}<p>{html.escape(sentence)}</p>", f"{title}\n{sentence}")
+
+
+def bot_choice(deal: Deal, seed: int = 1, playouts: int = 600) -> Any:
+    """The strongest bot's choice for the player to play (the one :func:`advice` shows).
+    No time limit: the same position and seed always give the same choice."""
+    from hearts_teach.bots import make_bot
+
+    bot = make_bot("montecarlo", seed=seed, playouts=playouts, time_limit=None)
+    return bot.play(deal.view(deal.to_play))
+
+
+def pass_choice(deal: Deal, player: int, seed: int = 1, playouts: int = 600) -> Any:
+    """The strongest bot's pass from ``player``'s hand (the one :func:`pass_advice`
+    shows)."""
+    from hearts_teach.bots import make_bot
+
+    bot = make_bot("montecarlo", seed=seed, playouts=playouts, time_limit=None)
+    return bot.pass_cards(deal.view(player))
+
+
+def _spoken(choice: Any, lang: str) -> str:
+    """The choice's hint, told to the player whose seat it is (the bots' own words, from
+    the engine's catalog); its table talk if the bot gives no hint."""
+    advice_text = getattr(choice, "advice", None)
+    return str(advice_text(lang) if callable(advice_text) else choice.reason(lang))
+
+
+def _figures_table(choice: Any, lang: str, header: str, best: Sequence[Card]) -> Markdown:
+    """The simulations' figures behind a choice: each option (cards that play the same
+    together), the points expected this deal and the standard error of that estimate."""
+    from hearts_teach.i18n import one_decimal
+
+    figures = getattr(choice, "figures", ())
+    rows = []
+    for figure in figures:
+        # Cards that play the same: 4♠/5♠; the cards of one pass: 3♣ 5♣ K♥.
+        cards = (" " if len(best) > 1 else "/").join(card_text(c, lang) for c in figure.cards)
+        if set(figure.cards) == set(best) or (len(best) == 1 and best[0] in figure.cards):
+            mark = text("book.advice.its_choice", lang)
+            cards += f" ({mark[:1].lower() + mark[1:]})"
+        rows.append((cards, one_decimal(figure.points, lang), one_decimal(figure.error, lang)))
+    columns = (header, text("book.advice.expected", lang), text("book.advice.error", lang))
+    return markdown_table(columns, rows)
+
+
+def advice(deal: Deal, lang: str, seed: int = 1, playouts: int = 600) -> Markdown:
+    """The strongest bot's hint for the player to play: the card, why (in the bots' own
+    words), and the figures of its simulations for every legal card."""
+    choice = bot_choice(deal, seed, playouts)
+    lines = [f"**{text('book.advice.play', lang, card=choice.card)}** {_spoken(choice, lang)}"]
+    if getattr(choice, "figures", ()):
+        header = text("book.advice.card", lang)
+        lines.append(_figures_table(choice, lang, header, [choice.card]).source)
+    return Markdown("\n\n".join(lines))
+
+
+def pass_advice(deal: Deal, player: int, lang: str, seed: int = 1, playouts: int = 600) -> Markdown:
+    """The strongest bot's hint for ``player``'s pass: the cards, why, and the figures of
+    the passes it compared."""
+    choice = pass_choice(deal, player, seed, playouts)
+    cards = join_words([card_text(c, lang) for c in choice.cards], lang)
+    lines = [f"**{text('book.advice.pass', lang, cards=cards)}** {_spoken(choice, lang)}"]
+    if getattr(choice, "figures", ()):
+        header = text("book.advice.cards", lang)
+        lines.append(_figures_table(choice, lang, header, list(choice.cards)).source)
+    return Markdown("\n\n".join(lines))
+
+
 # --- the teachers' chapter ---------------------------------------------------------------
 
 
-def comparison_table(comparison: Any, lang: str) -> Markdown:
-    """A deal scored under every variant (``hearts_teach.teach.Comparison``)."""
-    lines = comparison.table(lang)
+def comparison_table(comparison: Any, lang: str, with_totals: bool = False) -> Markdown:
+    """A deal scored under every variant (``hearts_teach.teach.Comparison``); with
+    ``with_totals``, each cell shows the score and the new total, and a last column says
+    who wins with those totals or that the game goes on."""
+    lines = comparison.table(lang, with_totals=with_totals)
     header = [cell[:1].upper() + cell[1:] for cell in lines[0]]
     return markdown_table(header, lines[1:])
 
@@ -415,13 +717,28 @@ def deals_chart(simulation: Any, games: int, lang: str) -> Any:
     return Figure(svg, alt)
 
 
-# French term, English term, what it means (in each language).
+# French term, English term, what it means (in each language). The French edition uses
+# these words and no other for the same thing (tests/test_book.py checks the ones that
+# have a common rival: "pli", not "levée"; "conseil", not "indice"...).
 GLOSSARY: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "Cœurs standard, « Dame de pique »",
+        "standard Hearts, Black Lady",
+        "le jeu à quatre du chapitre sur les bases ; « Dame de pique » est le nom français du "
+        "jeu livré avec Windows",
+        "the four-player game of the basics chapter; Black Lady is its usual English name",
+    ),
     (
         "tirer la lune, faire le grand chelem",
         "shoot the moon",
         "ramasser tous les cœurs et la dame de pique dans une donne",
         "take every heart and the queen of spades in one deal",
+    ),
+    (
+        "l’auteur du grand chelem",
+        "the shooter",
+        "le joueur qui a tiré la lune",
+        "the player who shot the moon",
     ),
     (
         "dame de pique",
@@ -430,7 +747,7 @@ GLOSSARY: tuple[tuple[str, str, str, str], ...] = (
         "the card worth 13 points (25 in Spot Hearts)",
     ),
     (
-        "pli, levée",
+        "pli",
         "trick",
         "une carte jouée par chaque joueur ; la plus forte de la couleur demandée l’emporte",
         "one card played by each player; the highest of the suit led wins",
@@ -440,6 +757,12 @@ GLOSSARY: tuple[tuple[str, str, str, str], ...] = (
         "deal, hand",
         "la distribution, le passage et le jeu de toutes les cartes",
         "dealing, passing and playing out all the cards",
+    ),
+    (
+        "sens des aiguilles d’une montre",
+        "clockwise",
+        "le sens du jeu aux Cœurs ; à la belote et au tarot, on joue dans l’autre sens",
+        "the direction of play in Hearts",
     ),
     (
         "entamer, l’entame",
@@ -458,6 +781,18 @@ GLOSSARY: tuple[tuple[str, str, str, str], ...] = (
         "discard",
         "jouer une autre couleur faute de pouvoir fournir",
         "play another suit when unable to follow",
+    ),
+    (
+        "chicane",
+        "void",
+        "l’absence de toute carte d’une couleur dans une main",
+        "having no card at all of a suit",
+    ),
+    (
+        "jouer en dessous, passer sous",
+        "duck",
+        "fournir une carte plus faible que celle qui tient le pli, pour le laisser à un autre",
+        "follow with a card lower than the one winning the trick, to leave it to someone else",
     ),
     (
         "les cœurs sont ouverts",
@@ -500,6 +835,24 @@ GLOSSARY: tuple[tuple[str, str, str, str], ...] = (
         "Spot Hearts",
         "chaque cœur vaut sa valeur",
         "each heart is worth its face value",
+    ),
+    (
+        "feuille de marque",
+        "score sheet",
+        "le tableau où l’on inscrit les points de chaque donne et les totaux",
+        "where each deal’s points and the totals are written down",
+    ),
+    (
+        "conseil",
+        "hint",
+        "la carte que propose le robot le plus fort, avec sa raison",
+        "the card the strongest bot suggests, with its reason",
+    ),
+    (
+        "salle de jeu",
+        "playground",
+        "la page du livre où l’on joue des parties entières contre les robots",
+        "the book’s page where you play whole games against the bots",
     ),
     (
         "Déménager à la cloche de bois",
