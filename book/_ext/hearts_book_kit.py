@@ -783,7 +783,7 @@ GLOSSARY: tuple[tuple[str, str, str, str], ...] = (
         "play another suit when unable to follow",
     ),
     (
-        "chicane",
+        "chicane, coupe",
         "void",
         "l’absence de toute carte d’une couleur dans une main",
         "having no card at all of a suit",
