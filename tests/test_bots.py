@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from hearts_teach import Card, Deal, Rules, RulesError, score_deal
 from hearts_teach.bots import LEVELS, Choice, PassChoice, make_bot
 from hearts_teach.bots.base import Bot
-from hearts_teach.bots.catalog import Nested
+from hearts_teach.bots.catalog import Said
 from hearts_teach.bots.montecarlo import deal_scores
-from hearts_teach.bots.policy import context
+from hearts_teach.bots.policy import CLAIMS, Situation, context, play_facts
 from hearts_teach.cards import cards_of, mask_of, parse_cards
 
 SMALL_MC: dict[str, Any] = {"playouts": 24, "time_limit": None}
@@ -45,7 +45,7 @@ def named_cards(params: Mapping[str, object]) -> set[Card]:
             named.add(value)
         elif isinstance(value, tuple):
             named |= {card for card in value if isinstance(card, Card)}
-        elif isinstance(value, Nested):
+        elif isinstance(value, Said):
             named |= named_cards(value.params)
     return named
 
@@ -62,6 +62,7 @@ def play_deal(rules: Rules, seed: int, bots: list[Bot], deal_number: int = 0) ->
             assert len(set(passing.cards)) == len(passing.cards)
             assert mask_of(passing.cards) & ~view.hand == 0
             check_reason(passing.reason("en"), passing.reason("fr"))
+            check_reason(passing.advice("en"), passing.advice("fr"))
             deal.pass_cards(player, passing.cards)
     while not deal.is_over:
         player = deal.to_play
@@ -70,6 +71,11 @@ def play_deal(rules: Rules, seed: int, bots: list[Bot], deal_number: int = 0) ->
         assert isinstance(choice, Choice)
         assert choice.card in view.legal_moves()
         check_reason(choice.reason("en"), choice.reason("fr"))
+        check_reason(choice.advice("en"), choice.advice("fr"))
+        # What the reason claims of the hand and the trick is true.
+        situation = Situation.from_view(view)
+        facts = play_facts(context(rules), situation, choice.card.index)
+        assert CLAIMS[choice.key.removeprefix("play.")] <= facts, choice.key
         # The table shows this sentence to everyone: it may name only cards on the table.
         public = {card for trick in deal.tricks for _, card in trick.plays}
         public |= {card for _, card in deal.current_trick.plays} | {choice.card}

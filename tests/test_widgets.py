@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_teach import Card, Deal, Game, Rules
+from hearts_teach.bots.catalog import symbol
 from hearts_teach.cards import sorted_for_display
 from hearts_teach.i18n import card_name, seat_name, text
 from hearts_teach.records import deal_from_code, share_code
@@ -218,7 +219,7 @@ def test_a_damaged_code_is_refused_and_the_game_kept() -> None:
     assert table.deal.dealt == deal_from_code(other).dealt
 
 
-def test_hint_names_a_legal_card_and_a_reason() -> None:
+def test_hint_names_a_legal_card_its_reason_and_its_figures() -> None:
     table = HeartsTable(Deal.new(Rules(), seed=21, deal_number=3), seed=1)
     table.hint_button.click()
     assert table.message.startswith("Hint: play ")
@@ -226,6 +227,27 @@ def test_hint_names_a_legal_card_and_a_reason() -> None:
         card for card in table.hand.cards if "ht-hinted" in table.hand.buttons[card]._dom_classes
     ]
     assert len(hinted) == 1 and hinted[0] in table.deal.legal_moves()
+    # The card advised is priced (with its standard error); the hint speaks to the player.
+    odds = table.message.split("Expected points per card: ")[1]
+    assert re.search(rf"(^|[ /]){re.escape(str(hinted[0]))}[ /]", odds) and " ± " in odds
+    assert not re.search(r"\b(I|me|my)\b", table.message)
+    table.set_lang("fr")
+    assert table.message.startswith(f"Conseil : jouez {symbol(hinted[0], 'fr')}.")
+    assert "Points attendus par carte : " in table.message
+    assert not re.search(r"\b(je|j’|me|mon|ma|mes)\b", table.message)
+
+
+def test_pass_hint_gives_a_reason_for_each_card() -> None:
+    table = HeartsTable(Rules(), seed=2)
+    table.hint_button.click()
+    hinted = [
+        card for card in table.hand.cards if "ht-hinted" in table.hand.buttons[card]._dom_classes
+    ]
+    assert len(hinted) == 3
+    message = table.message
+    assert message.startswith("Hint: pass " + ", ".join(str(card) for card in sorted(hinted)) + ".")
+    for card in hinted:  # each card named again with its reason
+        assert f"the {card_name(card, 'en')}" in message.split(".", 1)[1].lower()
 
 
 def test_other_hands_show_counts_only() -> None:

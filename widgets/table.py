@@ -16,8 +16,9 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach import Card, Deal, Game, IllegalMove, RecordError, Rules, records
 from hearts_teach.bots import Bot, Choice, make_bot
+from hearts_teach.bots.catalog import symbol
 from hearts_teach.cards import parse_cards
-from hearts_teach.i18n import check_lang, one_decimal, text
+from hearts_teach.i18n import check_lang, text
 from widgets.cards import HandView, pass_states, play_states
 from widgets.render import (
     DEFAULT_PLAYGROUND_URL,
@@ -424,32 +425,26 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             self._hint_bot = make_bot(HINT_LEVEL, seed=f"hint:{self.seed}")
         view = deal.view(self.human)
         if deal.phase == "pass" and deal.passes()[self.human] is None:
-            advice = self._hint_bot.pass_cards(view)
-            cards = list(advice.cards)
-            self._hinted = cards
+            passing = self._hint_bot.pass_cards(view)
+            self._hinted = list(passing.cards)
             self._say(
                 lambda lang: text(
-                    "ui.hint.pass", lang, cards=card_list(cards), reason=advice.reason(lang)
+                    "ui.hint.pass",
+                    lang,
+                    cards=", ".join(symbol(card, lang) for card in passing.cards),
+                    reason=passing.advice(lang),
                 )
             )
         elif deal.phase == "play" and deal.to_play == self.human:
             choice = self._hint_bot.play(view)
             self._hinted = [choice.card]
-            estimates = choice.estimates
 
             def advice_text(lang: str) -> str:
-                sentence = text(
-                    "ui.hint.play", lang, card=str(choice.card), reason=choice.reason(lang)
-                )
-                if estimates:
-                    # best first: fewest expected points, or most in Reverse Hearts
-                    sign = -1 if self.rules.reverse else 1
-                    ranked = sorted(estimates.items(), key=lambda item: sign * item[1])[:4]
-                    shown = ", ".join(
-                        f"{card} {one_decimal(value, lang)}" for card, value in ranked
-                    )
-                    sentence += " " + text("ui.hint.odds", lang, estimates=shown)
-                return sentence
+                card = symbol(choice.card, lang)
+                said = [text("ui.hint.play", lang, card=card, reason=choice.advice(lang))]
+                if choice.figures:  # best first, with the choice and every card it names
+                    said.append(text("ui.hint.odds", lang, estimates=choice.priced_text(lang)))
+                return " ".join(said)
 
             self._say(advice_text)
         else:

@@ -4,9 +4,13 @@ pass in every variant, and say why in French and in English.
 Levels: ``random`` (a baseline), ``heuristic`` (rules of thumb of a good club player,
 microseconds a move) and ``montecarlo`` (samples the hidden cards and plays every legal
 card out; about 0.1–0.3 s a move at the default budget). A :class:`Choice` has
-``card``, ``reason(lang)``, and for ``montecarlo`` ``estimates`` (expected points this
-deal for each legal card, for a hint button) and ``samples``. A :class:`PassChoice` has
-``cards`` and ``reason(lang)``. The same seed and the same view give the same choice.
+``card``, ``reason(lang)`` (the bot's table talk, in the first person) and
+``advice(lang)`` (the same decision told to the player as a hint, in the second
+person); for ``montecarlo`` also ``estimates`` (expected points this deal for each legal
+card), ``figures`` (the same with standard errors, cards that play the same together),
+``notes`` (what the figures say about the choice: ties, departures) and ``samples``. A
+:class:`PassChoice` has ``cards``, ``reason(lang)`` and ``advice(lang)``. The same seed
+and the same view give the same choice.
 
 >>> from hearts_teach import Deal, Rules
 >>> from hearts_teach.bots import make_bot

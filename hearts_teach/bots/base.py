@@ -1,4 +1,12 @@
-"""What every bot returns, and the seeding that makes its choices repeatable."""
+"""What every bot returns, and the seeding that makes its choices repeatable.
+
+A choice carries its reason and, for the Monte-Carlo bot, the figures it was made
+from and what they say about it, all from one computation. It says them in two voices:
+``reason(lang)`` is the bot's own table talk (first person, naming no card it holds
+besides the one it plays), ``advice(lang)`` is a hint to the player whose seat it is
+(second person, with the figures: their standard errors, the ties and why the choice
+wins them, and why it departs from a card that costs fewer points, if it does).
+"""
 
 from __future__ import annotations
 
@@ -7,18 +15,43 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from hearts_teach.bots.catalog import say
+from hearts_teach.bots.catalog import Said, Symbols, say, symbol
 from hearts_teach.cards import Card
 from hearts_teach.deal import PlayerView
+from hearts_teach.i18n import one_decimal
+
+SHOWN_FIGURES = 4
+"""How many of the best options a hint prices at least (the choice and every option its
+sentences name are priced too)."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """What the simulations found for one option: its cards (legal cards that play the
+    same, or the cards of one pass), the mean points of the player's side this deal, and
+    the standard error of that mean."""
+
+    cards: tuple[Card, ...]
+    points: float
+    error: float
+
+    def text(self, lang: str) -> str:
+        """``3♣ 9.0 ± 0.4`` (cards that play the same: ``4♠/5♠ 3.3 ± 0.2``)."""
+        cards = "/".join(symbol(card, lang) for card in self.cards)
+        return f"{cards} {one_decimal(self.points, lang)} ± {one_decimal(self.error, lang)}"
 
 
 @dataclass(frozen=True)
 class Choice:
     """A card to play and why.
 
-    ``estimates`` (Monte-Carlo only) maps each legal card to the points this seat
-    (its team in Partnership) expects to score this deal after playing it; ``samples``
-    is how many simulated deals back them.
+    ``key`` names the reason ("play.duck"), true of the position (see
+    ``policy.CLAIMS``); ``params`` are what it names besides the card. For the
+    Monte-Carlo bot: ``figures`` prices every legal card (best first, cards that play
+    the same together), ``estimates`` gives each legal card's mean points (its side's
+    in Partnership) and ``samples`` how many simulated deals back them; ``figure`` is
+    the sentence pricing the choice, ``notes`` what the figures say about it (hint
+    voice), ``named`` the other legal cards those notes name.
     """
 
     card: Card
@@ -26,21 +59,79 @@ class Choice:
     params: Mapping[str, object] = field(default_factory=dict)
     estimates: Mapping[Card, float] | None = None
     samples: int = 0
+    figures: tuple[Figure, ...] = ()
+    figure: Said | None = None
+    notes: tuple[Said, ...] = ()
+    named: tuple[Card, ...] = ()
+
+    @property
+    def errors(self) -> dict[Card, float]:
+        """The standard error of each legal card's estimate."""
+        return {card: f.error for f in self.figures for card in f.cards}
+
+    def _rule(self) -> Said:
+        return Said(self.key, {"card": self.card, **self.params})
 
     def reason(self, lang: str = "en") -> str:
-        return say(self.key, lang, {"card": self.card, **self.params})
+        """Why the bot played its card, in its own words (the table's log)."""
+        said = [self._rule()] + ([self.figure] if self.figure else [])
+        return " ".join(s.text(lang, "bot") for s in said)
+
+    def advice(self, lang: str = "en") -> str:
+        """Why the player should play this card, told to the player (a hint)."""
+        said = [self._rule()] + ([self.figure] if self.figure else []) + list(self.notes)
+        return " ".join(s.text(lang, "hint") for s in said)
+
+    def priced(self) -> tuple[Figure, ...]:
+        """The figures a hint shows: the best few, the choice and every card it names."""
+        wanted = {self.card, *self.named}
+        return tuple(
+            f
+            for rank, f in enumerate(self.figures)
+            if rank < SHOWN_FIGURES or wanted.intersection(f.cards)
+        )
+
+    def priced_text(self, lang: str = "en") -> str:
+        """``3♣ 9.0 ± 0.4, 5♣ 9.1 ± 0.4`` (empty without figures)."""
+        return ", ".join(f.text(lang) for f in self.priced())
 
 
 @dataclass(frozen=True)
 class PassChoice:
-    """The cards to pass and why."""
+    """The cards to pass and why: ``parts`` gives each group of them with the reason
+    true of passing it (``policy.pass_parts``); the Monte-Carlo bot adds ``figures``
+    (the pass chosen first, then every pass its notes name), ``figure`` and ``notes``
+    as for a :class:`Choice`."""
 
     cards: tuple[Card, ...]
-    key: str
-    params: Mapping[str, object] = field(default_factory=dict)
+    parts: tuple[tuple[tuple[Card, ...], Said], ...]
+    samples: int = 0
+    figures: tuple[Figure, ...] = ()
+    figure: Said | None = None
+    notes: tuple[Said, ...] = ()
 
     def reason(self, lang: str = "en") -> str:
-        return say(self.key, lang, {"cards": self.cards, **self.params})
+        """Why the bot passes these cards, in its own words."""
+        if len(self.parts) == 1:
+            said = [say("bot.pass.one", lang, {"cards": self.cards, "phrase": self.parts[0][1]})]
+        else:
+            said = [say("bot.pass.many", lang, {"cards": self.cards})]
+            said += [say("bot.pass.clause", lang, {"cards": c, "phrase": p}) for c, p in self.parts]
+        if self.figure:
+            said.append(self.figure.text(lang, "bot"))
+        return " ".join(said)
+
+    def advice(self, lang: str = "en") -> str:
+        """Why the player should pass these cards, told to the player (a hint)."""
+        said = [say("hint.pass.clause", lang, {"cards": c, "phrase": p}) for c, p in self.parts]
+        said += [s.text(lang, "hint") for s in ([self.figure] if self.figure else [])]
+        said += [s.text(lang, "hint") for s in self.notes]
+        return " ".join(said)
+
+
+def pass_set(cards: tuple[Card, ...]) -> Symbols:
+    """A set of cards to pass, written short (``3♣ 5♣ K♥``)."""
+    return Symbols(cards, " ")
 
 
 class Bot(ABC):

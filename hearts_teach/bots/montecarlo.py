@@ -4,7 +4,9 @@ For each decision the bot deals the cards it cannot see in many ways consistent 
 what it knows (hand sizes, suits shown void, the cards it passed, the dead cards of
 two-player Hearts being unknown), plays every distinct legal card in each sampled deal
 and finishes the deal with the heuristic policy for all seats. The card with the best
-mean outcome wins; the outcome follows the rules in force and the game situation.
+mean outcome wins, unless the rule of thumb's card is within the noise of it and close
+(see :mod:`hearts_teach.bots.weigh`, which also says what the figures show about the
+choice); the outcome follows the rules in force and the game situation.
 """
 
 from __future__ import annotations
@@ -15,8 +17,16 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hearts_teach.bots.base import Bot, Choice, PassChoice, check_passing, check_turn
-from hearts_teach.bots.catalog import Nested, Points
+from hearts_teach.bots.base import (
+    Bot,
+    Choice,
+    Figure,
+    PassChoice,
+    check_passing,
+    check_turn,
+    pass_set,
+)
+from hearts_teach.bots.catalog import Points, Said, Symbols
 from hearts_teach.bots.policy import (
     SUIT_OF,
     Context,
@@ -24,12 +34,19 @@ from hearts_teach.bots.policy import (
     choose_pass,
     choose_play,
     context,
-    describe_play,
-    pass_reason,
     pass_scores,
 )
-from hearts_teach.bots.simple import HeuristicBot, passes_to_partner, play_params
-from hearts_teach.cards import CARDS, Suit, indexes_of
+from hearts_teach.bots.simple import pass_reasons, passes_to_partner, play_reason
+from hearts_teach.bots.weigh import (
+    Outcomes,
+    Verdict,
+    decide,
+    difference,
+    judge,
+    mean,
+    std_error,
+)
+from hearts_teach.cards import CARDS, indexes_of
 from hearts_teach.deal import Deal, PlayerView
 from hearts_teach.scoring import game_outcome, scores_of_masks
 
@@ -40,10 +57,6 @@ DEFAULT_TIME_LIMIT = 1.0
 """A safety cap in seconds; the default budget stays far below it on a slow machine."""
 SINGLE_CARD_SAMPLES = 40
 """Sampled deals for the estimate when all legal cards are equivalent."""
-DEFAULT_MARGIN = 0.25
-"""The heuristic's card is kept when its estimate is within this many points of the best:
-the simulations cannot tell such cards apart, and the rule of thumb explains itself best
-(60 paired deals showed no change in strength)."""
 OTHERS_WEIGHT = 0.5
 """How much the points the others score count for me (my own count 1)."""
 
@@ -261,6 +274,11 @@ class Objective:
         return sum(scores[p] for p in self.mine)
 
     def cost(self, ctx: Context, scores: Sequence[int]) -> float:
+        return self.outcome(ctx, scores)[0]
+
+    def outcome(self, ctx: Context, scores: Sequence[int]) -> tuple[float, int, float]:
+        """The cost of a deal's scores (lower is better), the points of my side, and the
+        mean points of the other sides."""
         own = self.own(scores)
         others = sum(sum(scores[p] for p in team) for team in self.others) / len(self.others)
         cost = self.sign * (own - OTHERS_WEIGHT * others)
@@ -271,7 +289,7 @@ class Objective:
             over, winners = game_outcome(ctx.rules, totals, after)
             if over:
                 cost += -self.game_weight if self.player in winners else self.game_weight
-        return cost
+        return cost, own, others
 
 
 # --- playouts ---------------------------------------------------------------------------
@@ -308,26 +326,20 @@ def _advance(deal: Deal, situation: Situation, player: int, card: int, n: int) -
         situation.trick_no += 1
 
 
-@dataclass(frozen=True)
-class Estimate:
-    """Mean outcome of one candidate card over the sampled deals."""
-
-    cost: float
-    own: float
-
-
 class MonteCarloBot(Bot):
     """Determinized Monte-Carlo search with heuristic playouts.
 
     ``playouts``: playouts per decision; the bot samples ``playouts / k`` deals when
     ``k`` distinct legal cards remain and plays each card out in each of them (with a
     single distinct card there is nothing to decide: a few deals give its estimate).
-    ``margin``: how close (in points) the heuristic's own card must come to the best
-    estimate to be preferred. ``time_limit``: seconds after which it stops sampling, a
+    ``time_limit``: seconds after which it stops sampling (after two deals at least), a
     safety cap that makes the choice depend on the machine's speed (keep it generous).
 
-    ``Choice.estimates`` maps each legal card to the points this seat (its team in
-    Partnership) expects to score this deal; it is None for a forced card.
+    The choice is the lowest mean cost, or the rule of thumb's card when the two are
+    tied and close (:func:`hearts_teach.bots.weigh.decide`). ``Choice.figures`` and
+    ``Choice.estimates`` give every legal card's mean points for this seat (its team in
+    Partnership) and ``Choice.notes`` what they say about the choice, from the same
+    sampled deals; a forced card has none.
     """
 
     level = "montecarlo"
@@ -337,7 +349,6 @@ class MonteCarloBot(Bot):
         seed: int | str = 0,
         playouts: int = DEFAULT_PLAYOUTS,
         time_limit: float | None = DEFAULT_TIME_LIMIT,
-        margin: float = DEFAULT_MARGIN,
     ) -> None:
         super().__init__(seed)
         if playouts < 1:
@@ -346,8 +357,6 @@ class MonteCarloBot(Bot):
             raise ValueError("time_limit must be positive")
         self.playouts = playouts
         self.time_limit = time_limit
-        self.margin = margin
-        self._heuristic = HeuristicBot(seed)
 
     def pass_cards(self, view: PlayerView) -> PassChoice:
         """Compare the most promising sets of cards to pass by playing sampled deals out:
@@ -360,30 +369,28 @@ class MonteCarloBot(Bot):
         pool = ranked[: max(count, min(len(ranked), PASS_POOL))]
         candidates = [list(c) for c in itertools.combinations(pool, count)]
         heuristic_set = sorted(ranked[:count])
-        candidates.sort(key=lambda c: sorted(c) != heuristic_set)
-        costs, owns, samples = self._evaluate_passes(view, ctx, candidates)
-        best = min(range(len(candidates)), key=lambda i: (costs[i], i))
-        chosen = candidates[best]
-        key, suit = pass_reason(chosen, kinds)
-        params: dict[str, object] = {"suit": Suit(suit)} if key == "void" else {}
-        own = owns[best]
+        candidates.sort(key=lambda c: sorted(c) != heuristic_set)  # the rule's set first
+        outcomes, samples = self._evaluate_passes(view, ctx, candidates)
+        chosen = decide(outcomes, 0)
+        verdict = judge(outcomes, chosen, 0, -1 if ctx.reverse else 1, OTHERS_WEIGHT)
+        figures = [
+            Figure(tuple(sorted(CARDS[c] for c in candidate)), mean(o.own), std_error(o.own))
+            for candidate, o in zip(candidates, outcomes, strict=True)
+        ]
+        named, notes = _pass_notes(verdict, figures, outcomes, chosen, ctx.reverse)
+        mine = figures[chosen]
         return PassChoice(
-            tuple(sorted(CARDS[c] for c in chosen)),
-            "bot.pass.estimate_gain"
-            if (own > 0 if ctx.reverse else own < 0)
-            else "bot.pass.estimate",
-            {
-                "reason": Nested(
-                    "bot.pass." + key, {"cards": tuple(sorted(CARDS[c] for c in chosen)), **params}
-                ),
-                "samples": samples,
-                "cost": Points(abs(own)),
-            },
+            mine.cards,
+            pass_reasons(ctx, view.hand, candidates[chosen], kinds),
+            samples=samples,
+            figures=(mine, *(figures[i] for i in named)),
+            figure=_figure("pass", mine, samples, ctx.reverse),
+            notes=notes,
         )
 
     def _evaluate_passes(
         self, view: PlayerView, ctx: Context, candidates: list[list[int]]
-    ) -> tuple[list[float], list[float], int]:
+    ) -> tuple[list[Outcomes], int]:
         rules = view.rules
         n = rules.players
         me = view.player
@@ -397,9 +404,8 @@ class MonteCarloBot(Bot):
         start = time.perf_counter()
         unknown = indexes_of(rules.deck & ~view.hand)
         size = rules.hand_size
-        costs = [0.0] * len(candidates)
-        owns = [0.0] * len(candidates)
-        wanted = max(1, -(-PASS_PLAYOUT_FACTOR * self.playouts // len(candidates)))
+        outcomes = [Outcomes() for _ in candidates]
+        wanted = max(2, -(-PASS_PLAYOUT_FACTOR * self.playouts // len(candidates)))
         samples = 0
         for _ in range(wanted):
             rng.shuffle(unknown)
@@ -437,13 +443,15 @@ class MonteCarloBot(Bot):
                     taken=deal.taken,
                     trick_no=0,
                 )
-                cost, own = play_to_the_end(ctx, deal, situation, dead, objective)
-                costs[index] += cost
-                owns[index] += own
+                outcomes[index].add(*play_to_the_end(ctx, deal, situation, dead, objective))
             samples += 1
-            if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+            if self._out_of_time(start, samples):
                 break
-        return [c / samples for c in costs], [o / samples for o in owns], samples
+        return outcomes, samples
+
+    def _out_of_time(self, start: float, samples: int) -> bool:
+        limit = self.time_limit
+        return limit is not None and samples >= 2 and time.perf_counter() - start > limit
 
     def play(self, view: PlayerView) -> Choice:
         check_turn(view)
@@ -451,32 +459,36 @@ class MonteCarloBot(Bot):
         situation = Situation.from_view(view)
         legal = view.legal
         if legal & (legal - 1) == 0:
-            card = CARDS[legal.bit_length() - 1]
-            return Choice(card, "bot.play.only_legal")
-        estimates, samples = self.evaluate(view)
-        best = min(estimates, key=lambda c: (estimates[c].cost, c))
-        heuristic_card, heuristic_key = choose_play(ctx, situation)
-        if estimates[heuristic_card].cost <= estimates[best].cost + self.margin:
-            best = heuristic_card  # within the noise of sampling: trust the rule of thumb
-        key = heuristic_key if heuristic_card == best else describe_play(ctx, situation, best)
-        params = play_params(ctx, situation, best, key)
-        own = estimates[best].own
-        gain = own > 0 if ctx.reverse else own < 0
+            return Choice(CARDS[legal.bit_length() - 1], "play.only_legal")
+        groups, outcomes, samples = self.evaluate(view)
+        firsts = list(groups)
+        rule_card, rule_key = choose_play(ctx, situation)
+        preferred = next(i for i, first in enumerate(firsts) if rule_card in groups[first])
+        options = [outcomes[first] for first in firsts]
+        chosen = decide(options, preferred)
+        card = rule_card if chosen == preferred else firsts[chosen]
+        key, params = play_reason(ctx, situation, card, rule_key if card == rule_card else "")
+        sign = -1 if ctx.reverse else 1  # Reverse Hearts: more points are better
+        verdict = judge(options, chosen, preferred, sign, OTHERS_WEIGHT)
+        figures = [
+            Figure(tuple(CARDS[c] for c in groups[first]), mean(o.own), std_error(o.own))
+            for first, o in zip(firsts, options, strict=True)
+        ]
         return Choice(
-            CARDS[best],
-            "bot.play.estimate_gain" if gain else "bot.play.estimate",
-            {
-                "reason": Nested("bot.play." + key, {"card": CARDS[best], **params}),
-                "samples": samples,
-                "cost": Points(abs(own)),
-                "basis": key,
-            },
-            estimates={CARDS[c]: e.own for c, e in sorted(estimates.items())},
+            CARDS[card],
+            key,
+            params,
+            estimates=dict(sorted((c, f.points) for f in figures for c in f.cards)),
             samples=samples,
+            figures=tuple(sorted(figures, key=lambda f: (sign * f.points, f.cards))),
+            figure=_figure("play", figures[chosen], samples, ctx.reverse),
+            notes=_play_notes(verdict, figures, chosen),
+            named=tuple(c for i in verdict.ties + verdict.departures for c in figures[i].cards),
         )
 
-    def evaluate(self, view: PlayerView) -> tuple[dict[int, Estimate], int]:
-        """Mean outcome of every legal card, and the number of sampled deals."""
+    def evaluate(self, view: PlayerView) -> tuple[dict[int, list[int]], dict[int, Outcomes], int]:
+        """The legal cards in groups that play the same (keyed by their lowest card), the
+        outcomes of each group over the sampled deals, and how many deals were sampled."""
         ctx = context(view.rules)
         objective = Objective.for_view(view)
         groups = equivalent_groups(ctx, view)
@@ -484,16 +496,15 @@ class MonteCarloBot(Bot):
         start = time.perf_counter()
         base_situation = Situation.from_view(view)
         n = ctx.players
-        cost_sums = dict.fromkeys(groups, 0.0)
-        own_sums = dict.fromkeys(groups, 0.0)
+        outcomes = {first: Outcomes() for first in groups}
         samples = 0
-        wanted = max(1, -(-self.playouts // len(groups)))
+        wanted = max(2, -(-self.playouts // len(groups)))
         if len(groups) == 1:
             wanted = min(wanted, SINGLE_CARD_SAMPLES)
         for _ in range(wanted):
             hands, dead = sample_hands(view, rng)
             world = Deal.from_view(view, hands, dead)
-            for representative in groups:
+            for first in groups:
                 deal = world.copy()
                 situation = Situation(
                     player=view.player,
@@ -506,38 +517,124 @@ class MonteCarloBot(Bot):
                     taken=deal.taken,
                     trick_no=base_situation.trick_no,
                 )
-                _advance(deal, situation, view.player, representative, n)
-                cost, own = play_to_the_end(ctx, deal, situation, dead, objective)
-                cost_sums[representative] += cost
-                own_sums[representative] += own
+                _advance(deal, situation, view.player, first, n)
+                outcomes[first].add(*play_to_the_end(ctx, deal, situation, dead, objective))
             samples += 1
-            if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+            if self._out_of_time(start, samples):
                 break
-        estimates: dict[int, Estimate] = {}
-        for representative, members in groups.items():
-            estimate = Estimate(
-                cost_sums[representative] / samples, own_sums[representative] / samples
+        return groups, outcomes, samples
+
+
+def _figure(kind: str, figure: Figure, samples: int, reverse: bool) -> Said:
+    """The sentence pricing a choice: what it costs (or brings) on average."""
+    gain = figure.points > 0 if reverse else figure.points < 0
+    return Said(
+        f"figure.{kind}.{'gain' if gain else 'cost'}",
+        {"samples": samples, "cost": Points(abs(figure.points)), "error": figure.error},
+    )
+
+
+def _play_notes(verdict: Verdict, figures: list[Figure], chosen: int) -> tuple[Said, ...]:
+    """What the figures say about the card chosen (hint voice)."""
+    notes: list[Said] = []
+    if len(figures[chosen].cards) > 1:
+        notes.append(Said("equivalent", {"cards": Symbols(figures[chosen].cards)}))
+    if verdict.ties:
+        rivals = tuple(c for i in verdict.ties for c in figures[i].cards)
+        notes.append(
+            Said(
+                "tie.play",
+                {
+                    "rivals": Symbols(rivals),
+                    "gap": Points(verdict.tie_gap),
+                    "gap_error": verdict.tie_error,
+                    "tiebreak": Said("tiebreak." + verdict.tiebreak, {}),
+                },
             )
-            for card in members:
-                estimates[card] = estimate
-        return estimates, samples
+        )
+    if verdict.departures:
+        rivals = tuple(c for i in verdict.departures for c in figures[i].cards)
+        notes.append(_departure("play", Symbols(rivals), verdict))
+    if not verdict.ties and not verdict.departures and len(figures) > 1:
+        notes.append(Said("clear.play", {}))
+    return tuple(notes)
+
+
+def _pass_notes(
+    verdict: Verdict,
+    figures: list[Figure],
+    outcomes: list[Outcomes],
+    chosen: int,
+    reverse: bool,
+) -> tuple[list[int], tuple[Said, ...]]:
+    """The passes the notes name (by index), and the notes (hint voice)."""
+    sign = -1 if reverse else 1
+    named: list[int] = []
+    notes: list[Said] = []
+    total = len(figures) - 1
+    if verdict.ties:
+        rival = min(verdict.ties, key=lambda i: (sign * figures[i].points, i))
+        gap, error = difference(outcomes[rival].own, outcomes[chosen].own)
+        named.append(rival)
+        notes.append(
+            Said(
+                "tie.pass",
+                {
+                    "count": len(verdict.ties),
+                    "total": total,
+                    "rival": pass_set(figures[rival].cards),
+                    "rival_cost": Points(figures[rival].points),
+                    "gap": Points(abs(gap)),
+                    "gap_error": error,
+                    "tiebreak": Said("tiebreak." + verdict.tiebreak, {}),
+                },
+            )
+        )
+    if verdict.departures:
+        rival = min(verdict.departures, key=lambda i: (sign * figures[i].points, i))
+        named.append(rival)
+        notes.append(_departure("pass", pass_set(figures[rival].cards), verdict))
+    if not verdict.ties and not verdict.departures and total:
+        notes.append(Said("clear.pass", {"total": total}))
+    return named, tuple(notes)
+
+
+def _departure(kind: str, rivals: Symbols, verdict: Verdict) -> Said:
+    why_params: dict[str, object] = {}
+    if verdict.why == "others":
+        why_params = {
+            "others_gap": Points(verdict.others_gap),
+            "standing": Said("standing." + verdict.standing, {}),
+        }
+    return Said(
+        "departure." + kind,
+        {
+            "rivals": rivals,
+            "gap": Points(verdict.gap),
+            "gap_error": verdict.gap_error,
+            "why": Said("why." + verdict.why, why_params),
+        },
+    )
 
 
 def play_to_the_end(
     ctx: Context, deal: Deal, situation: Situation, dead: int, objective: Objective
-) -> tuple[float, int]:
+) -> tuple[float, int, float]:
     """Finish a sampled deal with the heuristic for every seat: its cost for the
-    objective, and the points of the bot's own side."""
+    objective, the points of the bot's own side and the others' mean points."""
     playout(ctx, deal, situation)
     scores = deal_scores(ctx, deal.taken, dead, deal.tricks_won, objective.totals)
-    return objective.cost(ctx, scores), objective.own(scores)
+    return objective.outcome(ctx, scores)
 
 
 def equivalent_groups(ctx: Context, view: PlayerView) -> dict[int, list[int]]:
     """Legal cards grouped when playing one or the other cannot differ: same suit, same
-    value, and no card anyone else may hold ranks between them. Keyed by the lowest."""
+    value, and no card ranks between them that someone else may hold or that lies on
+    the table in this trick. Keyed by the lowest."""
     legal = view.legal
     out = view.unseen
+    for _player, on_table in view.trick:
+        out |= on_table.bit
     groups: dict[int, list[int]] = {}
     current: list[int] = []
     previous = -1

@@ -12,9 +12,11 @@ from functools import lru_cache
 
 from hearts_teach.cards import (
     ACE_OF_SPADES,
+    CARDS,
     JACK_OF_DIAMONDS,
     KING_OF_SPADES,
     QUEEN_OF_SPADES,
+    Suit,
     indexes_of,
 )
 from hearts_teach.deal import PlayerView
@@ -210,7 +212,8 @@ def moon_mode(ctx: Context, s: Situation) -> tuple[str | None, int]:
 
 
 def choose_play(ctx: Context, s: Situation) -> tuple[int, str]:
-    """The heuristic's card (an index) and the key of the rule that chose it."""
+    """The heuristic's card (an index) and the key of the rule that chose it (what the
+    rule meant to do: ``true_key`` decides what may be said of it)."""
     legal = s.legal
     if legal & (legal - 1) == 0:
         return low_index(legal), "only_legal"
@@ -267,11 +270,11 @@ def _follow(ctx: Context, s: Situation, shooter: int) -> tuple[int, str]:
         if above:
             clean = above & ~ctx.penalty & ~ctx.bonus
             if clean and points <= 0:
-                return high_index(clean & ~ctx.queen_catchers or clean), "win_clean"
+                return high_index(clean & ~ctx.queen_catchers or clean), "win_last_high"
             if below:
                 return _duck(ctx, below)
             pick = clean or above & ~ctx.penalty or above
-            return high_index(pick), "forced_high"
+            return high_index(pick), "forced_take_high"
         return _duck(ctx, below)
     if below:
         if points <= 0 and _safe_to_win(ctx, s, led, unseen):
@@ -282,7 +285,7 @@ def _follow(ctx: Context, s: Situation, shooter: int) -> tuple[int, str]:
     # Every card I hold wins for now: somebody after me may still overtake.
     clean = above & ~ctx.penalty & ~ctx.bonus or above
     if points <= 0 and _safe_to_win(ctx, s, led, unseen):
-        return high_index(clean), "forced_high"
+        return high_index(clean), "play_high"
     lower_catchers = clean & ~ctx.queen_catchers
     return low_index(lower_catchers or clean), "forced_low"
 
@@ -341,7 +344,7 @@ def _discard(ctx: Context, s: Situation, shooter: int) -> tuple[int, str]:
         if safe:
             return high_index(safe), "partner_wins" if partner_wins else "moon_keep"
     unseen = ctx.deck & ~s.hand & ~s.played
-    best, best_score, best_key = -1, -(10**9), "discard_low"
+    best, best_score, best_key = -1, -(10**9), "discard_clean"
     for card in indexes_of(candidates):
         score, key = _discard_kind(ctx, s, card, unseen)
         if score > best_score:
@@ -413,14 +416,14 @@ def _shoot(ctx: Context, s: Situation) -> tuple[int, str]:
         for suit in (HEARTS, SPADES, DIAMONDS, 0):
             mine = legal & SUIT_MASK[suit]
             if mine and not unseen & above_bits(high_index(mine)):
-                return high_index(mine), "moon_shoot"
-        return high_index(legal), "moon_shoot"
+                return high_index(mine), "moon_shoot_top"
+        return high_index(legal), "moon_lead"
     led = SUIT_OF[s.trick[0]]
     if legal & SUIT_MASK[led]:
         above = beating(ctx, legal, s.trick)
         if above:
             return high_index(above), "moon_shoot"
-        return low_index(legal), "moon_discard"
+        return low_index(legal), "moon_duck"
     keep = legal & ~ctx.penalty
     return low_index(keep or legal), "moon_discard"
 
@@ -444,10 +447,10 @@ def _reverse(ctx: Context, s: Situation) -> tuple[int, str]:
                 # Last to play: win with a card that counts (its points come to me),
                 # otherwise with the cheapest winner.
                 counting = above & ctx.penalty
-                return (high_index(counting) if counting else low_index(above)), "reverse_take"
+                return (high_index(counting) if counting else low_index(above)), "reverse_take_last"
             # Someone may still overtake: do not risk a counting card.
             return high_index(above & ~ctx.penalty or above), "reverse_take"
-        return low_index(legal & ~ctx.penalty or legal), "reverse_low"
+        return low_index(legal & ~ctx.penalty or legal), "reverse_low_lowest"
     keep = legal & ~ctx.penalty
     return low_index(keep or legal), "reverse_keep"
 
@@ -457,25 +460,60 @@ def _reverse(ctx: Context, s: Situation) -> tuple[int, str]:
 
 def choose_pass(
     ctx: Context, hand: int, count: int, to_partner: bool = False
-) -> tuple[list[int], str, int]:
-    """The cards to pass, the reason key and (for a void) the suit being emptied."""
+) -> tuple[list[int], dict[int, str]]:
+    """The cards to pass, and the kind of rule that wants each card of the hand passed
+    (see ``pass_parts`` for the reasons)."""
     scores, kinds = pass_scores(ctx, hand, count, to_partner)
     ranked = sorted(scores, key=lambda c: (-scores[c], -c))
-    chosen = ranked[:count]
-    key, suit = pass_reason(chosen, kinds)
-    return chosen, key, suit
+    return ranked[:count], kinds
 
 
-def pass_reason(chosen: list[int], kinds: dict[int, str]) -> tuple[str, int]:
-    """The reason key for passing ``chosen`` (and the suit being emptied, for a void)."""
-    counts: dict[str, int] = {}
+PASS_KINDS = ("reverse", "queen", "black_maria", "high_spades", "hearts", "void", "high", "other")
+"""The reasons for passing a card, in the order they are told."""
+
+
+def pass_facts(ctx: Context, hand: int, chosen: int, card: int) -> frozenset[str]:
+    """The pass reasons (PASS_KINDS) true of passing ``card`` with the cards ``chosen``."""
+    suit = SUIT_OF[card]
+    rank = card % 13
+    bit = 1 << card
+    facts = {"other"}
+    if ctx.reverse:
+        if rank <= 5:
+            facts.add("reverse")  # seven or lower
+        return frozenset(facts)
+    guards = (hand & SUIT_MASK[SPADES] & below_bits(QS)).bit_count()
+    if bit & ctx.queen and guards < QUEEN_GUARDS:
+        facts.add("queen")
+    elif suit == SPADES and ctx.values[card] > 0 and guards < QUEEN_GUARDS:
+        facts.add("black_maria")
+    if bit & ctx.queen_catchers and not hand & ~chosen & ctx.queen:
+        facts.add("high_spades")
+    if rank >= 8:
+        facts.add("hearts" if suit == HEARTS else "high")  # ten or higher
+    if not hand & SUIT_MASK[suit] & ~chosen:
+        facts.add("void")
+    return frozenset(facts)
+
+
+def pass_parts(
+    ctx: Context, hand: int, chosen: list[int], kinds: dict[int, str]
+) -> list[tuple[str, list[int]]]:
+    """Why each chosen card goes: (reason, cards) groups in PASS_KINDS order. A card's
+    reason is the rule that scored it when that is true of this pass, else the first
+    true one (a void only when every card of the suit goes)."""
+    chosen_mask = 0
     for card in chosen:
-        counts[kinds[card]] = counts.get(kinds[card], 0) + 1
-    order = ("reverse", "queen", "black_maria", "high_spades", "hearts", "void", "high", "other")
-    key = max(order, key=lambda k: (counts.get(k, 0) > 0, -order.index(k)))
-    if key == "void":
-        return key, min(SUIT_OF[c] for c in chosen if kinds[c] == "void")
-    return key, -1
+        chosen_mask |= 1 << card
+    groups: dict[tuple[str, int], list[int]] = {}
+    for card in sorted(chosen):
+        facts = pass_facts(ctx, hand, chosen_mask, card)
+        kind = kinds.get(card, "other")
+        if kind not in facts:
+            kind = next(k for k in PASS_KINDS if k in facts)
+        groups.setdefault((kind, SUIT_OF[card] if kind == "void" else -1), []).append(card)
+    ordered = sorted(groups.items(), key=lambda item: (PASS_KINDS.index(item[0][0]), item[0][1]))
+    return [(kind, cards) for (kind, _suit), cards in ordered]
 
 
 def pass_scores(
@@ -544,62 +582,180 @@ def pass_scores(
     return scores, kinds
 
 
-def describe_play(ctx: Context, s: Situation, card: int) -> str:
-    """The reason key that fits playing ``card`` here (for a card another method chose)."""
+# --- what a reason may claim ------------------------------------------------------------
+#
+# Each reason sentence asserts facts about the position ("my highest club", "I play
+# last", "the trick holds no points"...). CLAIMS lists them per reason, ``play_facts``
+# computes which hold for a card, and ``true_key`` lets a bot say a reason only when
+# every fact it asserts holds: a rule of thumb's own key when it is true of the card,
+# otherwise the most specific true one in CLAIMS' order. So no sentence can state
+# something false of the hand, whichever method chose the card.
+
+CLAIMS: dict[str, frozenset[str]] = {
+    name: frozenset(facts.split())
+    for name, facts in {
+        "only_legal": "only",
+        "reverse_lead": "reverse lead",
+        "reverse_take_last": "reverse beats last",
+        "reverse_take": "reverse beats not_last",
+        "reverse_low_lowest": "reverse follows none_beat lowest",
+        "reverse_low": "reverse follows none_beat",
+        "reverse_keep": "reverse void ducks card_clean",
+        "moon_shoot_top": "moon_shoot lead top_out",
+        "moon_lead": "moon_shoot lead",
+        "moon_shoot": "moon_shoot beats",
+        "moon_discard": "moon_shoot void ducks card_clean",
+        "moon_duck": "moon_shoot none_beat",
+        "moon_stop": "moon_stop beats",
+        "moon_keep": "moon_stop ducks card_clean",
+        "partner_bonus": "partner_winning void ducks card_bonus",
+        "partner_wins": "partner_winning void ducks card_clean",
+        "take_bonus": "beats bonus_at_stake",
+        "lead_high": "lead top_out",
+        "lead_none_out": "lead none_out",
+        "lead_flush_queen": "lead below_queen queen_out",
+        "lead_heart": "lead heart lowest others_higher",
+        "lead_short": "lead short others_higher",
+        "lead_low": "lead lowest others_higher",
+        "lead": "lead",
+        "first_trick_high": "follows first_trick highest card_clean",
+        "win_last_high": "follows beats last trick_clean card_clean highest",
+        "win_last_clean": "follows beats last trick_clean card_clean highest_clean",
+        "win_last": "beats last trick_clean card_clean",
+        "forced_take_high": "follows all_beat last highest",
+        "forced_take_clean": "follows all_beat last highest_clean",
+        "forced_take": "follows all_beat last",
+        "forced_low": "follows all_beat not_last lowest",
+        "forced_over": "follows all_beat not_last",
+        "play_high": "follows beats not_last safe_round trick_clean card_clean",
+        "win_now": "beats not_last trick_clean card_clean",
+        "take_points": "beats points_at_stake",
+        "trump": "void beats last",
+        "trump_over": "void beats",
+        "give_penalty": "follows ducks card_points",
+        "duck_high": "follows ducks highest_below",
+        "duck": "follows ducks",
+        "dump_heart": "void ducks heart card_points",
+        "dump_penalty": "void ducks card_points",
+        "dump_danger": "void ducks catches_queen",
+        "dump_void": "void ducks last_of_suit",
+        "dump_short": "void ducks two_held",
+        "dump_high": "void ducks high_rank",
+        "discard_clean": "void ducks card_clean",
+        "discard": "void",
+        "follow": "follows",
+        "random": "",
+    }.items()
+}
+"""The facts each play reason asserts, most specific reasons first."""
+
+
+def play_facts(ctx: Context, s: Situation, card: int) -> frozenset[str]:
+    """Every fact of CLAIMS that holds when this seat plays ``card`` now."""
+    facts: set[str] = set()
     legal = s.legal
-    if legal & (legal - 1) == 0:
-        return "only_legal"
     bit = 1 << card
-    unseen = ctx.deck & ~s.hand & ~s.played
     suit = SUIT_OF[card]
-    mode, shooter = moon_mode(ctx, s)
-    if not s.trick:
-        if ctx.reverse:
-            return "reverse_lead"
-        if mode == "shoot":
-            return "moon_shoot"
-        out = unseen & SUIT_MASK[suit]
-        if out and not out & above_bits(card):
-            return "lead_high"
-        if suit == SPADES and ctx.queen & unseen and not bit & ctx.queen_catchers:
-            return "lead_flush_queen"
-        if suit == HEARTS:
-            return "lead_heart"
-        if (s.hand & SUIT_MASK[suit]).bit_count() <= 2:
-            return "lead_short"
-        return "lead_low"
-    wins = bool(beating(ctx, bit, s.trick))
-    points = _trick_points(ctx, s.trick)
-    follows = bool(SUIT_MASK[SUIT_OF[s.trick[0]]] & legal)
+    held = s.hand & SUIT_MASK[suit]
+    unseen = ctx.deck & ~s.hand & ~s.played
+    value = ctx.values[card]
+    if legal & (legal - 1) == 0:
+        facts.add("only")
     if ctx.reverse:
-        if wins:
-            return "reverse_take"
-        return "reverse_low" if follows else "reverse_keep"
-    if mode == "shoot":
-        return "moon_shoot" if wins else "moon_discard"
-    if wins:
-        if mode == "stop" and (points > 0 or ctx.values[card] > 0):
-            return "moon_stop"
-        if bit & ctx.bonus or points < 0:
-            return "take_bonus"
-        if points > 0 or ctx.values[card] > 0:
-            return "take_points"
-        if not follows:
-            return "trump"
-        if s.trick_no == 0 and ctx.no_points_first_trick:
-            return "first_trick_high"
-        if len(s.trick) == ctx.players - 1:
-            return "win_clean"
-        return "win_now"
-    if follows:
-        return "give_penalty" if ctx.values[card] > 0 else "duck"
-    n = ctx.players
-    winner_seat = (s.leader + winning_position(ctx, s.trick)) % n
+        facts.add("reverse")
+    mode, shooter = moon_mode(ctx, s)
+    if mode is not None:
+        facts.add("moon_" + mode)
+    if card == high_index(held):
+        facts.add("highest")
+    elif card == high_index(held & ~ctx.penalty & ~ctx.bonus):
+        facts.add("highest_clean")  # a higher card of the suit, held, carries points
+    if card == low_index(held):
+        facts.add("lowest")
+    count = held.bit_count()
+    facts.add({1: "last_of_suit", 2: "two_held"}.get(count, "long_suit"))
+    if count <= 2:
+        facts.add("short")
+    facts.add("card_points" if value > 0 else "card_bonus" if value < 0 else "card_clean")
+    if suit == HEARTS:
+        facts.add("heart")
+    if card % 13 >= 9:
+        facts.add("high_rank")  # jack or higher
+    if ctx.queen & unseen:
+        facts.add("queen_out")
+        if bit & ctx.queen_catchers:
+            facts.add("catches_queen")
+        if suit == SPADES and card < QS:
+            facts.add("below_queen")
+    if not s.trick:
+        facts.add("lead")
+        out = unseen & SUIT_MASK[suit]
+        if not out:
+            facts.add("none_out")
+        elif not out & above_bits(card):
+            facts.add("top_out")
+        else:
+            facts.add("others_higher")
+        return frozenset(facts)
+    trick = s.trick
+    led = SUIT_OF[trick[0]]
+    follows = bool(legal & SUIT_MASK[led])
+    facts.add("follows" if follows else "void")
+    winners = beating(ctx, legal, trick)
+    facts.add("beats" if winners & bit else "ducks")
+    if winners == legal:
+        facts.add("all_beat")
+    elif not winners:
+        facts.add("none_beat")
+    if not winners & bit and card == high_index(legal & ~winners):
+        facts.add("highest_below")
+    facts.add("last" if len(trick) == ctx.players - 1 else "not_last")
+    in_trick = [ctx.values[c] for c in trick]
+    if any(v > 0 for v in in_trick):
+        facts.add("trick_points")
+    if any(v < 0 for v in in_trick):
+        facts.add("trick_bonus")
+    if not any(in_trick):
+        facts.add("trick_clean")
+    if "trick_points" in facts or value > 0:
+        facts.add("points_at_stake")
+    if "trick_bonus" in facts or value < 0:
+        facts.add("bonus_at_stake")
+    if s.trick_no == 0 and ctx.no_points_first_trick and not ctx.bonus:
+        facts.add("first_trick")
+    winner_seat = (s.leader + winning_position(ctx, trick)) % ctx.players
     if ctx.partnership and winner_seat == ctx.partner(s.player):
-        return "partner_wins"
+        facts.add("partner_winning")
     if mode == "stop" and winner_seat == shooter:
-        return "moon_keep"
-    return _discard_kind(ctx, s, card, unseen)[1]
+        facts.add("shooter_winning")
+    if follows and _safe_to_win(ctx, s, led, unseen):
+        facts.add("safe_round")
+    return frozenset(facts)
+
+
+def true_key(ctx: Context, s: Situation, card: int, preferred: str = "") -> str:
+    """The reason to give for playing ``card``: ``preferred`` (the key of the rule of
+    thumb that chose it) when all it claims holds, else the most specific true one."""
+    facts = play_facts(ctx, s, card)
+    if preferred in CLAIMS and CLAIMS[preferred] <= facts:
+        return preferred
+    return next(key for key, claims in CLAIMS.items() if claims <= facts)
+
+
+def reason_params(ctx: Context, s: Situation, card: int) -> dict[str, object]:
+    """What a play reason may name besides the card: the card winning the trick so far
+    (it is on the table), the card's suit, and the jack of diamonds when it is at stake
+    (on the table or the card itself)."""
+    params: dict[str, object] = {"suit": Suit(SUIT_OF[card])}
+    if s.trick:
+        params["winner"] = CARDS[s.trick[winning_position(ctx, s.trick)]]
+        at_stake = [c for c in [*s.trick, card] if ctx.values[c] < 0]
+    else:
+        at_stake = [card] if ctx.values[card] < 0 else []
+    if at_stake:
+        params["bonus"] = CARDS[at_stake[0]]
+        params["bonus_points"] = ctx.values[at_stake[0]]
+    return params
 
 
 def _discard_kind(ctx: Context, s: Situation, card: int, unseen: int) -> tuple[int, str]:
@@ -614,10 +770,10 @@ def _discard_kind(ctx: Context, s: Situation, card: int, unseen: int) -> tuple[i
     if suit == HEARTS:
         return 400 + 10 * rank, "dump_heart"
     if value < 0:
-        return -1000, "discard_low"
+        return -1000, "discard_clean"
     length = (s.hand & SUIT_MASK[suit]).bit_count()
     score = 30 * rank
-    key = "dump_high" if rank >= 9 else "discard_low"
+    key = "dump_high" if rank >= 9 else "discard_clean"
     if length <= 2:
         score += 120
         key = "dump_void"

@@ -9,6 +9,7 @@ from hearts_teach.bots.base import (
     check_passing,
     check_turn,
 )
+from hearts_teach.bots.catalog import Said
 from hearts_teach.bots.policy import (
     SUIT_OF,
     Context,
@@ -16,27 +17,37 @@ from hearts_teach.bots.policy import (
     choose_pass,
     choose_play,
     context,
-    winning_position,
+    pass_parts,
+    reason_params,
+    true_key,
 )
-from hearts_teach.cards import CARDS, Suit, cards_of
+from hearts_teach.cards import CARDS, Card, Suit, cards_of
 from hearts_teach.deal import PlayerView
-
-_NEEDS_WINNER = {"duck", "give_penalty", "forced_high", "forced_low"}
-_NEEDS_SUIT = {"dump_void", "lead_short"}
-
-
-def play_params(ctx: Context, situation: Situation, card: int, key: str) -> dict[str, object]:
-    """The parameters a reason sentence needs besides the card itself."""
-    params: dict[str, object] = {}
-    if key in _NEEDS_WINNER and situation.trick:
-        params["winner"] = CARDS[situation.trick[winning_position(ctx, situation.trick)]]
-    if key in _NEEDS_SUIT:
-        params["suit"] = Suit(SUIT_OF[card])
-    return params
 
 
 def passes_to_partner(view: PlayerView) -> bool:
     return view.rules.partnership and view.pass_direction == "across"
+
+
+def play_reason(
+    ctx: Context, situation: Situation, card: int, preferred: str
+) -> tuple[str, dict[str, object]]:
+    """The reason key (true of the position) and its parameters for playing ``card``;
+    ``preferred`` is the key of the rule of thumb that chose it, if one did."""
+    return "play." + true_key(ctx, situation, card, preferred), reason_params(ctx, situation, card)
+
+
+def pass_reasons(
+    ctx: Context, hand: int, chosen: list[int], kinds: dict[int, str]
+) -> tuple[tuple[tuple[Card, ...], Said], ...]:
+    """Each group of the cards passed, with the reason true of passing it."""
+    return tuple(
+        (
+            tuple(CARDS[c] for c in cards),
+            Said("pass." + kind, {"suit": Suit(SUIT_OF[cards[0]])}),
+        )
+        for kind, cards in pass_parts(ctx, hand, chosen, kinds)
+    )
 
 
 class RandomBot(Bot):
@@ -48,14 +59,13 @@ class RandomBot(Bot):
         check_turn(view)
         legal = cards_of(view.legal)
         if len(legal) == 1:
-            return Choice(legal[0], "bot.play.only_legal")
-        return Choice(self.rng_for(view, "play").choice(legal), "bot.play.random")
+            return Choice(legal[0], "play.only_legal")
+        return Choice(self.rng_for(view, "play").choice(legal), "play.random")
 
     def pass_cards(self, view: PlayerView) -> PassChoice:
         count = check_passing(view)
-        chosen = self.rng_for(view, "pass").sample(cards_of(view.hand), count)
-        key = "bot.pass.random_one" if count == 1 else "bot.pass.random"
-        return PassChoice(tuple(sorted(chosen)), key)
+        chosen = tuple(sorted(self.rng_for(view, "pass").sample(cards_of(view.hand), count)))
+        return PassChoice(chosen, ((chosen, Said("pass.random", {})),))
 
 
 class HeuristicBot(Bot):
@@ -67,15 +77,13 @@ class HeuristicBot(Bot):
         check_turn(view)
         ctx = context(view.rules)
         situation = Situation.from_view(view)
-        card, key = choose_play(ctx, situation)
-        params = play_params(ctx, situation, card, key)
-        return Choice(CARDS[card], "bot.play." + key, params)
+        card, preferred = choose_play(ctx, situation)
+        key, params = play_reason(ctx, situation, card, preferred)
+        return Choice(CARDS[card], key, params)
 
     def pass_cards(self, view: PlayerView) -> PassChoice:
         count = check_passing(view)
         ctx = context(view.rules)
-        cards, key, suit = choose_pass(ctx, view.hand, count, passes_to_partner(view))
-        if key == "other":
-            key = "least"  # "other" cites simulations, which this bot does not run
-        params: dict[str, object] = {"suit": Suit(suit)} if key == "void" else {}
-        return PassChoice(tuple(sorted(CARDS[c] for c in cards)), "bot.pass." + key, params)
+        chosen, kinds = choose_pass(ctx, view.hand, count, passes_to_partner(view))
+        cards = tuple(sorted(CARDS[c] for c in chosen))
+        return PassChoice(cards, pass_reasons(ctx, view.hand, chosen, kinds))
