@@ -15,9 +15,9 @@ from typing import TextIO
 
 from hearts_teach.bots import LEVELS
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import register, text
+from hearts_teach.i18n import CATALOG, register, text
 from hearts_teach.records import deal_from_code
-from hearts_teach.simulate import VARIANT_KEYS, simulate
+from hearts_teach.simulate import MAX_GAMES, VARIANT_KEYS, check_simulation, simulate
 from hearts_teach.teach import compare_deal
 
 register(
@@ -64,6 +64,18 @@ register(
             "“{given}” is not a whole number of at least {minimum}",
             "«\u00a0{given}\u00a0» n’est pas un nombre entier d’au moins {minimum}",
         ),
+        "cli.too_many": (
+            "“{given}” is more than this tool plays: at most {most}",
+            "«\u00a0{given}\u00a0» dépasse ce que cet outil joue : au plus {most}",
+        ),
+        "cli.csv_refused": (
+            "the file {path} cannot be written ({reason}): no game was played",
+            "le fichier {path} ne peut pas être écrit ({reason}) : aucune partie n’a été jouée",
+        ),
+        "cli.csv_no_folder": ("its folder does not exist", "son dossier n’existe pas"),
+        "cli.csv_folder": ("it is a folder", "c’est un dossier"),
+        "cli.csv_denied": ("permission denied", "permission refusée"),
+        "cli.csv_other": ("the system refuses it", "le système le refuse"),
         "cli.bad_bots": (
             "“{given}” is not a bot level: choose among {choices}",
             "«\u00a0{given}\u00a0» n’est pas un niveau de robot : choisissez parmi {choices}",
@@ -132,16 +144,19 @@ def _argparse_speaks(lang: str) -> Iterator[None]:
         setattr(argparse, "_", english)  # noqa: B010
 
 
-def _whole_number(lang: str, minimum: int) -> Callable[[str], int]:
-    """An argparse type for whole numbers from ``minimum`` on, refusing in ``lang``."""
+def _whole_number(lang: str, minimum: int, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type for whole numbers from ``minimum`` (to ``most``), refusing in ``lang``."""
 
     def convert(given: str) -> int:
         try:
             number = int(given)
-        except ValueError:
+        except ValueError:  # also a number of more than 4300 digits
             number = minimum - 1
         if number < minimum:
-            refusal = text("cli.not_whole", lang, given=given, minimum=minimum)
+            refusal = text("cli.not_whole", lang, given=given[:40], minimum=minimum)
+            raise argparse.ArgumentTypeError(refusal)
+        if most is not None and number > most:
+            refusal = text("cli.too_many", lang, given=given[:40], most=most)
             raise argparse.ArgumentTypeError(refusal)
         return number
 
@@ -152,10 +167,10 @@ def _bot_levels(lang: str) -> Callable[[str], list[str]]:
     """An argparse type for ``heuristic`` or ``random,heuristic,...`` (one per seat)."""
 
     def convert(given: str) -> list[str]:
-        levels = [level for level in given.split(",") if level]
+        levels = given.split(",")
         for level in levels:
             if level not in LEVELS:
-                refusal = text("cli.bad_bots", lang, given=level, choices=", ".join(LEVELS))
+                refusal = text("cli.bad_bots", lang, given=level[:40], choices=", ".join(LEVELS))
                 raise argparse.ArgumentTypeError(refusal)
         return levels
 
@@ -172,6 +187,7 @@ def _parser(lang: str) -> argparse.ArgumentParser:
         return text(f"cli.metavar.{name}", lang)
 
     counted, any_number = _whole_number(lang, 1), _whole_number(lang, 0)
+    games = _whole_number(lang, 1, MAX_GAMES)
     parser = argparse.ArgumentParser(prog="hearts-teach", description=text("cli.description", lang))
     lang_option(parser)
     commands = parser.add_subparsers(dest="command", required=True, metavar=metavar("command"))
@@ -188,7 +204,7 @@ def _parser(lang: str) -> argparse.ArgumentParser:
         help=text("cli.variant", lang, choices=", ".join(VARIANT_KEYS)),
     )
     sim.add_argument(
-        "--games", type=counted, default=20, metavar=metavar("count"), help=text("cli.games", lang)
+        "--games", type=games, default=20, metavar=metavar("count"), help=text("cli.games", lang)
     )
     sim.add_argument(
         "--jobs", type=counted, default=1, metavar=metavar("count"), help=text("cli.jobs", lang)
@@ -240,7 +256,41 @@ def run_compare(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
+def _open_csv(path: str, lang: str) -> TextIO:
+    """The CSV file, opened before any game is played: a path that cannot be written is
+    refused at once, not after the simulation."""
+    try:
+        return open(path, "w", encoding="utf-8", newline="")
+    except OSError as error:
+        if isinstance(error, FileNotFoundError):
+            reason = "cli.csv_no_folder"
+        elif isinstance(error, IsADirectoryError):
+            reason = "cli.csv_folder"
+        elif isinstance(error, PermissionError):
+            reason = "cli.csv_denied"
+        else:
+            reason = "cli.csv_other"
+        words = CATALOG[reason][0 if lang == "en" else 1]  # inside a sentence: no capital
+        raise ValueError(text("cli.csv_refused", lang, path=path, reason=words)) from None
+
+
+def _negative_totals(arguments: list[str]) -> list[str]:
+    """``--totals -5,-10,0,7``: argparse would read the value as an option; join it."""
+    joined: list[str] = []
+    index = 0
+    while index < len(arguments):
+        word = arguments[index]
+        following = arguments[index + 1] if index + 1 < len(arguments) else ""
+        if word == "--totals" and following.startswith("-") and following[1:2].isdigit():
+            joined.append(f"--totals={following}")
+            index += 2
+            continue
+        joined.append(word)
+        index += 1
+    return joined
+
+
+def run_simulate(args: argparse.Namespace, out: TextIO, csv_file: TextIO | None = None) -> int:
     lang: str = args.lang
     variants = args.variant or ["standard"]
     levels: list[str] = args.bots
@@ -258,23 +308,36 @@ def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if show:
         print(file=sys.stderr)
     print(result.text_table(lang), file=out)
-    if args.csv:
-        with open(args.csv, "w", encoding="utf-8", newline="") as stream:
-            result.write_csv(stream)
+    if csv_file is not None:
+        with csv_file:
+            result.write_csv(csv_file)
         print(text("cli.csv_written", lang, path=args.csv), file=out)
     return 0
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status (0 when all went well)."""
-    arguments = list(sys.argv[1:] if argv is None else argv)
+    arguments = _negative_totals(list(sys.argv[1:] if argv is None else argv))
     lang = _language(arguments)
+    csv_file: TextIO | None = None
     with _argparse_speaks(lang):
-        args = _parser(lang).parse_args(arguments)
+        parser = _parser(lang)
+        args = parser.parse_args(arguments)
+        if args.command == "simulate":
+            # Everything that would stop the run is refused before the first game.
+            try:
+                check_simulation(args.variant or ["standard"], args.games, args.bots, args.jobs)
+            except HeartsError as error:
+                parser.error(error.message(lang))
+            if args.csv:
+                try:
+                    csv_file = _open_csv(args.csv, lang)
+                except ValueError as error:
+                    parser.error(str(error))
     stream = out if out is not None else sys.stdout
     if args.command == "compare":
         return run_compare(args, stream)
-    return run_simulate(args, stream)
+    return run_simulate(args, stream, csv_file)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import binascii
 import json
 import re
 import zlib
-from typing import Any, Final
+from typing import Any, Final, TypeGuard
 
 from hearts_teach.cards import Card, cards_of, parse_cards
 from hearts_teach.deal import Deal
@@ -24,6 +24,9 @@ from hearts_teach.rules import OPTION_CHOICES, Rules
 FORMAT: Final = "hearts-teach"
 JSON_VERSION: Final = 1
 CODE_VERSION: Final = 1
+CODE_VERSION_TOTALS: Final = 2
+"""Format 2 is format 1 with the game's totals before the deal after the deal number. A
+deal whose totals are all zero is still written in format 1, so its code never changed."""
 
 # Share codes name options by their position in this tuple: append, never reorder.
 _CODE_OPTIONS: Final = (
@@ -57,6 +60,8 @@ _CHOICES: Final = OPTION_CHOICES
 _INTEGERS: Final = ("players", "target", "pass_count")
 _DIRECTIONS: Final = (None, "left", "right", "across")
 _CODE_ALPHABET: Final = re.compile(r"[A-Za-z0-9_-]+")
+_LARGEST: Final = 2**62
+"""Deal numbers and totals beyond this are damage: a share code holds them in 63 bits."""
 
 
 def _damaged(detail: str) -> RecordError:
@@ -90,6 +95,21 @@ def deal_to_dict(deal: Deal) -> dict[str, Any]:
     }
 
 
+# What a damaged record can make Python raise while it is read: every one of them is
+# a RecordError to the caller (a number too long to read is a ValueError, a nesting too
+# deep a RecursionError, a number too large for an index an OverflowError).
+_DAMAGE: Final = (
+    HeartsError,
+    TypeError,
+    KeyError,
+    ValueError,
+    IndexError,
+    AttributeError,
+    OverflowError,
+    RecursionError,
+)
+
+
 def deal_from_dict(data: Any) -> Deal:
     _check_header(data, "deal")
     try:
@@ -97,6 +117,11 @@ def deal_from_dict(data: Any) -> Deal:
         totals = _expect(data, "totals", list)
         if len(totals) != rules.players or not all(_is_int(t) for t in totals):
             raise _damaged("“totals” must hold one whole number per player")
+        if not all(abs(t) < _LARGEST for t in totals):
+            raise _damaged("a total is larger than any game reaches")
+        deal_number = _expect(data, "deal_number", int)
+        if not 0 <= deal_number < _LARGEST:
+            raise _damaged("“deal_number” is out of range")
         leader = data.get("leader")
         if leader is not None and not _is_int(leader):
             raise _damaged("“leader” must be a player number")
@@ -108,7 +133,7 @@ def deal_from_dict(data: Any) -> Deal:
             _expect(data, "hands", list),
             dead=_expect(data, "dead", list),
             pass_direction=data.get("pass_direction"),
-            deal_number=_expect(data, "deal_number", int),
+            deal_number=deal_number,
             leader=leader,
             hearts_broken=hearts_broken,
             totals=totals,
@@ -116,15 +141,15 @@ def deal_from_dict(data: Any) -> Deal:
         for action in _expect(data, "actions", list):
             if not isinstance(action, dict):
                 raise _damaged("an action is not an object")
-            if "pass" in action:
+            if action.keys() == {"pass", "cards"}:
                 deal.pass_cards(action["pass"], parse_cards(action["cards"]))
-            elif "play" in action:
+            elif action.keys() == {"play", "card"}:
                 deal.play(action["card"], action["play"])
             else:
                 raise _damaged("an action is neither a pass nor a play")
     except RecordError:
         raise
-    except (HeartsError, TypeError, KeyError, ValueError) as error:
+    except _DAMAGE as error:
         raise _damaged(_detail(error)) from error
     return deal
 
@@ -161,7 +186,7 @@ def game_from_dict(data: Any) -> Game:
         deals = [deal_from_dict(d) for d in _expect(data, "deals", list)]
     except RecordError:
         raise
-    except (HeartsError, TypeError, KeyError, ValueError) as error:
+    except _DAMAGE as error:
         raise _damaged(_detail(error)) from error
     if not deals:
         raise _damaged("the game has no deal")
@@ -199,9 +224,10 @@ def game_from_json(text: str | bytes) -> Game:
 
 
 def _load(text: str | bytes) -> Any:
+    """The JSON of a record. Deep nesting and numbers too long to read are damage too."""
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as error:
+    except (ValueError, TypeError, RecursionError) as error:  # JSONDecodeError is a ValueError
         raise RecordError("record_json") from error
 
 
@@ -209,7 +235,7 @@ def _check_header(data: Any, kind: str) -> None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError("record_kind", found="?", expected=kind)
     version = data.get("version")
-    if not isinstance(version, int):
+    if not _is_int(version) or version < 1:
         raise _damaged("the format version is missing")
     if version > JSON_VERSION:
         raise RecordError("record_version", version=version, supported=JSON_VERSION)
@@ -224,29 +250,37 @@ def _expect(data: dict[str, Any], key: str, kind: type) -> Any:
     return value
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _detail(error: Exception) -> str:
+def _detail(error: BaseException) -> str:
     if isinstance(error, HeartsError):
         return error.message("en")
-    return str(error) or type(error).__name__
+    if isinstance(error, RecursionError):
+        return "it is nested too deeply"
+    return str(error)[:200] or type(error).__name__
 
 
 # --- share codes ----------------------------------------------------------------
 
 
 def share_code(deal: Deal, include_plays: bool = True) -> str:
-    """A short URL-safe code for the deal: its rules and hands, and (by default) the
-    passes and cards played so far."""
-    out = bytearray([CODE_VERSION])
+    """A short URL-safe code for the deal: its rules and hands, the game's totals before
+    it, and (by default) the passes and cards played so far."""
+    if not isinstance(deal, Deal):
+        raise RecordError("record_kind", found=type(deal).__name__, expected="deal")
+    with_totals = any(deal.totals)
+    out = bytearray([CODE_VERSION_TOTALS if with_totals else CODE_VERSION])
     changed = deal.rules.changed_options()
     out += _varint(len(changed))
     for name, value in changed.items():
         out.append(_CODE_OPTIONS.index(name))
         out += _encode_option(name, value)
     out += _varint(deal.deal_number)
+    if with_totals:
+        for total in deal.totals:
+            out += _varint(_zigzag(total))
     out.append(_DIRECTIONS.index(deal.pass_direction))
     leader = deal.start_leader
     out.append((leader is not None) | (deal.start_broken << 1))
@@ -287,13 +321,13 @@ def deal_from_code(code: str) -> Deal:
     body, checksum = raw[:-4], raw[-4:]
     if zlib.crc32(body).to_bytes(4, "big") != checksum:
         raise RecordError("code_damaged")
-    if body[0] != CODE_VERSION:
+    if body[0] not in (CODE_VERSION, CODE_VERSION_TOTALS):
         raise RecordError("code_version", version=body[0])
     try:
         return _decode_body(body)
     except RecordError:
         raise
-    except (HeartsError, IndexError, ValueError, TypeError) as error:
+    except _DAMAGE as error:
         raise RecordError("code_damaged") from error
 
 
@@ -305,6 +339,11 @@ def _decode_body(body: bytes) -> Deal:
         options[name] = _decode_option(name, reader)
     rules = Rules.from_options(options)
     deal_number = reader.varint()
+    totals = None
+    if body[0] == CODE_VERSION_TOTALS:
+        totals = [_unzigzag(reader.varint()) for _ in range(rules.players)]
+        if not any(totals):
+            raise RecordError("code_damaged")  # format 2 is written only for totals
     direction = _DIRECTIONS[reader.byte()]
     flags = reader.byte()
     leader = reader.byte() if flags & 1 else None
@@ -317,6 +356,7 @@ def _decode_body(body: bytes) -> Deal:
         deal_number=deal_number,
         leader=leader,
         hearts_broken=bool(flags & 2),
+        totals=totals,
     )
     for _ in range(reader.varint()):
         action = reader.byte()
@@ -382,6 +422,15 @@ def _decode_option(name: str, reader: _Reader) -> Any:
     if flag > 1:
         raise RecordError("code_damaged")
     return bool(flag)
+
+
+def _zigzag(number: int) -> int:
+    """A whole number of any sign as one that is not negative: 0, -1, 1, -2... → 0, 1, 2, 3..."""
+    return number * 2 if number >= 0 else -number * 2 - 1
+
+
+def _unzigzag(number: int) -> int:
+    return number // 2 if number % 2 == 0 else -(number + 1) // 2
 
 
 def _varint(number: int) -> bytes:

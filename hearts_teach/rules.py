@@ -7,8 +7,9 @@ place, from the options; the rest of the engine only asks.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, TypeGuard
 
 from hearts_teach.cards import (
     ACE_OF_SPADES,
@@ -23,6 +24,17 @@ from hearts_teach.cards import (
     card_bit,
 )
 from hearts_teach.errors import RulesError
+from hearts_teach.i18n import register
+
+register(
+    {
+        "error.rules_options": (
+            "Rule options are given as a mapping of names to values; this is of type {found}.",
+            "Les options de règle se donnent sous forme de dictionnaire (nom → valeur) ; ceci est "
+            "de type {found}.",
+        ),
+    }
+)
 
 MOON_RULES: Final = ("old", "new", "mixed", "none")
 QS_BREAKS: Final = ("off", "discard", "any")
@@ -48,8 +60,13 @@ TWO_PLAYER_RANKS: Final = (2, 4, 6, 8, 10, 12, 14)
 _CYCLE: Final = ("left", "right", "across", None)
 
 
+def _whole(value: object) -> TypeGuard[int]:
+    """A whole number that is not a bool (True == 1 and 4.0 == 4, but neither is one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _choice(option: str, value: object, choices: tuple[str, ...]) -> None:
-    if value not in choices:
+    if not isinstance(value, str) or value not in choices:
         raise RulesError("rules_value", option=option, value=value, choices=", ".join(choices))
 
 
@@ -162,7 +179,8 @@ class Rules:
     # --- validation -----------------------------------------------------------
 
     def _check_values(self) -> None:
-        if self.players not in (2, 3, 4) or isinstance(self.players, bool):
+        # Whole numbers only: 4.0 equals 4 but would fail later, far from here.
+        if not _whole(self.players) or self.players not in (2, 3, 4):
             raise RulesError("rules_players", players=self.players)
         _choice("moon", self.moon, MOON_RULES)
         _choice("qs_breaks_hearts", self.qs_breaks_hearts, QS_BREAKS)
@@ -173,7 +191,7 @@ class Rules:
         _choice("first_trick_forced", self.first_trick_forced, FIRST_TRICK_FORCED)
         _choice("two_player_moon_award", self.two_player_moon_award, TWO_PLAYER_MOON_AWARDS)
         _choice("two_player_both_over", self.two_player_both_over, TWO_PLAYER_BOTH_OVER)
-        if not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1:
+        if not _whole(self.target) or self.target < 1:
             raise RulesError("rules_target", target=self.target)
         for name in (
             "spot",
@@ -225,7 +243,7 @@ class Rules:
         if needed is not None and n != needed:
             raise RulesError("rules_pass_direction", passing=self.passing, needed=needed, players=n)
         count = self.pass_count
-        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 4:
+        if not _whole(count) or not 1 <= count <= 4:
             raise RulesError("rules_pass_count", most=4, count=count)
         if not self.lead_hearts_when_only_hearts:
             raise RulesError("rules_only_hearts_lead")
@@ -415,6 +433,8 @@ class Rules:
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> Rules:
         """Rules from a mapping of option names (a saved record); unknown names are refused."""
+        if not isinstance(options, Mapping):
+            raise RulesError("rules_options", found=type(options).__name__)
         names = cls.option_names()
         for key in options:
             if key not in names:

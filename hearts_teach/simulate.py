@@ -9,6 +9,7 @@ workers.
 from __future__ import annotations
 
 import csv
+import os
 import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -16,6 +17,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from typing import IO, Final
 
+from hearts_teach.errors import HeartsError
 from hearts_teach.game import Game
 from hearts_teach.i18n import one_decimal, register, seat_name, text
 from hearts_teach.rules import Rules
@@ -41,11 +43,40 @@ register(
             "There is no variant {name} to simulate: choose one of {choices}.",
             "Aucune variante {name} à simuler : choisissez parmi {choices}.",
         ),
+        "error.sim_games": (
+            "{games} games is not a number this tool plays: give from 1 to {most} games per "
+            "variant.",
+            "{games} parties, ce n’est pas un nombre que cet outil joue : donnez de 1 à {most} "
+            "parties par variante.",
+        ),
+        "error.sim_jobs": (
+            "{jobs} is not a number of worker processes: give a whole number of at least 1.",
+            "{jobs} n’est pas un nombre de processus : donnez un nombre entier d’au moins 1.",
+        ),
+        "error.sim_level": (
+            "“{level}” is not a bot level: choose among {choices}.",
+            "«\u00a0{level}\u00a0» n’est pas un niveau de robot : choisissez parmi {choices}.",
+        ),
+        "error.sim_levels": (
+            "{count} bot levels for {variant}, which is played by {players}: give one level for "
+            "every seat, or one per seat.",
+            "{count} niveaux de robots pour {variant}, qui se joue à {players} : donnez un niveau "
+            "pour toutes les places, ou un par place.",
+        ),
     }
 )
 
+
+class SimulationError(HeartsError):
+    """A simulation that cannot be run as asked; the message says why, in both languages."""
+
+
 MAX_DEALS: Final = 300
 """A game still tied after this many deals is stopped and counted as unfinished."""
+
+MAX_GAMES: Final = 100_000
+"""The most games of one variant in one simulation: about half an hour on two cores at
+the default level, and a few hundred megabytes of records. More is refused, not started."""
 
 VARIANT_KEYS: Final = tuple(key for key, _, _ in COMPARED)
 
@@ -100,7 +131,7 @@ def play_game(variant: str, seed: int, levels: Sequence[str]) -> GameRecord:
     game = Game(rules, seed=seed)
     bots = [
         seat_bots(rules.players, level, seed)[seat]
-        for seat, level in enumerate(_per_seat(levels, rules.players))
+        for seat, level in enumerate(_per_seat(levels, rules.players, variant))
     ]
     while True:
         play_out(game.deal, bots)
@@ -122,10 +153,38 @@ def play_game(variant: str, seed: int, levels: Sequence[str]) -> GameRecord:
     )
 
 
-def _per_seat(levels: Sequence[str], players: int) -> list[str]:
+def _per_seat(levels: Sequence[str], players: int, variant: str = "") -> list[str]:
     if not levels:
         return [default_level()] * players
-    return [levels[seat % len(levels)] for seat in range(players)]
+    if len(levels) == 1:
+        return [levels[0]] * players
+    if len(levels) != players:
+        raise SimulationError("sim_levels", count=len(levels), variant=variant, players=players)
+    return list(levels)
+
+
+def check_simulation(variants: Sequence[str], games: int, levels: Sequence[str], jobs: int) -> None:
+    """Refuse, before any game is played, what :func:`simulate` could not do: an unknown
+    variant or bot level, a bot list whose length is neither 1 nor a variant's number of
+    players, a number of games out of 1 … ``MAX_GAMES``, fewer than one worker."""
+    from hearts_teach.bots import LEVELS
+
+    for variant in variants:
+        variant_rules(variant)
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise SimulationError("sim_games", games=games, most=MAX_GAMES)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise SimulationError("sim_jobs", jobs=jobs)
+    for level in levels:
+        if level not in LEVELS:
+            raise SimulationError("sim_level", level=level, choices=", ".join(LEVELS))
+    for variant in variants:
+        _per_seat(levels, variant_rules(variant).players, variant)
+
+
+def worker_count(jobs: int, tasks: int) -> int:
+    """The processes actually started: never more than the cores, nor than the tasks."""
+    return max(1, min(jobs, os.cpu_count() or 1, tasks))
 
 
 def _run_task(task: SimulationTask) -> list[GameRecord]:
@@ -286,16 +345,18 @@ def simulate(
 ) -> Simulation:
     """Play ``games`` games of each variant (seeds ``seed`` … ``seed + games - 1``).
 
-    ``jobs`` worker processes share the games in chunks of ``chunk`` games (by default
-    about four chunks per worker, so that the progress moves and no worker waits long
-    for the last one); ``progress`` is called with (games done, games in all) as chunks
-    come back.
+    Up to ``jobs`` worker processes (never more than the cores or the chunks of games)
+    share the games in chunks of ``chunk`` games (by default about four chunks per
+    worker, so that the progress moves and no worker waits long for the last one);
+    ``progress`` is called with (games done, games in all) as chunks come back.
+    ``levels`` is one bot level for every seat, or one per seat. What cannot be run
+    (see :func:`check_simulation`) raises :class:`SimulationError` before any game.
     """
-    if chunk is None:
-        chunk = max(1, -(-games // (4 * max(1, jobs))))
-    for variant in variants:
-        variant_rules(variant)
     levels = tuple(levels)
+    check_simulation(variants, games, levels, jobs)
+    jobs = min(jobs, os.cpu_count() or 1)
+    if chunk is None:
+        chunk = max(1, -(-games // (4 * jobs)))
     tasks = [
         SimulationTask(variant, tuple(range(start, min(start + chunk, seed + games))), levels)
         for variant in variants
@@ -306,6 +367,7 @@ def simulate(
     collected: list[GameRecord] = []
     if progress is not None:
         progress(0, total)
+    jobs = worker_count(jobs, len(tasks))
     if jobs <= 1:
         for task in tasks:
             collected += _run_task(task)

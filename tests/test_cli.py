@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -143,3 +144,75 @@ def test_an_unknown_bot_level_is_refused_before_any_game(
         main(["simulate", "--games", "1", "--bots", "heuristic,expert"], out=io.StringIO())
     assert stopped.value.code == 2
     assert "“expert” is not a bot level: choose among random, heuristic" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("path", "english", "french"),
+    [
+        ("missing-folder/games.csv", "its folder does not exist", "son dossier n’existe pas"),
+        (".", "it is a folder", "c’est un dossier"),
+    ],
+)
+def test_a_csv_path_that_cannot_be_written_is_refused_before_the_run(
+    path: str,
+    english: str,
+    french: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    played: list[object] = []
+    monkeypatch.setattr("hearts_teach.cli.simulate", lambda *a, **k: played.append(a))
+    for lang, reason in (("en", english), ("fr", french)):
+        with pytest.raises(SystemExit) as stopped:
+            main(["--lang", lang, "simulate", "--games", "1", "--csv", path], out=io.StringIO())
+        assert stopped.value.code == 2
+        error = capsys.readouterr().err
+        assert reason in error and path in error and "Traceback" not in error
+    assert played == []
+
+
+@pytest.mark.parametrize(
+    ("arguments", "expected"),
+    [
+        (
+            ["--games", "1000000000000"],
+            "“1000000000000” is more than this tool plays: at most 100000",
+        ),
+        (["--games", "9" * 5000], "is not a whole number of at least 1"),
+        (["--bots", "random,heuristic"], "2 bot levels for standard, which is played by 4"),
+        (["--bots", "random,heuristic,random"], "3 bot levels for standard"),
+        (["--bots", ",,,,"], "“” is not a bot level"),
+        (["--variant", "black-maria-3", "--bots", "random,random,random,random"], "played by 3"),
+    ],
+)
+def test_absurd_simulations_are_refused_with_a_message(
+    arguments: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--lang", "en", "simulate", *arguments], out=io.StringIO())
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert expected in error and "Traceback" not in error
+
+
+def test_simulate_jobs_beyond_the_cores_start_no_more_processes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[int] = []
+    monkeypatch.setattr(
+        "hearts_teach.simulate.worker_count", lambda jobs, tasks: asked.append(jobs) or 1
+    )
+    out = io.StringIO()
+    assert main(["simulate", "--games", "2", "--jobs", "200", "--bots", "random"], out=out) == 0
+    assert asked and max(asked) <= (os.cpu_count() or 1)
+
+
+def test_negative_totals_need_no_equals_sign() -> None:
+    code, deal = _code()
+    out = io.StringIO()
+    assert main(["compare", code, "--totals", "-5,-1000,0,7"], out=out) == 0
+    assert (
+        compare_deal(deal, (-5, -1000, 0, 7)).text_table("en", with_totals=True) in out.getvalue()
+    )

@@ -215,6 +215,18 @@ def test_unknown_preset_lists_the_presets() -> None:
         ({"spot": "yes"}, "spot"),
         ({"pass_count": 9}, "9"),
         ({"passing": "backwards"}, "passing"),
+        ({"players": 4.0}, "4.0"),
+        ({"players": True}, "True"),
+        ({"players": None}, "None"),
+        ({"target": 100.0}, "100.0"),
+        ({"target": False}, "False"),
+        ({"pass_count": 3.0}, "3.0"),
+        ({"pass_count": True}, "True"),
+        ({"moon": ["old"]}, "moon"),
+        ({"moon": None}, "moon"),
+        ({"passing": ("left",)}, "passing"),
+        ({"first_lead": 0}, "first_lead"),
+        ({"first_trick_no_points": "no"}, "first_trick_no_points"),
     ],
 )
 def test_bad_option_values_name_the_option(options: dict[str, Any], mentioned: str) -> None:
@@ -229,6 +241,20 @@ def test_unknown_option_name_is_refused() -> None:
         Rules.from_options({"colour": "blue"})
     english, french = bilingual(caught.value)
     assert "colour" in english and "colour" in french
+
+
+@pytest.mark.parametrize("options", [None, ["players", 4], "players=4", 4])
+def test_options_that_are_not_a_mapping_are_refused(options: Any) -> None:
+    with pytest.raises(RulesError) as caught:
+        Rules.from_options(options)
+    english, french = bilingual(caught.value)
+    assert type(options).__name__ in english and type(options).__name__ in french
+
+
+def test_a_float_player_count_never_reaches_the_deal() -> None:
+    """Rules(players=4.0) used to be accepted and fail later in Deal.new with a TypeError."""
+    with pytest.raises(RulesError):
+        Deal.new(Rules(players=4.0), seed=1)  # type: ignore[arg-type]
 
 
 # --- set positions and scoring -------------------------------------------------------

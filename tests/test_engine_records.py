@@ -198,10 +198,59 @@ def test_foreign_codes_are_refused(foreign: str) -> None:
 def test_a_code_from_a_newer_version_names_the_version() -> None:
     code = share_code(deal_in_progress(Rules(), seed=1, plays=3))
     raw = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
-    body = bytes([2]) + raw[1:-4]
+    body = bytes([3]) + raw[1:-4]
     newer = base64.urlsafe_b64encode(body + zlib.crc32(body).to_bytes(4, "big")).decode()
     error = assert_record_error(lambda: deal_from_code(newer.rstrip("=")), "code_version")
-    assert "2" in error.message("en") and "2" in error.message("fr")
+    assert "3" in error.message("en") and "3" in error.message("fr")
+
+
+@pytest.mark.parametrize(
+    "totals", [(10, 20, 30, 40), (-26, 0, 0, 0), (0, 0, 0, 1), (2**40, -(2**40), 7, -7)]
+)
+def test_a_code_carries_the_game_totals_before_the_deal(totals: tuple[int, ...]) -> None:
+    deal = Deal.new(Rules(moon="new"), seed=4, deal_number=5, totals=totals)
+    random_passes(deal, random.Random(4))
+    deal.play(deal.legal_moves()[0])
+    copy = deal_from_code(share_code(deal))
+    assert copy.totals == totals
+    assert copy.state_key() == deal.state_key() and copy.deal_number == 5
+
+
+def test_a_game_resumed_from_the_code_of_its_current_deal_ends_as_it_would() -> None:
+    """The code of the current deal carries the totals, so the game's end is the same."""
+    game = Game(Rules(target=30), seed=8)
+    rng = random.Random(8)
+    while not game.deal.is_over or not game.is_over:
+        if game.deal.is_over:
+            game.next_deal()
+        elif game.deal.phase == "pass":
+            random_passes(game.deal, rng)
+        else:
+            game.play(rng.choice(game.deal.legal_moves()))
+    last = deal_from_code(share_code(game.deal))
+    result = last.result()
+    assert result.totals == game.totals and result.game_over == game.is_over
+    assert result.winners == game.winners
+
+
+def test_codes_without_totals_are_those_of_format_1() -> None:
+    """Codes already shared (totals all zero) read and write as before."""
+    deal = deal_in_progress(Rules(), seed=2, plays=6)
+    assert share_code(deal).startswith("AQ")  # byte 1: format 1
+    moved = Deal.new(Rules(), seed=2, deal_number=1, totals=(1, 2, 3, 4))
+    assert share_code(moved).startswith("Ag")  # byte 2: format 2, with totals
+
+
+def test_format_2_without_totals_is_refused() -> None:
+    """Format 2 exists only for totals: all zeros there is a forged or damaged code."""
+    code = share_code(Deal.new(Rules(), seed=2, deal_number=1, totals=(1, 2, 3, 4)))
+    raw = bytearray(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))[:-4])
+    # bytes: version 2, no changed option, deal number 1, the totals 1..4 (zigzag 2..8)
+    assert list(raw[:7]) == [2, 0, 1, 2, 4, 6, 8]
+    raw[3:7] = bytes(4)
+    forged = bytes(raw) + zlib.crc32(bytes(raw)).to_bytes(4, "big")
+    text = base64.urlsafe_b64encode(forged).decode().rstrip("=")
+    assert_record_error(lambda: deal_from_code(text), "code_damaged")
 
 
 def test_a_well_checksummed_code_with_an_illegal_play_is_refused() -> None:
@@ -327,3 +376,77 @@ def test_json_fields_of_the_wrong_type_are_refused_on_loading(field: str, value:
     data = json.loads(deal_to_json(deal))
     data[field] = value
     assert_record_error(lambda: deal_from_json(json.dumps(data)), "record_damaged")
+
+
+HUGE = 10**4000  # within Python's limit for printing a number, far beyond any field's
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.__setitem__("deal_number", HUGE),
+        lambda d: d.__setitem__("leader", HUGE),
+        lambda d: d.__setitem__("leader", -HUGE),
+        lambda d: d.__setitem__("totals", [HUGE, 0, 0, 0]),
+        lambda d: d.__setitem__("version", -HUGE),
+        lambda d: d.__setitem__("rules", {"players": HUGE}),
+        lambda d: d.__setitem__("rules", {"target": 1e308}),
+        lambda d: d.__setitem__("rules", {"players": 4.0}),
+        lambda d: d.__setitem__("rules", None),
+        lambda d: d["actions"][0].__setitem__("play", HUGE),
+        lambda d: d["actions"][0].__setitem__("card", HUGE),
+        lambda d: d.__setitem__("hands", [[[[]]]] * 4),
+        lambda d: d.__setitem__("dead", {"a": 1}),
+        lambda d: d.__setitem__("pass_direction", ["left"]),
+    ],
+)
+def test_huge_numbers_and_odd_types_in_json_are_record_errors(
+    damage: Callable[[dict[str, Any]], object],
+) -> None:
+    data = sample_json()
+    damage(data)
+    assert_record_error(lambda: deal_from_json(json.dumps(data)))
+    played = Game(Rules(), seed=3)
+    play_game(played, random.Random(3))
+    game = json.loads(game_to_json(played))
+    damage(game["deals"][0])
+    assert_record_error(lambda: game_from_json(json.dumps(game)))
+
+
+def test_a_game_with_a_huge_seed_still_loads() -> None:
+    """Any whole number or text is a seed: only the deals decide what is damaged."""
+    game = Game(Rules(), seed=HUGE)
+    assert game_from_json(game_to_json(game)).deal.dealt == game.deal.dealt
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000,
+        '{"format": "hearts-teach", "kind": "deal", "version": 1, "rules": ' + "[" * 50_000,
+        '{"a": ' * 100_000,
+        "1" * 5_000,  # more digits than Python reads in a number
+        '{"format": "hearts-teach", "kind": "deal", "version": ' + "9" * 5_000 + "}",
+        "\ud800",
+        b"\xff\xfe\x00",
+        "",
+    ],
+    ids=[
+        "deep-list",
+        "deep-rules",
+        "deep-object",
+        "long-number",
+        "long-version",
+        "lone-surrogate",
+        "bad-bytes",
+        "empty",
+    ],
+)
+def test_any_unreadable_json_is_a_record_error(text: str | bytes) -> None:
+    assert_record_error(lambda: deal_from_json(text), "record_json")
+    assert_record_error(lambda: game_from_json(text), "record_json")
+
+
+def test_share_code_of_something_that_is_not_a_deal() -> None:
+    for value in (None, "AQAB", Game(Rules())):
+        assert_record_error(partial(share_code, value), "record_kind")  # type: ignore[arg-type]

@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import io
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import pytest
 
-from hearts_teach.simulate import play_game, simulate, variant_rules
+from hearts_teach import simulate as simulate_module
+from hearts_teach.simulate import (
+    SimulationError,
+    play_game,
+    simulate,
+    variant_rules,
+    worker_count,
+)
 
 
 def test_same_results_with_one_or_two_workers() -> None:
@@ -59,3 +68,58 @@ def test_summary_table_and_csv() -> None:
 def test_unknown_variant_is_refused() -> None:
     with pytest.raises(ValueError, match="no variant"):
         simulate(["hearts-of-gold"], 1)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "code"),
+    [
+        ({"games": 0}, "sim_games"),
+        ({"games": 100_001}, "sim_games"),
+        ({"games": 10**12}, "sim_games"),
+        ({"games": 2.0}, "sim_games"),
+        ({"jobs": 0}, "sim_jobs"),
+        ({"levels": ["random", "heuristic"]}, "sim_levels"),
+        ({"levels": ["random"] * 5}, "sim_levels"),
+        ({"levels": ["godmode"]}, "sim_level"),
+        ({"levels": [""]}, "sim_level"),
+    ],
+)
+def test_what_cannot_be_run_is_refused_before_any_game(
+    arguments: dict[str, Any], code: str
+) -> None:
+    options: dict[str, Any] = {"games": 1, **arguments}
+    games = options.pop("games")
+    with pytest.raises(SimulationError) as caught:
+        simulate(
+            ["standard"],
+            games,
+            progress=lambda done, total: pytest.fail("a game was started"),
+            **options,
+        )
+    assert caught.value.code == code
+    english, french = caught.value.message("en"), caught.value.message("fr")
+    assert english and french and english != french
+
+
+def test_one_level_per_seat_must_fit_every_variant() -> None:
+    three = ["random", "heuristic", "random"]
+    assert simulate(["black-maria-3"], 1, levels=three).summaries[0].games == 1
+    with pytest.raises(SimulationError, match="played by 4"):
+        simulate(["black-maria-3", "standard"], 1, levels=three)
+
+
+def test_workers_are_bounded_by_the_cores_and_the_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[int] = []
+
+    class Pool(ProcessPoolExecutor):
+        def __init__(self, max_workers: int) -> None:
+            started.append(max_workers)
+            super().__init__(max_workers=max_workers)
+
+    monkeypatch.setattr(simulate_module, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(simulate_module.os, "cpu_count", lambda: 2)
+    assert worker_count(200, 1000) == 2 and worker_count(200, 1) == 1 and worker_count(1, 9) == 1
+    simulate(["standard"], 1, levels=["random"], jobs=200)
+    assert started == []  # one game: no process at all
+    simulate(["standard"], 3, levels=["random"], jobs=200, chunk=1)
+    assert started == [2]
