@@ -573,9 +573,19 @@ class Said:
 
 @dataclass(frozen=True)
 class Points:
-    """An amount of points, worded with its unit (French: singular below 2)."""
+    """An amount of points, worded with its unit (French: singular below 2), with
+    ``digits`` decimals (two for the small differences between close estimates)."""
 
     value: float
+    digits: int = 1
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number without unit (a standard error), with ``digits`` decimals."""
+
+    value: float
+    digits: int = 1
 
 
 @dataclass(frozen=True)
@@ -627,12 +637,22 @@ def symbol(card: Card, lang: str) -> str:
     return str(card)
 
 
-def points(value: float, lang: str) -> str:
+def decimal(value: float, lang: str, digits: int = 1) -> str:
+    """``0.04`` / ``0,04``, with a true minus sign (and no ``−0.00``)."""
+    if digits == 1:
+        return one_decimal(value, lang)
+    shown = f"{abs(value):.{digits}f}"
+    if value < 0 and shown.strip("0.") != "":
+        shown = "−" + shown
+    return shown.replace(".", ",") if lang == "fr" else shown
+
+
+def points(value: float, lang: str, digits: int = 1) -> str:
     """``9.0 points`` / ``9,0 points`` (French: ``1,5 point``)."""
-    shown = one_decimal(value, lang)
+    shown = decimal(value, lang, digits)
     if lang == "fr":
         return shown + (" point" if abs(value) < 2 else " points")
-    return shown + (" point" if shown == "1.0" else " points")
+    return shown + (" point" if round(value, digits) == 1 else " points")
 
 
 def say(key: str, lang: str, params: Mapping[str, object]) -> str:
@@ -651,7 +671,9 @@ def say(key: str, lang: str, params: Mapping[str, object]) -> str:
         elif isinstance(value, Symbols):
             values[name] = value.sep.join(symbol(c, lang) for c in value.cards)
         elif isinstance(value, Points):
-            values[name] = points(value.value, lang)
+            values[name] = points(value.value, lang, value.digits)
+        elif isinstance(value, Number):
+            values[name] = decimal(value.value, lang, value.digits)
         elif isinstance(value, float):
             values[name] = one_decimal(value, lang)
         else:

@@ -26,7 +26,7 @@ from hearts_teach.bots.base import (
     check_turn,
     pass_set,
 )
-from hearts_teach.bots.catalog import Points, Said, Symbols
+from hearts_teach.bots.catalog import Number, Points, Said, Symbols
 from hearts_teach.bots.policy import (
     SUIT_OF,
     Context,
@@ -546,8 +546,8 @@ def _play_notes(verdict: Verdict, figures: list[Figure], chosen: int) -> tuple[S
                 "tie.play",
                 {
                     "rivals": Symbols(rivals),
-                    "gap": Points(verdict.tie_gap),
-                    "gap_error": verdict.tie_error,
+                    "gap": Points(verdict.tie_gap, 2),
+                    "gap_error": Number(verdict.tie_error, 2),
                     "tiebreak": Said("tiebreak." + verdict.tiebreak, {}),
                 },
             )
@@ -584,8 +584,8 @@ def _pass_notes(
                     "total": total,
                     "rival": pass_set(figures[rival].cards),
                     "rival_cost": Points(figures[rival].points),
-                    "gap": Points(abs(gap)),
-                    "gap_error": error,
+                    "gap": Points(abs(gap), 2),
+                    "gap_error": Number(error, 2),
                     "tiebreak": Said("tiebreak." + verdict.tiebreak, {}),
                 },
             )
@@ -610,8 +610,8 @@ def _departure(kind: str, rivals: Symbols, verdict: Verdict) -> Said:
         "departure." + kind,
         {
             "rivals": rivals,
-            "gap": Points(verdict.gap),
-            "gap_error": verdict.gap_error,
+            "gap": Points(verdict.gap, 2),
+            "gap_error": Number(verdict.gap_error, 2),
             "why": Said("why." + verdict.why, why_params),
         },
     )
