@@ -5,8 +5,11 @@ book controls the words."""
 
 from __future__ import annotations
 
+import json
 import re
+import unicodedata
 from pathlib import Path
+from typing import Any
 from urllib.parse import urljoin, urlparse
 
 import pytest
@@ -102,6 +105,8 @@ def soup(page: Path) -> BeautifulSoup:
 CHAPTERS = [(lang, page.name) for lang in LANGS for page in site_pages(lang)]
 ALL_PAGES = CHAPTERS + [(lang, "search.html") for lang in LANGS]
 SEARCH_TITLE = {"en": "Search", "fr": "Recherche"}
+# Each search page's language data, relative to _static (Sphinx's own for English).
+SEARCH_LANGUAGE_DATA = {"en": "language_data.js", "fr": "ht-search/language_data-fr.js"}
 
 
 def test_every_page_has_a_built_twin() -> None:
@@ -228,11 +233,16 @@ def test_each_half_has_its_own_search_page(lang: str) -> None:
     assert document.html is not None and document.html.get("lang") == lang
     heading = document.select_one("h1")
     assert heading is not None and heading.get_text(strip=True) == SEARCH_TITLE[lang]
-    scripts = _script_sources(document)
-    # The scorer must come before searchtools.js, which keeps a Scorer defined earlier.
-    scorer = [i for i, src in enumerate(scripts) if src.endswith("ht-search/scorer.js")]
-    tools = [i for i, src in enumerate(scripts) if src.endswith("searchtools.js")]
-    assert scorer and tools and scorer[0] < tools[0], scripts
+    scripts = [src.split("?")[0] for src in _script_sources(document)]
+    # The half's own index and language data, after the folding script and searchtools.js.
+    order = [
+        "../../_static/ht-search/fold.js",
+        "../../_static/searchtools.js",
+        f"../../_static/{SEARCH_LANGUAGE_DATA[lang]}",
+        "searchindex.js",
+    ]
+    assert [src for src in scripts if src in order] == order, scripts
+    assert "../../searchindex.js" not in scripts  # Sphinx's index of both halves
     snippets = [s for s in document.find_all("script") if str(s.get("src")).endswith("snippets.js")]
     assert snippets and snippets[0].has_attr("defer")  # runs after searchtools.js
     translations = [src for src in scripts if src.endswith("ht-search/translations-fr.js")]
@@ -250,3 +260,196 @@ def test_search_box_leads_to_the_pages_own_search_page(lang: str, name: str) -> 
     for form in forms:
         target = (page.parent / str(form.get("action"))).resolve()
         assert target == (SITE / "book" / lang / "search.html").resolve()
+
+
+# --- the site's navigation, scripts, search, charts and root (issue 13) ---
+
+
+def _page_heading(document: BeautifulSoup) -> str:
+    heading = document.select_one("article h1")
+    assert heading is not None
+    for link in heading.select("a.headerlink"):
+        link.decompose()
+    return heading.get_text(" ", strip=True)
+
+
+@pytest.mark.parametrize(("lang", "name"), CHAPTERS)
+def test_sidebar_keeps_the_page_being_read(lang: str, name: str) -> None:
+    """The page being read stays in the left navigation, marked current; a half's
+    welcome page is the home link above the list, marked current there."""
+    document = soup(SITE / "book" / lang / name)
+    sidebar = document.select_one("nav.bd-docs-nav")
+    assert sidebar is not None
+    current = sidebar.select("li.toctree-l1.current.active")
+    assert len(current) == 1, [c.get_text(strip=True) for c in current]
+    link = current[0].select_one("a")
+    assert link is not None and link.get("href") == "#"
+    home = sidebar.select_one(".bd-sidenav__home-link")
+    assert home is not None
+    assert (current[0] in home.find_all("li")) == (name == "index.html")
+    if name != "index.html":
+        assert link.get_text(" ", strip=True) == _page_heading(document)
+    # Every page of the half is listed once (the welcome page as the home link).
+    listed = [str(a.get("href")) for a in sidebar.select("a")]
+    assert len(listed) == len(set(listed)) == len(site_pages(lang))
+
+
+def _script_blocks(document: BeautifulSoup) -> list[str]:
+    return [
+        str(s.get("src")).split("?")[0] if s.get("src") else s.get_text()
+        for s in document.find_all("script")
+    ]
+
+
+def test_no_script_is_repeated_and_no_page_loads_thebe() -> None:
+    """A script loaded twice throws ("Identifier ... has already been declared"), and
+    sphinx-thebe's script names a CDN: neither on any page of the book."""
+    pages = [p for p in _all_html() if "lite" not in p.relative_to(SITE).parts]
+    assert pages
+    for page in pages:
+        document = soup(page)
+        blocks = [b.strip() for b in _script_blocks(document) if b.strip()]
+        repeated = {b[:80] for b in blocks if blocks.count(b) > 1}
+        assert not repeated, f"{page.relative_to(SITE)}: {sorted(repeated)}"
+        text = page.read_text(encoding="utf-8").lower()
+        assert "thebe" not in text and "unpkg" not in text, page.relative_to(SITE)
+
+
+def _search_index(lang: str) -> dict[str, Any]:
+    text = (SITE / "book" / lang / "searchindex.js").read_text(encoding="utf-8")
+    prefix, suffix = "Search.setIndex(", ")"
+    assert text.startswith(prefix) and text.endswith(suffix)
+    index: dict[str, Any] = json.loads(text[len(prefix) : -len(suffix)])
+    return index
+
+
+def _plain(word: str) -> str:
+    """Accents dropped and ligatures spelled out: the French index's form of a word."""
+    word = word.replace("œ", "oe").replace("æ", "ae")
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_half_has_a_search_index_of_its_own_pages(lang: str) -> None:
+    index = _search_index(lang)
+    names = {f"book/{lang}/{page.stem}" for page in site_pages(lang)}
+    assert set(index["docnames"]) == names
+    words = set(index["terms"]) | set(index["titleterms"])
+    if lang == "en":
+        assert {"queen", "spade", "player", "deal"} <= words
+        assert not {"the", "and"} & words
+
+
+def test_the_french_index_has_french_stems_and_folded_words() -> None:
+    """French stems (Sphinx's French stemmer) of folded words: « règles » is regl,
+    « cœurs » coeur, « donnes » don; French stop words are left out; no word of the index
+    keeps an accent or a ligature, so a query typed without them finds them."""
+    index = _search_index("fr")
+    words = set(index["terms"]) | set(index["titleterms"])
+    assert {"regl", "coeur", "don", "joueur", "part"} <= words
+    assert not {"les", "des", "une", "dans"} & words
+    accented = sorted(w for w in words if w != _plain(w))
+    assert not accented, accented[:20]
+    language_data = (SITE / "_static" / SEARCH_LANGUAGE_DATA["fr"]).read_text(encoding="utf-8")
+    assert "Stemmer = FrenchStemmer;" in language_data
+    assert "Stemmer = htFoldingStemmer(Stemmer);" in language_data
+    assert "stopwords = htFoldingStopwords(stopwords);" in language_data
+    declared = re.search(r"var stopwords = (\[.*?\]);", language_data)
+    assert declared is not None
+    stopwords = json.loads(declared.group(1))
+    assert {"les", "été", "ete"} <= set(stopwords)
+
+
+SEARCH_BOX = {"en": "Search this book…", "fr": "Rechercher dans ce livre…"}
+
+
+@pytest.mark.parametrize(("lang", "name"), ALL_PAGES)
+def test_search_boxes_have_a_placeholder_and_a_name_in_the_pages_language(
+    lang: str, name: str
+) -> None:
+    boxes = soup(SITE / "book" / lang / name).select('input[name="q"]')
+    assert boxes
+    for box in boxes:
+        assert box.get("placeholder") == SEARCH_BOX[lang]
+        assert box.get("aria-label") == SEARCH_BOX[lang]
+
+
+def _language_of(element: Any) -> str | None:
+    while element is not None and getattr(element, "get", None) is not None:
+        if element.get("lang"):
+            return str(element.get("lang"))
+        element = element.parent
+    return None
+
+
+@pytest.mark.parametrize(("lang", "name"), CHAPTERS)
+def test_every_image_and_chart_has_a_text_alternative_in_the_pages_language(
+    lang: str, name: str
+) -> None:
+    document = soup(SITE / "book" / lang / name)
+    for image in document.find_all("img"):
+        alt = str(image.get("alt") or "").strip()
+        assert alt, f"{name}: {image}"
+        assert not re.search(r"[/\\\\]|\.(png|jpe?g|svg|gif)$", alt), f"{name}: alt={alt!r}"
+    for chart in document.select("svg"):
+        if chart.get("aria-hidden") == "true":
+            continue
+        assert chart.get("role") == "img", f"{name}: an svg with no role"
+        label = str(chart.get("aria-label") or "")
+        assert re.search(r"\d", label), f"{name}: {label!r}"  # it gives the figures
+        assert _language_of(chart) == lang
+    if name == "teachers.html":
+        charts = document.select("figure svg[role=img]")
+        assert charts
+        if lang == "fr":
+            assert all(re.search(r"\d,\d", str(c.get("aria-label"))) for c in charts)
+
+
+def _root_sections(page: Path) -> dict[str, Any]:
+    document = soup(page)
+    assert document.html is not None and document.html.get("lang") in LANGS
+    assert not document.find("script")
+    sections = {str(s.get("lang")): s for s in document.select("section[lang]")}
+    assert set(sections) == set(LANGS)
+    return sections
+
+
+def test_the_root_page_lets_the_reader_choose_a_language() -> None:
+    page = SITE / "index.html"
+    sections = _root_sections(page)
+    for lang, section in sections.items():
+        welcome = SITE / "book" / lang / "index.html"
+        title = section.select_one("h1")
+        assert title is not None
+        assert title.get_text(strip=True) == _home_title(welcome)
+        links = section.select("a[href]")
+        assert links
+        for link in links:
+            assert link.get("hreflang") == lang
+            assert (page.parent / str(link["href"])).resolve() == welcome.resolve()
+    assert "Refresh" not in page.read_text(encoding="utf-8")  # no redirect to one half
+
+
+def _home_title(welcome: Path) -> str:
+    home = soup(welcome).select_one(".bd-sidenav__home-link a")
+    assert home is not None
+    return home.get_text(strip=True)
+
+
+def test_the_root_search_page_leads_to_both_halves() -> None:
+    """Sphinx's root search page would search both halves with English words; it leads
+    to each half's search page instead, and there is no English-only general index."""
+    page = SITE / "search.html"
+    for lang, section in _root_sections(page).items():
+        form = section.select_one("form")
+        assert form is not None
+        target = (page.parent / str(form.get("action"))).resolve()
+        assert target == (SITE / "book" / lang / "search.html").resolve()
+        box = form.select_one('input[name="q"]')
+        assert box is not None and box.get("placeholder") == SEARCH_BOX[lang]
+        label = section.select_one(f'label[for="{box.get("id")}"]')
+        assert label is not None and label.get_text(strip=True)
+    assert not (SITE / "genindex.html").exists()
+    for lang, name in ALL_PAGES:
+        document = soup(SITE / "book" / lang / name)
+        assert not document.select('a[href$="genindex.html"], link[href$="genindex.html"]')

@@ -6,11 +6,16 @@ Sphinx has one ``language`` per project; this book has an English and a French h
 - sets ``<html lang>`` from the folder the page lives in;
 - switches the theme's own words (search box, buttons, "On this page"...) to the
   page's language, by swapping the gettext catalogs before the page is rendered;
-- keeps only the page's half of the book in the sidebar and sends the logo link to
-  the page's own welcome page;
+- keeps only the page's half of the book in the sidebar (the page itself included, with
+  its "current" marks) and sends the logo link to the page's own welcome page;
 - puts a link to the twin page (same file name, other language) at the top;
-- gives each half its own search page (``book/<lang>/search.html``; the French one
-  with Sphinx's French words for the search script), where that half's pages rank first;
+- gives each half its own search page (``book/<lang>/search.html``) that searches that
+  half only, in its language (hearts_search.py), with a search box labelled in it;
+- writes the site's root page, where the reader chooses a language, and a root search
+  page that leads to both halves' (Sphinx's would search both halves in English);
+- loads each script once (Sphinx repeats some inline scripts added late) and refuses
+  sphinx-thebe, a Jupyter Book default whose script names a CDN (_config.yml leaves it
+  out of the extensions);
 - serves the pinned ipywidgets HTML manager from the site itself, so the static
   pages make no request to another host;
 - loads the script that makes the pages' playable slots live (``live/live.js``: the
@@ -28,7 +33,9 @@ from pathlib import Path
 from typing import Any
 
 from bs4 import BeautifulSoup
+from hearts_search import SEARCH_STATIC, search_page_context, write_search_files
 from sphinx.application import Sphinx
+from sphinx.errors import ConfigError
 from sphinx.locale import translators
 
 LANGS = ("en", "fr")
@@ -49,9 +56,18 @@ TOGGLE_HINTS = {
 WIDGETS_JS = "ht-widgets/embed.js"
 HTML_MANAGER_DIST = Path("node_modules/@jupyter-widgets/html-manager/dist")
 CATALOGS = ("sphinx", "booktheme")
-# Each half's search page (Sphinx's own search.html at the root stays, unlinked).
+# Each half's search page (Sphinx's own search.html at the root is replaced by a page
+# that leads to both).
 SEARCH_PAGE = {"en": "book/en/search", "fr": "book/fr/search"}
-SEARCH_STATIC = "ht-search"
+SEARCH_TEMPLATE = "ht-search.html"
+TEMPLATES = Path(__file__).parent / "templates"
+# The search box's placeholder and accessible name (the theme has one for the whole site).
+SEARCH_BAR_TEXT = {"en": "Search this book…", "fr": "Rechercher dans ce livre…"}
+# The site's own stylesheet (the teachers' tab labels), relative to _static.
+SITE_CSS = "ht-site/site.css"
+# Extensions this site must not load: sphinx-thebe (a Jupyter Book default) writes a
+# script naming unpkg.com into every page, even with launch_buttons.thebe off.
+REFUSED_EXTENSIONS = ("sphinx_thebe",)
 # The playable slots' script and style, relative to _static.
 LIVE_STATIC = "ht-live"
 LIVE_SOURCES = Path(__file__).parent / "live"
@@ -134,10 +150,17 @@ def _on_builder_inited(app: Sphinx) -> None:
 
 
 def _on_config_inited(app: Sphinx, config: Any) -> None:
+    refused = [name for name in REFUSED_EXTENSIONS if name in config.extensions]
+    if refused:
+        raise ConfigError(
+            f"{', '.join(refused)} must not be loaded (its script names another host): "
+            "list the extensions in _config.yml's sphinx.config.extensions without it"
+        )
     pages = dict(config.html_additional_pages)
     for page in SEARCH_PAGE.values():
-        pages[page] = "search.html"
+        pages[page] = SEARCH_TEMPLATE
     config.html_additional_pages = pages
+    config.templates_path = [*config.templates_path, str(TEMPLATES)]
 
 
 def _search_page_language(pagename: str) -> str | None:
@@ -147,11 +170,11 @@ def _search_page_language(pagename: str) -> str | None:
     return None
 
 
-def _add_search_scripts(app: Sphinx, lang: str) -> None:
-    """On a search page: the scorer that ranks the page's own half first, the summaries
-    without the twin link, and for French the search script's words (Sphinx ships them,
-    but only for the project's language)."""
-    app.add_js_file(f"{SEARCH_STATIC}/scorer.js", priority=210)
+def _add_search_scripts(app: Sphinx, context: dict[str, Any], lang: str) -> None:
+    """On a search page: the half's index and language data (the template loads them),
+    the summaries from the page's article, and for French the search script's messages
+    (Sphinx ships them, but only for the project's language)."""
+    context.update(search_page_context(lang))
     app.add_js_file(f"{SEARCH_STATIC}/snippets.js", defer="defer")
     if lang == "fr":
         app.add_js_file(f"{SEARCH_STATIC}/translations-fr.js", priority=210)
@@ -180,11 +203,26 @@ def _twin_html(context: dict[str, Any], pagename: str, lang: str) -> str:
     )
 
 
+def _script_key(script: Any) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """What a script tag shows: its file (None and "" both mean an inline script) and
+    its attributes, the inline body included."""
+    attributes = getattr(script, "attributes", {})
+    filename = getattr(script, "filename", script) or ""
+    return str(filename), tuple(sorted(attributes.items()))
+
+
 def _localized_scripts(scripts: list[Any], lang: str) -> list[Any]:
-    """sphinx-togglebutton writes its hint once for the whole site: rewrite it per page."""
+    """Each script once (an inline script added after the builder starts, such as
+    sphinx-togglebutton's selector, is listed twice), and sphinx-togglebutton's hint,
+    written once for the whole site, rewritten in the page's language."""
     show, hide = TOGGLE_HINTS[lang]
     replaced = []
+    seen = set()
     for script in scripts:
+        key = _script_key(script)
+        if key in seen:
+            continue
+        seen.add(key)
         body = getattr(script, "attributes", {}).get("body", "")
         if body.startswith("let toggleHintShow ="):
             script = type(script)(
@@ -213,8 +251,9 @@ def _on_page_context_early(
         context["pathto"] = _localized_pathto(context["pathto"], lang)
     search_lang = _search_page_language(pagename)
     if search_lang is not None:
-        _add_search_scripts(app, search_lang)
+        _add_search_scripts(app, context, search_lang)
     context["language"] = lang
+    context["theme_search_bar_text"] = SEARCH_BAR_TEXT[lang]
     context["root_doc"] = HOME[lang]
     context["docstitle"] = SITE_TITLE[lang]
     if page_language(pagename) is not None and "body" in context:
@@ -230,13 +269,12 @@ def _on_page_context_early(
         neighbour = context.get(key)
         if neighbour and f"{other}/" in str(neighbour.get("link", "")):
             context[key] = None
-    if "script_files" in context:
-        # In place: Sphinx and myst-nb keep adding this page's scripts to the same list.
-        context["script_files"][:] = _localized_scripts(list(context["script_files"]), lang)
 
 
-def _keep_own_half(html: str, lang: str) -> str:
-    """Drop the other language's caption and chapter list from a sidebar fragment."""
+def _keep_own_half(html: str, lang: str, pagename: str = "") -> str:
+    """Drop the other language's caption and chapter list from a sidebar fragment, and the
+    half's welcome page, which is the home link above the list. The page being read stays
+    in the list, with its "current" marks (on its welcome page, the home link has them)."""
     other = "fr" if lang == "en" else "en"
     soup = BeautifulSoup(html, "html.parser")
     for caption in soup.select("p.caption"):
@@ -246,11 +284,12 @@ def _keep_own_half(html: str, lang: str) -> str:
                 chapters.decompose()
             caption.decompose()
     # Each half's welcome page is the home link above the list (home_page_in_toc), so it
-    # is not listed a second time.
+    # is not listed a second time; on the welcome page itself, its entry links to "#".
+    own_welcome = pagename == HOME[lang]
     for link in soup.select("li.toctree-l1 > a"):
         href = str(link.get("href", ""))
         if href.split("#")[0] in ("index.html", f"../{lang}/index.html") or (
-            href == "#" and "current" in (link.get("class") or [])
+            own_welcome and href == "#"
         ):
             item = link.parent
             if item is not None:
@@ -262,12 +301,16 @@ def _on_page_context_late(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     lang = page_language(pagename) or "en"
+    if "script_files" in context:
+        # Late, once the other extensions have added this page's scripts; in place:
+        # Sphinx and myst-nb keep adding them to the same list.
+        context["script_files"][:] = _localized_scripts(list(context["script_files"]), lang)
     original: Callable[..., str] | None = context.get("generate_toctree_html")
     if original is None:
         return
 
     def own_half_only(*args: Any, **kwargs: Any) -> str:
-        return _keep_own_half(str(original(*args, **kwargs)), lang)
+        return _keep_own_half(str(original(*args, **kwargs)), lang, pagename)
 
     context["generate_toctree_html"] = own_half_only
     context["root_title"] = SITE_TITLE[lang]
@@ -284,6 +327,14 @@ FRENCH_FIXES = {
     ),
     'title="Link to this heading"': 'title="Lien vers ce titre"',
     'aria-label="Page"': 'aria-label="Sommaire de la page"',
+    # myst-nb's fold over a hidden code cell.
+    'aria-label="Toggle hidden content"': 'aria-label="Afficher ou masquer le code"',
+    ">Show code cell source<": ">Afficher le code<",
+    ">Hide code cell source<": ">Masquer le code<",
+    ">Show code cell outputs<": ">Afficher les résultats<",
+    ">Hide code cell outputs<": ">Masquer les résultats<",
+    ">Show code cell content<": ">Afficher la cellule<",
+    ">Hide code cell content<": ">Masquer la cellule<",
 }
 
 
@@ -313,23 +364,94 @@ def _on_build_finished(app: Sphinx, error: Exception | None) -> None:
     for item in source.iterdir():
         if item.suffix != ".js" or item.name == "embed.js":
             shutil.copy2(item, target / item.name)
-    _copy_search_scripts(Path(app.outdir) / "_static" / SEARCH_STATIC)
     shutil.copytree(LIVE_SOURCES, Path(app.outdir) / "_static" / LIVE_STATIC, dirs_exist_ok=True)
+    site_css = Path(app.outdir) / "_static" / SITE_CSS
+    site_css.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(Path(__file__).parent / "hearts_book.css", site_css)
+    write_search_files(app)
+    _write_root_pages(Path(app.outdir))
 
 
-def _copy_search_scripts(target: Path) -> None:
-    import sphinx
+# The root of the site: the reader chooses a language (no script, no outside request).
+ROOT_WORDS = {
+    "fr": {
+        "intro": "Les règles, les variantes et leur histoire, avec des donnes à jouer.",
+        "read": "Lire le livre en français",
+        "search_title": "Recherche",
+        "search_label": "Rechercher dans le livre en français",
+        "search_button": "Rechercher",
+    },
+    "en": {
+        "intro": "The rules, the variants and their history, with deals to play.",
+        "read": "Read the book in English",
+        "search_title": "Search",
+        "search_label": "Search the book in English",
+        "search_button": "Search",
+    },
+}
+ROOT_ORDER = ("fr", "en")
+ROOT_STYLE = (
+    "body{font-family:system-ui,sans-serif;margin:0 auto;max-width:44rem;padding:2rem 1rem;"
+    "line-height:1.5}section{margin:0 0 2.5rem}h1{font-size:1.6rem;margin:0 0 .5rem}"
+    "a{font-size:1.15rem}label{display:block;margin:0 0 .25rem}"
+)
 
-    target.mkdir(parents=True, exist_ok=True)
-    french = Path(sphinx.__file__).parent / "locale/fr/LC_MESSAGES/sphinx.js"
-    shutil.copy2(french, target / "translations-fr.js")
-    shutil.copy2(Path(__file__).parent / "search_scorer.js", target / "scorer.js")
-    shutil.copy2(Path(__file__).parent / "search_snippets.js", target / "snippets.js")
+
+def _root_document(title: str, sections: list[str]) -> str:
+    return (
+        f'<!DOCTYPE html>\n<html lang="{ROOT_ORDER[0]}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title)}</title>\n"
+        + "".join(
+            f'<link rel="alternate" hreflang="{lang}" href="{HOME[lang]}.html">\n'
+            for lang in ROOT_ORDER
+        )
+        + f"<style>{ROOT_STYLE}</style>\n</head>\n<body>\n<main>\n"
+        + "\n".join(sections)
+        + "\n</main>\n</body>\n</html>\n"
+    )
+
+
+def _root_index() -> str:
+    sections = [
+        f'<section lang="{lang}">\n<h1>{escape(SITE_TITLE[lang])}</h1>\n'
+        f"<p>{escape(ROOT_WORDS[lang]['intro'])}</p>\n"
+        f'<p><a href="{HOME[lang]}.html" hreflang="{lang}">{escape(ROOT_WORDS[lang]["read"])}</a>'
+        "</p>\n</section>"
+        for lang in ROOT_ORDER
+    ]
+    return _root_document(" · ".join(SITE_TITLE[lang] for lang in ROOT_ORDER), sections)
+
+
+def _root_search() -> str:
+    """Sphinx's root search page would search both halves with English words: this one
+    sends the query to the search page of the half the reader chooses."""
+    sections = []
+    for lang in ROOT_ORDER:
+        words = ROOT_WORDS[lang]
+        sections.append(
+            f'<section lang="{lang}">\n<h1>{escape(words["search_title"])}</h1>\n'
+            f'<form action="{SEARCH_PAGE[lang]}.html" method="get" role="search">\n'
+            f'<label for="q-{lang}">{escape(words["search_label"])}</label>\n'
+            f'<input id="q-{lang}" type="search" name="q" '
+            f'placeholder="{escape(SEARCH_BAR_TEXT[lang])}">\n'
+            f'<button type="submit">{escape(words["search_button"])}</button>\n'
+            f'</form>\n<p><a href="{HOME[lang]}.html" hreflang="{lang}">'
+            f"{escape(ROOT_WORDS[lang]['read'])}</a></p>\n</section>"
+        )
+    title = " · ".join(ROOT_WORDS[lang]["search_title"] for lang in ROOT_ORDER)
+    return _root_document(title, sections)
+
+
+def _write_root_pages(outdir: Path) -> None:
+    (outdir / "index.html").write_text(_root_index(), encoding="utf-8")
+    (outdir / "search.html").write_text(_root_search(), encoding="utf-8")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_js_file(f"{LIVE_STATIC}/live.js", defer="defer")
     app.add_css_file(f"{LIVE_STATIC}/live.css")
+    app.add_css_file(SITE_CSS)
     app.connect("config-inited", _on_config_inited)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("doctree-resolved", _on_doctree_resolved)
