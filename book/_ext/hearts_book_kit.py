@@ -139,20 +139,11 @@ def rule_table(preset: str, lang: str) -> Markdown:
     return markdown_table((text("book.rule", lang), text("book.value", lang)), rows)
 
 
-# The French letters of the court cards (valet, dame, roi), for an engine that does not
-# write cards in French yet; the engine's catalog is used whenever it does.
-FRENCH_RANKS = {11: "V", 12: "D", 13: "R"}
-
-
 def card_text(card: Card, lang: str) -> str:
     """A card written short in the page's language: ``Q♠`` in English, ``D♠`` (dame) in
     French, as the engine's catalog writes it."""
-    try:
-        from hearts_teach.bots.catalog import symbol
-    except ImportError:
-        if lang == "fr" and card.rank in FRENCH_RANKS:
-            return FRENCH_RANKS[card.rank] + card.suit.symbol
-        return str(card)
+    from hearts_teach.bots.catalog import symbol
+
     return str(symbol(card, lang))
 
 
