@@ -233,6 +233,11 @@ def test_each_half_has_its_own_search_page(lang: str) -> None:
     assert document.html is not None and document.html.get("lang") == lang
     heading = document.select_one("h1")
     assert heading is not None and heading.get_text(strip=True) == SEARCH_TITLE[lang]
+    # It links to the other half's search page.
+    other = "fr" if lang == "en" else "en"
+    twin = document.select("nav.ht-twin a.ht-twin-link")
+    assert len(twin) == 1 and twin[0].get("hreflang") == other and twin[0].get("lang") == other
+    assert (page.parent / str(twin[0]["href"])).resolve() == SITE / "book" / other / "search.html"
     scripts = [src.split("?")[0] for src in _script_sources(document)]
     # The half's own index and language data, after the folding script and searchtools.js.
     order = [

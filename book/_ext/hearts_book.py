@@ -256,6 +256,9 @@ def _on_page_context_early(
     context["theme_search_bar_text"] = SEARCH_BAR_TEXT[lang]
     context["root_doc"] = HOME[lang]
     context["docstitle"] = SITE_TITLE[lang]
+    if search_lang is not None:
+        # The search page's template puts it above the search box.
+        context["ht_twin"] = _twin_html(context, pagename, lang)
     if page_language(pagename) is not None and "body" in context:
         context["body"] = _twin_html(context, pagename, lang) + context["body"]
         twin = twin_page(pagename)
