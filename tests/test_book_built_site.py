@@ -313,7 +313,13 @@ def test_no_script_is_repeated_and_no_page_loads_thebe() -> None:
     assert pages
     for page in pages:
         document = soup(page)
-        blocks = [b.strip() for b in _script_blocks(document) if b.strip()]
+        # A page with two playable slots hands each to live.js with the same line
+        # (document.currentScript tells them apart): that one may repeat.
+        blocks = [
+            b.strip()
+            for b in _script_blocks(document)
+            if b.strip() and not b.strip().startswith("window.htLive && htLive.add(")
+        ]
         repeated = {b[:80] for b in blocks if blocks.count(b) > 1}
         assert not repeated, f"{page.relative_to(SITE)}: {sorted(repeated)}"
         text = page.read_text(encoding="utf-8").lower()

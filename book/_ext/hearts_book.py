@@ -26,6 +26,7 @@ Sphinx has one ``language`` per project; this book has an English and a French h
 from __future__ import annotations
 
 import gettext
+import re
 import shutil
 from collections.abc import Callable
 from html import escape
@@ -351,10 +352,29 @@ def _fix_french_pages(outdir: Path) -> None:
             page.write_text(fixed, encoding="utf-8")
 
 
+# The theme loads Font Awesome's script (1.5 MB) "so that users can add custom icons";
+# its stylesheet already draws every icon the pages use, from the webfont. The script
+# only competes with a page's playable slot for the reader's processor.
+ICON_SCRIPT = re.compile(
+    r'\s*<script defer src="[^"]*_static/scripts/fontawesome\.js[^"]*"></script>'
+)
+
+
+def _drop_icon_script(outdir: Path) -> None:
+    for page in outdir.rglob("*.html"):
+        if "lite" in page.relative_to(outdir).parts[:1]:
+            continue
+        content = page.read_text(encoding="utf-8")
+        fixed = ICON_SCRIPT.sub("", content)
+        if fixed != content:
+            page.write_text(fixed, encoding="utf-8")
+
+
 def _on_build_finished(app: Sphinx, error: Exception | None) -> None:
     if error is not None or app.builder.format != "html":
         return
     _fix_french_pages(Path(app.outdir))
+    _drop_icon_script(Path(app.outdir))
     source = Path(app.srcdir) / HTML_MANAGER_DIST
     if not (source / "embed.js").exists():
         raise FileNotFoundError(
@@ -452,7 +472,9 @@ def _write_root_pages(outdir: Path) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_js_file(f"{LIVE_STATIC}/live.js", defer="defer")
+    # Not deferred: a page's first playable slot starts its frame as soon as the slot is
+    # read (book/_ext/live/live.js), while the rest of the page still loads.
+    app.add_js_file(f"{LIVE_STATIC}/live.js")
     app.add_css_file(f"{LIVE_STATIC}/live.css")
     app.add_css_file(SITE_CSS)
     app.connect("config-inited", _on_config_inited)

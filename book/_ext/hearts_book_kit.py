@@ -252,10 +252,13 @@ class LiveSlot:
             f' data-{html.escape(key)}="{html.escape(value)}"' for key, value in self.data.items()
         )
         note = html.escape(text("book.live.noscript", self.lang))
+        # The script line hands the slot to live.js as soon as the browser reads it.
         return (
             f'<div class="ht-live" data-ht-live="{html.escape(self.kind)}" '
             f'data-lang="{self.lang}"{attributes}>{self.fallback}'
             f'<noscript><p class="ht-live-status">{note}</p></noscript></div>'
+            "<script>window.htLive && htLive.add(document.currentScript.previousElementSibling)"
+            "</script>"
         )
 
     def _repr_html_(self) -> str:

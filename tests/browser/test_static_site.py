@@ -59,7 +59,7 @@ def play_lesson_to_its_end(lesson: FrameLocator) -> int:
     a card the lesson did not want, its "continue" (which plays the expected card). Stops
     when the lesson says it is done; returns the number of cards clicked."""
     clicks = 0
-    done = lesson.locator(".ht-lesson h4")
+    done = lesson.locator(".ht-lesson-done")
     continue_button = lesson.locator(".ht-toolbar button").nth(1)
     for _ in range(100):
         if done.count():
@@ -81,7 +81,7 @@ def wait_for_answer(lesson: FrameLocator, hand_before: int) -> None:
         if (
             lesson.locator(HAND).count() < hand_before
             or lesson.locator(".ht-toolbar button").nth(1).is_enabled()
-            or lesson.locator(".ht-lesson h4").count()
+            or lesson.locator(".ht-lesson-done").count()
         ):
             return
         lesson.locator(".ht-lesson").first.page.wait_for_timeout(50)

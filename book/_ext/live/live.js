@@ -213,17 +213,28 @@
     this.stop();
   };
 
-  function startAll() {
-    var slots = Array.prototype.map.call(document.querySelectorAll("[data-ht-live]"), function (element) {
-      return new Slot(element);
-    });
-    var next = function () {
-      var slot = slots.shift();
-      if (slot) slot.start(next);
-    };
-    next();
+  // Slots start one at a time, in the page's order. Each slot's HTML ends with a line
+  // that hands it over as soon as the browser has read it (window.htLive.add), so the
+  // first frame starts loading while the rest of the page still does; any slot missed
+  // that way is picked up once the page is read.
+  var waiting = [];
+  var running = false;
+
+  function next() {
+    var slot = waiting.shift();
+    running = Boolean(slot);
+    if (slot) slot.start(next);
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", startAll);
-  else startAll();
+  function add(element) {
+    if (!element || element.htLiveSlot || !element.hasAttribute("data-ht-live")) return;
+    element.htLiveSlot = new Slot(element);
+    waiting.push(element.htLiveSlot);
+    if (!running) next();
+  }
+
+  window.htLive = { add: add };
+  document.addEventListener("DOMContentLoaded", function () {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-ht-live]"), add);
+  });
 })();
