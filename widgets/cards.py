@@ -3,8 +3,9 @@
 A card button shows its rank and suit (drawn by the style sheet, red for hearts and
 diamonds, always with the suit symbol) and carries its full name in its accessible
 label. A card that cannot be played is disabled, and the engine's reason is both its
-tooltip and part of its label. The hand is sorted by suit and reachable with Tab;
-Enter or Space plays the focused card.
+tooltip and part of its label. The hand is sorted by suit, on one row whatever its
+size (the cards narrow to fit: widgets.style), and reachable with Tab; Enter or Space
+plays the focused card.
 """
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ class HandView(widgets.HBox):  # type: ignore[misc]
     sends what changed."""
 
     def __init__(self, on_card: Callable[[Card], None] | None = None, lang: str = "en") -> None:
-        super().__init__(layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__(layout=widgets.Layout(flex_flow="row nowrap"))
         self.add_class("ht-hand")
         self._on_card = on_card
         self._lang = lang
@@ -155,10 +156,3 @@ class HandView(widgets.HBox):  # type: ignore[misc]
         if cards != self.cards:
             self.cards = cards
             self.children = tuple(self.buttons[card] for card in cards)
-
-    def focus_first_enabled(self) -> None:
-        """Keep keyboard play going: after a card is played, focus the next playable one."""
-        for card in self.cards:
-            if not self.buttons[card].disabled:
-                self.buttons[card].focus()
-                return

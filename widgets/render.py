@@ -7,7 +7,7 @@ table and the static book draw the same picture.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from urllib.parse import quote
@@ -19,16 +19,23 @@ from hearts_teach.i18n import seat_name as engine_seat_name
 from widgets.style import style_tag
 from widgets.texts import card_count, raw, seat_name
 
-DEFAULT_PLAYGROUND_URL = "http://127.0.0.1:8866/"
+DEFAULT_PLAYGROUND_URL = ""
+"""Links relative to the page they are shown in (``?deal=...``): the page the reader
+opened. The playground gives its tables the address the visitor opened instead."""
 
 
 def colour_class(card: Card) -> str:
     return "ht-red" if card.suit.is_red else "ht-black"
 
 
-def card_face(card: Card, lang: str, small: bool = False) -> str:
-    """A face-up card as a picture with its name for screen readers."""
-    size = " ht-small" if small else ""
+def card_face(
+    card: Card, lang: str, small: bool = False, *, tiny: bool = False, marked: bool = False
+) -> str:
+    """A face-up card as a picture with its name for screen readers (``small`` or
+    ``tiny``; ``marked`` outlines it, as the card that won a trick)."""
+    size = " ht-small" if small else " ht-tiny" if tiny else ""
+    if marked:
+        size += " ht-marked"
     return (
         f'<span class="ht-face{size} {colour_class(card)}" role="img" '
         f'aria-label="{escape(card_name(card, lang))}">'
@@ -56,14 +63,6 @@ def seat_of(player: int, players: int) -> str:
 _AREA = {"s": "south", "n": "north", "w": "west", "e": "east"}
 
 
-@dataclass(frozen=True)
-class SeatNote:
-    """What a bot said about its last card, already in the page's language."""
-
-    player: int
-    sentence: str
-
-
 def name_of(player: int, rules: Rules, lang: str, you: int = 0) -> str:
     """ "You" for the seat ``you``, the compass name for the others."""
     return seat_name(player, rules.players, lang, rules.partnership, you)
@@ -86,19 +85,12 @@ def trick_html(trick: Trick | None, rules: Rules, lang: str, caption: str, you: 
     return f'<div class="ht-caption">{escape(caption)}</div>' + "".join(slots)
 
 
-def felt_html(
-    deal: Deal,
-    lang: str,
-    human: int = 0,
-    notes: Sequence[SeatNote] = (),
-    show_trick: Trick | None = None,
-    trick_caption: str | None = None,
-) -> str:
-    """The table seen from ``human``'s seat: each seat with its card count (never a face),
-    points and tricks taken, who is to play, what each bot last said, and the trick."""
+def felt_html(deal: Deal, lang: str, human: int = 0) -> str:
+    """A still picture of the table seen from ``human``'s seat (the static book's): each
+    seat with its card count (never a face), points and tricks taken, who is to play,
+    and the trick. The live table draws :func:`live_felt_html`."""
     rules = deal.rules
     n = rules.players
-    said = {note.player: note.sentence for note in notes}
     seats = []
     acting = deal.to_play if not deal.is_over else None
     for player in range(n):
@@ -120,17 +112,16 @@ def felt_html(
             if player == human
             else f"<div class='ht-meta'>{escape(card_count(count, lang))}</div>"
         )
-        sentence = said.get(player, "")
-        said_html = f'<div class="ht-said">{escape(sentence)}</div>' if sentence else ""
         label = escape(name_of(player, rules, lang, human))
         seats.append(
             f'<section class="ht-seat ht-{area}{" ht-turn" if turn else ""}" aria-label="{label}">'
             f'<div class="ht-name">{label}{tag}</div>{backs}{count_text}'
-            f'<div class="ht-meta">{escape(" · ".join(meta))}</div>{said_html}</section>'
+            f'<div class="ht-meta">{escape(" · ".join(meta))}</div></section>'
         )
-    trick = show_trick if show_trick is not None else deal.current_trick
+    trick = deal.current_trick
+    trick_caption: str | None = None
     last = deal.last_trick
-    if show_trick is None and not trick.plays and last is not None and last.winner is not None:
+    if not trick.plays and last is not None and last.winner is not None:
         # Between tricks the finished one stays in the middle, so the bots' replies show.
         trick = last
         trick_caption = text(
@@ -153,6 +144,434 @@ def felt_html(
     centre = f'<div class="ht-centre" aria-live="polite">{trick_html(trick, rules, lang, trick_caption, human)}</div>'
     two = " ht-two" if n == 2 else ""
     return f'<div class="ht-felt{two}">{"".join(seats)}{centre}</div>'
+
+
+_ARROW = {"w": "←", "n": "↑", "e": "→", "s": "↓"}
+HOLD = 2.5
+"""How long a finished trick stays in the middle before the next lead, in card delays."""
+
+
+# --- pacing ---------------------------------------------------------------------------
+#
+# The kernel plays the bots' cards at once; the page shows them one after another. A
+# part of the felt that appears or goes during a reply carries its times as CSS custom
+# properties (``--in``, ``--out``: seconds after the picture is drawn) with the classes
+# ``ht-in`` / ``ht-out``, whose animations the style sheet defines (widgets.style). The
+# picture holds the whole reply, so a redraw shows the state it describes and no Python
+# waits (widgets.table says why).
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Show the cards played since ``start`` one after another, ``delay`` seconds apart.
+
+    ``start`` is what was on the table before the person acted: the number of tricks
+    completed and of cards in the trick in progress (:func:`table_point`)."""
+
+    start: tuple[int, int]
+    delay: float
+
+
+def table_point(deal: Deal) -> tuple[int, int]:
+    """Where the deal stands: tricks completed, cards in the trick in progress."""
+    return len(deal.tricks), len(deal.current_trick.plays)
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """When each part of a reply shows, in seconds: ``appear[(trick, position)]`` for
+    each new card, ``won[trick]`` when a finished trick's winner is marked,
+    ``gathered[trick]`` when it leaves the middle for the next lead, ``end`` when all is
+    shown. Tricks count from 0 over the deal's tricks, the one in progress last."""
+
+    first: int
+    appear: dict[tuple[int, int], float]
+    won: dict[int, float]
+    gathered: dict[int, float]
+    end: float
+
+
+def tricks_so_far(deal: Deal) -> list[Trick]:
+    """The deal's completed tricks and, if it has a card, the trick in progress."""
+    current = deal.current_trick
+    return [*deal.tricks, current] if current.plays else deal.tricks
+
+
+def timeline(deal: Deal, replay: Replay | None, human: int = 0) -> Timeline:
+    """The times of a reply: the person's own card at once, each bot's card one delay
+    after the card before, a finished trick's winner one delay after its last card, and
+    the next lead :data:`HOLD` delays later. Without a replay everything is there at
+    once (every time is 0)."""
+    tricks = tricks_so_far(deal)
+    if replay is None or replay.delay <= 0:
+        replay = Replay(table_point(deal), 0.0)  # all at once: nothing new to show
+    first, skip = replay.start
+    delay = replay.delay
+    appear: dict[tuple[int, int], float] = {}
+    won: dict[int, float] = {}
+    gathered: dict[int, float] = {}
+    moment = 0.0
+    for index in range(first, len(tricks)):
+        leading = index - 1 in won
+        if leading:  # the trick before finished in this reply: it stays, then goes
+            moment = gathered[index - 1] = won[index - 1] + HOLD * delay
+        for position in range(skip if index == first else 0, len(tricks[index].plays)):
+            player = tricks[index].plays[position][0]
+            if leading:
+                leading = False  # the lead shows as the finished trick goes
+            elif appear or player != human:
+                moment += delay
+            appear[(index, position)] = moment
+        if tricks[index].winner is not None:
+            moment += delay
+            won[index] = moment
+    return Timeline(first, appear, won, gathered, moment)
+
+
+def _timed(appear: float = 0.0, leave: float | None = None) -> tuple[str, str]:
+    """The classes and style attribute of a part shown from ``appear`` to ``leave``."""
+    classes, times = [], []
+    if appear > 0:
+        classes.append("ht-in")
+        times.append(f"--in:{appear:.2f}s")
+    if leave is not None:
+        classes.append("ht-out")
+        times.append(f"--out:{leave:.2f}s")
+    return (" " + " ".join(classes) if classes else ""), (
+        f' style="{";".join(times)}"' if times else ""
+    )
+
+
+def _phases(values: Sequence[tuple[float, str]], css: str = "") -> str:
+    """``values`` (time, html) one after the other in the same place: each from its time
+    to the next one's. Parts whose time is 0 are replaced at once by the last of them."""
+    shown = [(moment, html) for moment, html in values if moment > 0]
+    opening = [html for moment, html in values if moment <= 0]
+    if opening:
+        shown.insert(0, (0.0, opening[-1]))
+    if len(shown) == 1:
+        return f'<div class="{css}">{shown[0][1]}</div>' if css else shown[0][1]
+    parts = []
+    for index, (moment, html) in enumerate(shown):
+        leave = shown[index + 1][0] if index + 1 < len(shown) else None
+        classes, style = _timed(moment, leave)
+        parts.append(f'<div class="ht-phase{classes}"{style}>{html}</div>')
+    return f'<div class="ht-phases {css}">{"".join(parts)}</div>'
+
+
+# --- the felt ------------------------------------------------------------------------
+
+
+def _slot(
+    player: int,
+    card: Card,
+    rules: Rules,
+    lang: str,
+    human: int,
+    appear: float,
+    won: float | None = None,
+    title: str = "",
+) -> str:
+    """A card of the trick at its player's side, from ``appear``; the winning card is
+    marked from ``won``."""
+    classes, style = _timed(appear)
+    hint = f' title="{escape(title)}"' if title else ""
+    mark = ""
+    if won is not None:
+        mark_classes, mark_style = _timed(won)
+        mark = f'<span class="ht-win{mark_classes}"{mark_style} aria-hidden="true">★</span>'
+    return (
+        f'<div class="ht-slot ht-slot-{seat_of(player, rules.players)}{classes}"{style}{hint}>'
+        f"{card_face(card, lang)}{mark}"
+        f'<div class="ht-slot-label">{escape(name_of(player, rules, lang, human))}</div></div>'
+    )
+
+
+def _won_caption(index: int, winner: int, rules: Rules, lang: str, human: int) -> str:
+    if winner == human:
+        return text("ui.trick.just_won_you", lang, number=index + 1)
+    return text("ui.trick.just_won", lang, number=index + 1, seat=name_of(winner, rules, lang))
+
+
+def _trick_layer(
+    deal: Deal,
+    index: int,
+    trick: Trick,
+    times: Timeline,
+    lang: str,
+    human: int,
+    reasons: Mapping[Card, str],
+) -> str:
+    """One trick in the middle: its caption, its cards (each from when it is played)
+    and, once it is finished, its winner marked."""
+    rules = deal.rules
+    shown_from = times.gathered.get(index - 1, 0.0)
+    running = text("ui.trick.current", lang, number=index + 1, total=rules.hand_size)
+    captions = [(shown_from, running)]
+    won = times.won.get(index, 0.0) if trick.winner is not None else None
+    if trick.winner is not None and won is not None:
+        captions.append((won, _won_caption(index, trick.winner, rules, lang, human)))
+    slots = [
+        _slot(
+            player,
+            card,
+            rules,
+            lang,
+            human,
+            times.appear.get((index, position), 0.0),
+            won if player == trick.winner else None,
+            reasons.get(card, ""),
+        )
+        for position, (player, card) in enumerate(trick.plays)
+    ]
+    classes, style = _timed(shown_from, times.gathered.get(index))
+    caption = _phases(captions, "ht-caption")
+    return f'<div class="ht-layer{classes}"{style}>{caption}{"".join(slots)}</div>'
+
+
+def _pass_layer(deal: Deal, lang: str, human: int, picked: Sequence[Card]) -> str:
+    """During the pass: where the person's cards go, and those chosen so far."""
+    rules = deal.rules
+    direction = deal.pass_direction
+    count = rules.cards_to_pass
+    if direction is None or deal.passes()[human] is not None:
+        return f'<div class="ht-layer"><div class="ht-caption">{escape(text("phase.pass", lang))}</div></div>'
+    receiver = rules.pass_receiver(human, direction)
+    seat = name_of(receiver, rules, lang, human)
+    key = "ui.pass.goes_one" if count == 1 else "ui.pass.goes"
+    arrow = _ARROW[seat_of(receiver, rules.players)]
+    faces = "".join(card_face(card, lang) for card in picked[:count])
+    faces += '<span class="ht-face ht-empty" aria-hidden="true"></span>' * max(
+        0, count - len(picked)
+    )
+    return (
+        f'<div class="ht-layer ht-pass"><div class="ht-caption">{escape(text(key, lang, count=count, seat=seat))}</div>'
+        f'<div class="ht-arrow ht-arrow-{seat_of(receiver, rules.players)}" aria-hidden="true">{arrow}</div>'
+        f'<div class="ht-pass-cards">{faces}</div></div>'
+    )
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """The pass seen from one seat: the cards given and to whom, those received and
+    from whom."""
+
+    given: tuple[Card, ...]
+    to: int
+    received: tuple[Card, ...]
+    source: int
+
+
+def exchange_of(deal: Deal, player: int = 0) -> Exchange | None:
+    """The pass of this deal seen from ``player``, once every card has been passed."""
+    direction = deal.pass_direction
+    given = deal.passes()[player] if direction is not None else None
+    received = deal.received(player)
+    if direction is None or given is None or not received:
+        return None
+    rules = deal.rules
+    return Exchange(
+        tuple(given),
+        rules.pass_receiver(player, direction),
+        tuple(received),
+        rules.pass_giver(player, direction),
+    )
+
+
+def _tiny_faces(cards: Sequence[Card], lang: str, star: Card | None = None) -> str:
+    return "".join(card_face(card, lang, tiny=True, marked=card == star) for card in cards)
+
+
+def _corner(deal: Deal, index: int, lang: str, human: int, picked: Sequence[Card] = ()) -> str:
+    """The corner of the felt: trick ``index`` once it has left the middle. Before the
+    first trick, the pass: who gets the person's cards and who gives them theirs (while
+    choosing, the cards chosen so far; then the cards given and received)."""
+    rules = deal.rules
+    tricks = deal.tricks
+    title = text("ui.trick.last", lang)
+    if 0 <= index < len(tricks):
+        trick = tricks[index]
+        assert trick.winner is not None
+        star = dict(trick.plays)[trick.winner]
+        winner = (
+            text("ui.trick.won_you", lang)
+            if trick.winner == human
+            else text("ui.trick.won_by", lang, seat=name_of(trick.winner, rules, lang))
+        )
+        names = ", ".join(
+            f"{name_of(p, rules, lang, human)} {card_name(c, lang)}" for p, c in trick.plays
+        )
+        return (
+            f'<div class="ht-corner-title">{escape(title)}</div>'
+            f'<div class="ht-tiny-row" role="img" aria-label="{escape(names)}">'
+            f"{_tiny_faces(trick.cards, lang, star)}</div>"
+            f'<div class="ht-corner-line">{escape(winner)}</div>'
+        )
+    direction = deal.pass_direction
+    exchange = exchange_of(deal, human)
+    if exchange is not None:
+        to, source = exchange.to, exchange.source
+        given = _tiny_faces(exchange.given, lang)
+        received = _tiny_faces(exchange.received, lang)
+    elif deal.phase == "pass" and direction is not None:
+        to = rules.pass_receiver(human, direction)
+        source = rules.pass_giver(human, direction)
+        count = rules.cards_to_pass
+        given = _tiny_faces(picked[:count], lang) + _TINY_EMPTY * max(0, count - len(picked))
+        received = _TINY_BACK * count
+    else:
+        return (
+            f'<div class="ht-corner-title">{escape(title)}</div>'
+            f'<div class="ht-corner-line">{escape(text("ui.trick.none", lang))}</div>'
+        )
+    gave = text("ui.pass.gave", lang, seat=name_of(to, rules, lang, human))
+    came = text("ui.pass.came", lang, seat=name_of(source, rules, lang, human))
+    return (
+        f'<div class="ht-corner-title">{escape(text("ui.pass.title", lang))}</div>'
+        f'<div class="ht-pass-groups"><div><div class="ht-corner-line">{escape(gave)}</div>'
+        f'<div class="ht-tiny-row">{given}</div></div>'
+        f'<div><div class="ht-corner-line">{escape(came)}</div>'
+        f'<div class="ht-tiny-row">{received}</div></div></div>'
+    )
+
+
+_TINY_EMPTY = '<span class="ht-face ht-tiny ht-empty" aria-hidden="true"></span>'
+_TINY_BACK = '<span class="ht-face ht-tiny ht-back-face" aria-hidden="true"></span>'
+
+
+def _seat(
+    deal: Deal,
+    player: int,
+    lang: str,
+    human: int,
+    times: Timeline,
+    acting: int | None,
+    receiver: int | None,
+) -> str:
+    """A seat: name, card backs and count (never a face), points and tricks, each on a
+    line of its own so that the seat keeps its size; who is to play, or who receives the
+    person's pass, marked over its edge. During a reply the counts change as the cards
+    are shown."""
+    rules = deal.rules
+    tricks = tricks_so_far(deal)
+    hand_changes = [
+        moment
+        for (index, position), moment in sorted(times.appear.items())
+        if tricks[index].plays[position][0] == player
+    ]
+    count = len(deal.hand(player))
+    points, taken = deal.points_taken[player], deal.tricks_won[player]
+    score_changes: list[tuple[float, int]] = []  # (when, points of the trick)
+    for index, moment in sorted(times.won.items()):
+        if tricks[index].winner == player:
+            score_changes.append((moment, sum(rules.values[c.index] for c in tricks[index].cards)))
+    label = escape(name_of(player, rules, lang, human))
+    lines = [f'<div class="ht-name">{label}</div>']
+    if player != human:
+        counts = [(0.0, count + len(hand_changes))]
+        counts += [
+            (moment, count + len(hand_changes) - i - 1) for i, moment in enumerate(hand_changes)
+        ]
+        lines.append(
+            _phases(
+                [
+                    (m, f'{card_backs(c)}<div class="ht-meta">{escape(card_count(c, lang))}</div>')
+                    for m, c in counts
+                ],
+                "ht-hand-line",
+            )
+        )
+    scores = [(0.0, points - sum(p for _, p in score_changes), taken - len(score_changes))]
+    for moment, worth in score_changes:
+        scores.append((moment, scores[-1][1] + worth, scores[-1][2] + 1))
+    lines.append(
+        _phases(
+            [
+                (
+                    m,
+                    f'<div class="ht-meta"><span class="ht-long">{escape(text("ui.seat.points", lang, points=p))}</span>'
+                    f'<span class="ht-short">{escape(text("ui.seat.points_short", lang, points=p))}</span></div>'
+                    f'<div class="ht-meta">{escape(text("ui.seat.tricks", lang, count=t))}</div>',
+                )
+                for m, p, t in scores
+            ],
+            "ht-score-line",
+        )
+    )
+    marks = []
+    if player == acting:
+        classes, style = _timed(times.end if player == human else 0.0)
+        marks.append(
+            f'<div class="ht-turn-ring{classes}"{style}></div>'
+            f'<span class="ht-tag ht-turn-tag{classes}"{style}>▶ {escape(text("ui.seat.to_play", lang))}</span>'
+        )
+    if player == receiver:
+        marks.append(
+            f'<span class="ht-tag ht-gets-tag">{escape(text("ui.pass.gets", lang))}</span>'
+        )
+    area = _AREA[seat_of(player, rules.players)]
+    return (
+        f'<section class="ht-seat ht-{area}" aria-label="{label}">'
+        f"{''.join(lines)}{''.join(marks)}</section>"
+    )
+
+
+def live_felt_html(
+    deal: Deal,
+    lang: str,
+    human: int = 0,
+    *,
+    replay: Replay | None = None,
+    picked: Sequence[Card] = (),
+    reasons: Mapping[Card, str] | None = None,
+) -> str:
+    """The table seen from ``human``'s seat: each seat with its card count (never a
+    face), points and tricks taken and who is to play; the trick in the middle (the one
+    just won stays there until the next lead), the trick before it in a corner (before
+    the first one, the pass: what went where and what came back).
+
+    ``replay`` shows the cards played since a point one after another (see
+    :class:`Replay`); ``picked`` are the cards chosen for the pass, shown going to their
+    receiver; ``reasons`` the bots' sentences about their cards, as tooltips."""
+    rules = deal.rules
+    n = rules.players
+    times = timeline(deal, replay, human)
+    reasons = reasons or {}
+    in_pass = deal.phase == "pass"
+    acting = None if deal.is_over or in_pass else deal.to_play
+    receiver = None
+    if in_pass and deal.pass_direction is not None and deal.passes()[human] is None:
+        receiver = rules.pass_receiver(human, deal.pass_direction)
+    seats = [_seat(deal, p, lang, human, times, acting, receiver) for p in range(n)]
+    tricks = tricks_so_far(deal)
+    if in_pass:
+        layers = [_pass_layer(deal, lang, human, picked)]
+    else:
+        # the middle shows the tricks of the reply in turn; with no reply, the trick in
+        # progress, or the one just won until the next lead
+        first = times.first if times.appear else max(0, len(tricks) - 1)
+        layers = [
+            _trick_layer(deal, index, tricks[index], times, lang, human, reasons)
+            for index in range(first, len(tricks))
+        ]
+        if not layers:
+            empty = text("phase.over" if deal.is_over else "ui.trick.empty", lang)
+            layers = [f'<div class="ht-layer"><div class="ht-caption">{escape(empty)}</div></div>']
+    # the corner: the last trick that is not in the middle
+    completed = len(deal.tricks)
+    in_middle = completed - 1 if not deal.current_trick.plays else completed
+    before = times.first - 1 if times.appear else in_middle - 1
+    corners = [(0.0, _corner(deal, before, lang, human, picked))]
+    corners += [
+        (moment, _corner(deal, index, lang, human))
+        for index, moment in sorted(times.gathered.items())
+    ]
+    corner = _phases(corners, "ht-corner")
+    centre = f'<div class="ht-centre">{"".join(layers)}</div>'
+    return (
+        f'<div class="ht-felt ht-live ht-p{n}{" ht-two" if n == 2 else ""}" lang="{lang}">'
+        f"{''.join(seats)}{centre}{corner}</div>"
+    )
 
 
 def badges_html(deal: Deal, lang: str) -> str:
@@ -218,7 +637,14 @@ def score_sheet_html(
     if not rows:
         rows.append(f"<tr><td colspan='{n + 1}'>{escape(text('ui.score.empty', lang))}</td></tr>")
     totals = results[-1].totals if results else (0,) * n
-    foot = "".join(f"<td>{total}</td>" for total in totals)
+    leaders, lead_word = _leaders(rules, results), "ui.score.leading"
+    if results and results[-1].game_over:
+        leaders, lead_word = set(results[-1].winners), "ui.score.won"
+    mark = f' <span class="ht-sr">({escape(raw(lead_word, lang))})</span>'
+    foot = "".join(
+        f"<td class='ht-lead'>{total}{mark}</td>" if player in leaders else f"<td>{total}</td>"
+        for player, total in enumerate(totals)
+    )
     teams = ""
     if rules.partnership and results:
         parts = []
@@ -233,6 +659,19 @@ def score_sheet_html(
         f"<tfoot><tr><th scope='row'>{escape(text('ui.score.total', lang))}</th>{foot}</tr></tfoot>"
         f"</table>{teams}</div>"
     )
+
+
+def _leaders(rules: Rules, results: Sequence[DealResult]) -> set[int]:
+    """The players (the team, in partnership) with the best total so far: the lowest,
+    the highest in Reverse Hearts; nobody before the first deal or while all are level."""
+    if not results:
+        return set()
+    teams = rules.teams()
+    sums = results[-1].team_totals
+    if len(set(sums)) == 1:
+        return set()
+    best = max(sums) if rules.reverse else min(sums)
+    return {p for team, total in zip(teams, sums, strict=True) if total == best for p in team}
 
 
 def rules_rows(rules: Rules, lang: str) -> list[tuple[str, str]]:

@@ -3,6 +3,15 @@
 Card buttons show their rank and suit through CSS generated content with an empty
 alternative text (``content: "Q" / ""``), so the button's accessible name is its
 description: the card's full name and, for a card that cannot be played, the reason.
+The icons of the buttons get the same empty alternative, so that no name starts with a
+private-use character.
+
+The live table (``.ht-live``, widgets.table) keeps every box the same size from turn to
+turn: one line per fact in a seat, a middle of fixed height, the hand on one row whose
+cards narrow to fit. Under 540 pixels of width (a phone) the felt puts the three other
+seats on one row above the trick. The bots' cards of a reply appear in turn through the
+``ht-in`` / ``ht-out`` animations, timed by each part's ``--in`` / ``--out``
+(widgets.render); with reduced motion asked for, they appear in turn without sliding.
 """
 
 from __future__ import annotations
@@ -21,6 +30,152 @@ def _generated_content() -> str:
         f'.ht-card.ht-s-{suit.letter}::after{{content:"{suit.symbol}" / ""}}' for suit in Suit
     ]
     return "\n".join(rules)
+
+
+# Font Awesome 4 (the icons of ipywidgets' buttons): each icon this project uses, with an
+# empty alternative text.
+_ICONS = {
+    "arrow-left": "f060",
+    "check": "f00c",
+    "eraser": "f12d",
+    "exchange": "f0ec",
+    "forward": "f04e",
+    "lightbulb-o": "f0eb",
+    "play": "f04b",
+    "refresh": "f021",
+    "sliders": "f1de",
+    "undo": "f0e2",
+    "upload": "f093",
+}
+
+
+def _icons() -> str:
+    return "\n".join(
+        f'.ht-root .fa.fa-{name}::before{{content:"\\{code}" / ""}}'
+        for name, code in _ICONS.items()
+    )
+
+
+# The compact felt of a phone: the other seats on one row, the trick below, then the
+# person's seat and the corner.
+_NARROW = """
+.ht-felt.ht-live{grid-template-columns:repeat(3,minmax(0,1fr));gap:6px;padding:12px 8px 8px 8px;
+  grid-template-areas:"west north east" "centre centre centre" "south last last"}
+.ht-felt.ht-live.ht-p3{grid-template-areas:"west last east" "centre centre centre" "south south south"}
+.ht-felt.ht-live.ht-p2{grid-template-areas:"north north last" "centre centre centre" "south south south"}
+.ht-live .ht-seat{padding:5px 7px;font-size:12px}
+.ht-live .ht-seat .ht-name{font-size:14px}
+.ht-live .ht-seat .ht-meta{font-size:12px}
+.ht-live .ht-back{margin-right:-9px}
+.ht-live .ht-tag{right:4px;padding:0 4px;font-size:11px}
+.ht-hand .ht-card.jupyter-button,.ht-hand .ht-card{height:60px !important}
+.ht-hand .ht-card::before{font-size:15px}
+.ht-hand .ht-card::after{font-size:17px}
+.ht-note{font-size:13px !important}
+.ht-live .ht-long{display:none}.ht-live .ht-short{display:inline}
+"""
+
+LIVE = (
+    """
+.ht-main{container-type:inline-size}
+.ht-main>.ht-note{order:2}.ht-main>.ht-hand{order:1}.ht-main>*{order:3}.ht-main>.ht-felt-box{order:0}
+.ht-felt.ht-live{grid-template-columns:minmax(0,1fr) minmax(0,1.6fr) minmax(0,1fr);
+  grid-template-areas:"last north ." "west centre east" ". south .";min-height:0;align-items:center}
+.ht-felt.ht-live.ht-p3{grid-template-areas:"last . ." "west centre east" ". south ."}
+.ht-felt.ht-live.ht-p2{grid-template-areas:"last north ." ". centre ." ". south ."}
+.ht-live .ht-seat{position:relative;min-height:0;align-self:center;min-width:0}
+.ht-live .ht-seat>*,.ht-live .ht-phase>*,.ht-live .ht-phases>*{min-width:0}
+.ht-live .ht-name,.ht-live .ht-meta,.ht-live .ht-caption,.ht-live .ht-corner-line,
+.ht-live .ht-slot-label,.ht-live .ht-corner-title{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.ht-live .ht-backs{height:22px;display:flex;overflow:hidden;margin:3px 0 1px 0}
+.ht-live .ht-back{flex:none}
+.ht-live .ht-tag{position:absolute;top:-11px;right:8px;border-radius:8px;padding:0 6px;font-size:12px;
+  font-weight:700;white-space:nowrap;line-height:1.5;margin:0}
+.ht-live .ht-turn-tag{background:#ffb300;color:#1d1d1f}
+.ht-live .ht-gets-tag{background:#1565c0;color:#fff}
+.ht-live .ht-turn-ring{position:absolute;inset:-3px;border:3px solid #ffb300;border-radius:10px;
+  box-shadow:0 0 0 3px rgba(255,179,0,.35);pointer-events:none}
+.ht-phases{display:grid}.ht-phases>.ht-phase{grid-area:1 / 1}
+.ht-live .ht-centre{display:grid;grid-template-columns:minmax(0,1fr);grid-template-rows:minmax(0,1fr);
+  justify-items:stretch;align-items:stretch;height:196px;min-height:0;padding:4px;min-width:0;align-self:center}
+.ht-live .ht-layer{grid-area:1 / 1;display:grid;grid-template-columns:repeat(3,minmax(0,1fr));
+  grid-template-rows:20px repeat(4,40px);justify-items:center;align-items:start;min-width:0}
+.ht-live .ht-caption{grid-column:1 / 4;grid-row:1;max-width:100%}
+.ht-live .ht-slot{position:relative;text-align:center;max-width:100%}
+.ht-live .ht-slot-n{grid-column:2;grid-row:2 / 4}.ht-live .ht-slot-w{grid-column:1;grid-row:3 / 5}
+.ht-live .ht-slot-e{grid-column:3;grid-row:3 / 5}.ht-live .ht-slot-s{grid-column:2;grid-row:4 / 6}
+.ht-live .ht-slot .ht-face{margin:0}
+.ht-live .ht-win{position:absolute;top:-7px;right:-9px;width:20px;height:20px;border-radius:50%;
+  background:#ffb300;color:#1d1d1f;font-size:13px;line-height:20px;text-align:center;
+  box-shadow:0 1px 3px rgba(0,0,0,.4)}
+.ht-live .ht-pass{grid-template-rows:20px 48px 1fr}
+.ht-live .ht-arrow{grid-column:1 / 4;grid-row:2;font-size:38px;line-height:48px;color:#ffe082;font-weight:700}
+.ht-live .ht-arrow-w{animation:ht-nudge-w 1.2s ease-in-out 3}
+.ht-live .ht-arrow-e{animation:ht-nudge-e 1.2s ease-in-out 3}
+.ht-live .ht-arrow-n{animation:ht-nudge-n 1.2s ease-in-out 3}
+@keyframes ht-nudge-w{50%{transform:translateX(-10px)}}
+@keyframes ht-nudge-e{50%{transform:translateX(10px)}}
+@keyframes ht-nudge-n{50%{transform:translateY(-10px)}}
+.ht-live .ht-pass-cards{grid-column:1 / 4;grid-row:3;display:flex;gap:4px;align-items:flex-start}
+.ht-face.ht-empty{background:transparent;border:2px dashed rgba(255,255,255,.7);box-shadow:none}
+.ht-face.ht-back-face{border:1px solid #fff;background:repeating-linear-gradient(45deg,#1e4d8c 0 3px,#2f6bc0 3px 6px)}
+.ht-live .ht-corner{grid-area:last;align-self:start;background:rgba(0,0,0,.2);color:#fff;
+  border-radius:10px;padding:5px 8px;font-size:12px;line-height:1.35;min-width:0;overflow:hidden;
+  height:86px;box-sizing:border-box}
+.ht-pass-groups{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:8px}
+.ht-live .ht-corner-title{font-weight:700;font-size:12.5px}
+.ht-tiny-row{display:flex;gap:1px;margin:2px 0}
+.ht-live .ht-short{display:none}
+.ht-face.ht-tiny{width:22px;height:32px;border-radius:4px;margin:0;flex:none}
+.ht-face.ht-tiny .ht-rank{font-size:11px}.ht-face.ht-tiny .ht-suit{font-size:12px}
+.ht-face.ht-marked{outline:2px solid #ffb300;outline-offset:1px}
+.ht-in{animation:ht-in .3s ease-out var(--in,0s) both}
+.ht-out{animation:ht-out .25s ease-in var(--out,0s) forwards}
+.ht-in.ht-out{animation:ht-in .3s ease-out var(--in,0s) both,ht-out .25s ease-in var(--out,0s) forwards}
+@keyframes ht-in{from{opacity:0;visibility:hidden;transform:translateY(10px) scale(.92)}
+  to{opacity:1;visibility:visible;transform:none}}
+@keyframes ht-show{from{opacity:0;visibility:hidden}to{opacity:1;visibility:visible}}
+@keyframes ht-out{from{opacity:1;visibility:visible}to{opacity:0;visibility:hidden}}
+@media (prefers-reduced-motion:reduce){
+  .ht-in{animation-name:ht-show;animation-duration:1ms}
+  .ht-out{animation-duration:1ms}
+  .ht-in.ht-out{animation-name:ht-show,ht-out;animation-duration:1ms,1ms}
+  .ht-live .ht-arrow{animation:none}
+  .ht-card{transition:none}
+}
+.ht-skip.ht-idle{visibility:hidden}
+.ht-note.widget-label{white-space:normal;overflow:visible;height:auto;min-height:2.9em;
+  line-height:1.45;font-size:14px;color:#1d1d1f;padding:3px 6px;margin:2px 0;border-radius:6px}
+.ht-note:focus{outline:3px solid #1565c0;outline-offset:1px}
+.ht-note:focus:not(:focus-visible){outline:none}
+.ht-hand{flex-wrap:nowrap !important;overflow:visible}
+.ht-hand .ht-card.jupyter-button,.ht-hand .ht-card{flex:0 1 46px !important;width:auto !important;
+  min-width:0 !important}
+.ht-log-box{display:flex;flex-direction:column-reverse;max-height:260px;overflow-y:auto}
+.ht-log-tricks{margin:0;padding:0;list-style:none}
+.ht-log-tricks .ht-log{max-height:none;overflow:visible}
+.ht-log-head{font-weight:700;font-size:12.5px;color:#2e7d4f;margin-top:4px;border-top:1px solid #e0e0e0}
+.ht-log-tricks>li:first-child .ht-log-head{border-top:none}
+.ht-scores td.ht-lead{background:#fff3c4;font-weight:800}
+.ht-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.ht-lang .widget-radio-box{flex-direction:row;gap:4px 14px;flex-wrap:wrap}
+.ht-lang .widget-radio-box label{font-size:14px;line-height:1.6}
+.ht-lang .widget-radio-box label:has(input:checked){font-weight:700;color:#0d47a1}
+.ht-root .widget-toggle-button{width:auto !important;min-width:80px;white-space:nowrap}
+.ht-root .widget-toggle-button.mod-active{background:#1565c0;color:#fff;font-weight:700;
+  box-shadow:inset 0 0 0 2px #0d47a1}
+.ht-root .widget-toggle-button.mod-active::before{content:"✓" / "✓";margin-right:.3em}
+.ht-root .jupyter-button:not(.ht-card){flex:0 0 auto;max-width:100%;white-space:normal;height:auto;
+  min-height:var(--jp-widgets-inline-height,28px);overflow:visible;text-overflow:clip;line-height:1.25;
+  padding-top:4px;padding-bottom:4px}
+.ht-settings .widget-dropdown{width:auto;max-width:100%}
+.ht-settings .widget-dropdown>select{min-width:0}
+.ht-side{min-width:0}
+@container (max-width:540px){"""
+    + _NARROW
+    + """}
+"""
+)
 
 
 CSS = (
@@ -113,6 +268,9 @@ CSS = (
 .ht-summary-win{font-size:18px;font-weight:700}
 """
     + _generated_content()
+    + "\n"
+    + _icons()
+    + LIVE
 )
 
 

@@ -3,10 +3,26 @@
 The table holds no rules: it asks the engine what may be played and why, and what
 the cards and deals are worth. Every text is drawn again when the language changes,
 so the game in progress is kept.
+
+Pacing. The bots answer a card at once, in Python; the page shows their cards one after
+another (``delay`` seconds apart, adjustable, and skipped with a button), keeps a
+finished trick with its winner marked until the next lead, and then moves it to the
+felt's corner. The page does the waiting, not the kernel: the felt is drawn whole with
+a time on each card, and CSS animations show each at its time
+(:func:`widgets.render.live_felt_html`). The playground runs in two kernels: under Voilà
+a Python process, under Voici Pyodide in the reader's browser, where there are no
+threads and ``time.sleep`` blocks the page without drawing anything. A kernel that
+paused between cards (a sleep, or an asyncio schedule sending one update per card)
+would freeze the page under Voici, race with the player's next click, and leave half a
+reply on the table if the page redraws. Drawn at once, the reply is the same HTML in
+both kernels, the table's state is always whole, a redraw (a language switch) or a
+click shows the end state at once, and tests pay no delay. Readers who ask the system
+for reduced motion see the cards appear in turn without sliding (widgets.style).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
@@ -22,23 +38,34 @@ from hearts_teach.i18n import check_lang, text
 from widgets.cards import HandView, pass_states, play_states
 from widgets.render import (
     DEFAULT_PLAYGROUND_URL,
-    SeatNote,
+    Replay,
     badges_html,
-    felt_html,
-    last_trick_html,
+    live_felt_html,
     name_of,
     playground_link,
     rules_html,
     score_sheet_html,
+    table_point,
+    timeline,
+    tricks_so_far,
     winners_text,
 )
 from widgets.rules_picker import relabel_choices
 from widgets.shared import picture
 from widgets.style import style_tag
-from widgets.texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, card_list, raw
+from widgets.texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, card_list, raw, seat_name
 
 HINT_LEVEL = "montecarlo"
 LANGUAGE_OPTIONS = (("English", "en"), ("Français", "fr"))
+PACES: tuple[tuple[str, float], ...] = (
+    ("slow", 0.9),
+    ("normal", 0.5),
+    ("fast", 0.25),
+    ("instant", 0.0),
+)
+"""The bots' speeds offered: seconds between two cards shown."""
+DEFAULT_DELAY = 0.5
+_TABLES = itertools.count(1)  # a class per table, for the style of its own reply
 
 
 @dataclass(frozen=True)
@@ -48,6 +75,7 @@ class BotPlay:
     index: int
     player: int
     choice: Choice
+    trick: int = 0  # tricks completed before this card
 
 
 Message = Callable[[str], str]
@@ -56,6 +84,30 @@ Message = Callable[[str], str]
 def bot_level_options(lang: str) -> list[tuple[str, str]]:
     """The bots' levels as dropdown choices labelled in ``lang``."""
     return [(text(f"ui.bot.{level}", lang), level) for level in BOT_LEVELS]
+
+
+def pace_options(lang: str, delay: float = DEFAULT_DELAY) -> list[tuple[str, float]]:
+    """The bots' speeds as dropdown choices labelled in ``lang`` (``delay`` among them)."""
+    options = [(text(f"ui.pace.{name}", lang), seconds) for name, seconds in PACES]
+    if all(seconds != delay for _name, seconds in PACES):
+        options.append((text("ui.pace.other", lang, seconds=f"{delay:g}"), delay))
+    return options
+
+
+def page_marker(lang: str) -> str:
+    """What the page around the table should say of itself: its language and its title.
+    The kernel cannot set the document's ``lang`` or title; the page's own script (the
+    Voilà template) may copy them from this hidden element, as it copies the address."""
+    title = escape(text("ui.title", lang), quote=True)
+    return f'<span class="ht-page" hidden lang="{lang}" data-lang="{lang}" data-title="{title}"></span>'
+
+
+def language_switch(lang: str) -> widgets.RadioButtons:
+    """The language switch: a pair of radio buttons, each language named in itself, so
+    that the one in use is checked, on screen and for screen readers."""
+    switch = widgets.RadioButtons(options=LANGUAGE_OPTIONS, value=lang, orientation="horizontal")
+    switch.add_class("ht-lang")
+    return switch
 
 
 class HeartsTable(widgets.VBox):  # type: ignore[misc]
@@ -77,16 +129,23 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         on_game_over: Callable[[HeartsTable], None] | None = None,
         show_share: bool = True,
         show_language: bool = True,
+        delay: float = DEFAULT_DELAY,
     ) -> None:
         super().__init__()
         check_lang(lang)
         if bot_level not in BOT_LEVELS:
             raise ValueError(f"unknown bot level {bot_level!r}")
+        if not 0 <= delay <= 5:
+            raise ValueError(f"the bots' delay is from 0 to 5 seconds, not {delay!r}")
         self.add_class("ht-root")
+        self._name = f"ht-t{next(_TABLES)}"
+        self.add_class(self._name)
         self.human = 0  # the person always sits at seat 0 (South); seat names count from it
         self.seed = seed
         self.playground_url = playground_url
         self.on_game_over = on_game_over
+        # Called with the table after every redraw (a card, a pass, undo, a new deal...).
+        self.on_change: Callable[[HeartsTable], None] | None = None
         self._lang = lang
         self._bot_level = bot_level
         self._log: list[BotPlay] = []
@@ -97,6 +156,10 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self._share_message: Message | None = None
         self._share_is_error = False
         self._game_over_told = False
+        self._delay = float(delay)
+        self._replay: Replay | None = None  # the reply to show in turn, at the next draw
+        self._said_from: tuple[int, int] | None = None  # what the note tells since
+        self._draws = 0
         self.game = self._as_game(source)
         self._bots = self._make_bots()
         self._hint_bot: Bot | None = None
@@ -105,7 +168,13 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self.status = picture()
         self.badges = picture()
         self.felt = picture()
+        self.felt.add_class("ht-felt-box")
         self.hand = HandView(self._card_chosen, lang)
+        # Where the keyboard goes after a card (never a card: a second Enter would play
+        # it): what just happened and what may be played now. Not a Tab stop itself;
+        # Tab goes on to the hand, drawn above it.
+        self.note = widgets.Label(tabbable=False)
+        self.note.add_class("ht-note")
         self.message_box = picture()
         self.confirm_pass_button = widgets.Button(
             button_style="primary", icon="exchange", layout=widgets.Layout(width="auto")
@@ -121,15 +190,21 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self.next_deal_button.on_click(lambda _b: self.next_deal())
         self.new_game_button = widgets.Button(icon="refresh", layout=widgets.Layout(width="auto"))
         self.new_game_button.on_click(lambda _b: self.new_game())
-        self.language_picker = widgets.ToggleButtons(
-            options=LANGUAGE_OPTIONS, value=lang, style={"button_width": "80px"}
-        )
+        self.skip_button = widgets.Button(icon="forward", layout=widgets.Layout(width="auto"))
+        self.skip_button.add_class("ht-skip")
+        self.skip_button.on_click(lambda _b: self.skip())
+        self.language_picker = language_switch(lang)
         self.language_picker.observe(self._language_picked, names="value")
         if not show_language:  # the page around the table has its own switch
             self.language_picker.layout.display = "none"
         self.bot_picker = widgets.Dropdown(options=bot_level_options(lang), value=bot_level)
         self.bot_picker.observe(self._bot_picked, names="value")
-        self.last_trick = picture()
+        self.pace_picker = widgets.Dropdown(
+            options=pace_options(lang, self._delay),
+            value=self._delay,
+            style={"description_width": "initial"},
+        )
+        self.pace_picker.observe(self._pace_picked, names="value")
         self.score_sheet = picture()
         self.bot_log = picture()
         self.rules_box = picture()
@@ -139,9 +214,12 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         )
         self.share_link = picture()
         self.load_code_text = widgets.Text(
-            layout=widgets.Layout(width="98%"), style={"description_width": "initial"}
+            layout=widgets.Layout(width="auto", flex="1 1 12em", min_width="0"),
+            style={"description_width": "initial"},
         )
-        self.load_button = widgets.Button(icon="upload", layout=widgets.Layout(width="auto"))
+        self.load_button = widgets.Button(
+            icon="upload", layout=widgets.Layout(width="auto", flex="0 0 auto")
+        )
         self.load_button.on_click(lambda _b: self.load_code(self.load_code_text.value))
         self.share_message = picture()
 
@@ -152,19 +230,23 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
                 self.undo_button,
                 self.next_deal_button,
                 self.new_game_button,
+                self.skip_button,
             ]
         )
         toolbar.add_class("ht-toolbar")
-        settings = widgets.HBox([self.language_picker, self.bot_picker])
+        settings = widgets.HBox([self.language_picker, self.bot_picker, self.pace_picker])
         settings.add_class("ht-toolbar")
+        settings.add_class("ht-settings")
         main = widgets.VBox(
-            [self.felt, self.hand, toolbar, self.message_box],
+            [self.felt, self.note, self.hand, toolbar, self.message_box],
             layout=widgets.Layout(flex="1 1 600px", min_width="0"),
         )
+        main.add_class("ht-main")
         side = widgets.VBox(
-            [self.last_trick, self.score_sheet, self.bot_log],
-            layout=widgets.Layout(flex="0 1 330px", min_width="260px", margin="0 0 0 12px"),
+            [self.score_sheet, self.bot_log],
+            layout=widgets.Layout(flex="1 1 300px", min_width="0", max_width="420px"),
         )
+        side.add_class("ht-side")
         share = widgets.VBox(
             [
                 self.share_title,
@@ -182,6 +264,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         )
         bottom.layout.grid_gap = "10px"
         body = widgets.HBox([main, side], layout=widgets.Layout(flex_flow="row wrap"))
+        body.layout.grid_gap = "12px"
         self.children = [
             self._style,
             settings,
@@ -246,6 +329,9 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self.bot_picker.unobserve(self._bot_picked, names="value")
         relabel_choices(self.bot_picker, bot_level_options(lang))
         self.bot_picker.observe(self._bot_picked, names="value")
+        self.pace_picker.unobserve(self._pace_picked, names="value")
+        relabel_choices(self.pace_picker, pace_options(lang, self._delay))
+        self.pace_picker.observe(self._pace_picked, names="value")
         self._after_change()
 
     @property
@@ -260,6 +346,23 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self._bots = self._make_bots()
         if self.bot_picker.value != level:
             self.bot_picker.value = level
+
+    @property
+    def delay(self) -> float:
+        """Seconds between two of the bots' cards shown (0: all at once)."""
+        return self._delay
+
+    def set_delay(self, seconds: float) -> None:
+        """The bots' speed, from their next reply."""
+        if not 0 <= seconds <= 5:
+            raise ValueError(f"the bots' delay is from 0 to 5 seconds, not {seconds!r}")
+        self._delay = float(seconds)
+        if self.pace_picker.value != self._delay:
+            self.pace_picker.value = self._delay
+
+    def skip(self) -> None:
+        """Show the reply being played out at once."""
+        self._after_change()
 
     @property
     def message(self) -> str:
@@ -295,6 +398,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             )
             self._after_change()
             return False
+        before = table_point(deal)
         try:
             self.game.play(card, self.human)
         except IllegalMove as refusal:
@@ -307,9 +411,16 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             return False
         self._hinted = []
         self._message = None
+        self._share_message = None
         self._run_bots()
+        self._paced_from(before)
         self._after_change(focus=True)
         return True
+
+    def _paced_from(self, point: tuple[int, int]) -> None:
+        """The next drawing shows what was played since ``point`` in turn."""
+        self._said_from = point
+        self._replay = Replay(point, self._delay)
 
     def _card_chosen(self, card: Card) -> None:
         if self.deal.phase == "pass":
@@ -350,6 +461,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self._picked = []
         self._hinted = []
         self._bots_pass()
+        self._share_message = None
         received = self.deal.received(self.human)
         to_seat, from_seat = self._pass_partners()
         rules = self.rules
@@ -364,6 +476,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             )
         )
         self._run_bots()
+        self._paced_from((0, 0))
         self._after_change(focus=True)
         return True
 
@@ -394,8 +507,9 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             assert bot is not None
             choice = bot.play(deal.view(player))
             index = len(deal.history)
+            trick = deal.trick_number
             self.game.play(choice.card, player)
-            self._log.append(BotPlay(index, player, choice))
+            self._log.append(BotPlay(index, player, choice, trick))
         if deal.is_over:
             self._deal_finished()
 
@@ -472,6 +586,8 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self._log = [play for play in self._log if play.index < last]
         self._hinted = []
         self._game_over_told = False
+        self._said_from = None
+        self._share_message = None
         self._say(lambda lang: text("ui.undo.done", lang, card=card))
         self._after_change(focus=True)
         return True
@@ -503,12 +619,14 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         """Load the deal of a share code. A damaged code changes nothing and says why."""
         code = code.strip()
         if not code:
+            self._message = None  # a message about the game would read as about the code
             self._say_share(lambda lang: text("ui.share.empty", lang), error=True)
             return False
         try:
             deal = records.deal_from_code(code)
         except RecordError as error:
             damaged = error
+            self._message = None
             self._say_share(
                 lambda lang: text("ui.share.kept", lang, error=damaged.message(lang)), error=True
             )
@@ -522,8 +640,11 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self._picked = []
         self._hinted = []
         self._message = None
+        self._share_message = None
         self._game_over_told = False
+        start = table_point(self.deal)
         self._run_bots()
+        self._paced_from(start)
         self._after_change(focus=True)
 
     # --- messages -------------------------------------------------------------
@@ -544,6 +665,9 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
 
     def _bot_picked(self, change: dict[str, Any]) -> None:
         self.set_bot_level(change["new"])
+
+    def _pace_picked(self, change: dict[str, Any]) -> None:
+        self.set_delay(change["new"])
 
     # --- drawing --------------------------------------------------------------
 
@@ -568,42 +692,103 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             return text("ui.turn.you", lang)
         return text("ui.turn.other", lang, seat=name_of(deal.to_play, self.rules, lang))
 
-    def _notes(self) -> list[SeatNote]:
-        latest: dict[int, BotPlay] = {}
-        for play in self._log:
-            latest[play.player] = play
+    def note_text(self) -> str:
+        """What happened since the person's last action, trick by trick, and what may be
+        played now (the reason each greyed card is refused), in the current language."""
         lang = self._lang
-        return [
-            SeatNote(
-                p,
-                text(
-                    "ui.bot.said", lang, card=str(play.choice.card), reason=play.choice.reason(lang)
-                ),
-            )
-            for p, play in latest.items()
-        ]
+        deal = self.deal
+        n = self.rules.players
+        said = []
+        if self._said_from is not None:
+            tricks = tricks_so_far(deal)
+            for trick_index in range(self._said_from[0], len(tricks)):
+                trick = tricks[trick_index]
+                you = raw("ui.note.you", lang)  # inside the sentence: no capital
+                plays = ", ".join(
+                    f"{you if player == self.human else seat_name(player, n, lang)} "
+                    f"{symbol(card, lang)}"
+                    for player, card in trick.plays
+                )
+                number = trick_index + 1
+                if trick.winner is None:
+                    said.append(text("ui.note.so_far", lang, number=number, plays=plays))
+                elif trick.winner == self.human:
+                    said.append(text("ui.note.won_you", lang, number=number, plays=plays))
+                else:
+                    seat = seat_name(trick.winner, n, lang)
+                    said.append(text("ui.note.won", lang, number=number, plays=plays, seat=seat))
+        if deal.phase == "play" and not deal.is_over and deal.to_play == self.human:
+            said.append(text("ui.turn.you", lang))
+            reasons: list[str] = []
+            for card in deal.hand(self.human):
+                explanation = deal.explain(card)
+                if not explanation.legal and explanation.text(lang) not in reasons:
+                    reasons.append(explanation.text(lang))
+            said.extend(reasons)
+        return " ".join(said)
 
     def _log_html(self) -> str:
+        """The bots' cards and reasons, trick by trick, oldest first (the order a screen
+        reader reads them), in a box that stays scrolled to the newest: a scroll box in
+        reversed column order starts at its end."""
         lang = self._lang
-        items = [
-            f"<li>{escape(text('ui.bot.played', lang, seat=name_of(play.player, self.rules, lang), card=str(play.choice.card), reason=play.choice.reason(lang)))}</li>"
-            for play in reversed(self._log[-12:])
-        ]
-        body = (
-            f"<ul class='ht-log'>{''.join(items)}</ul>"
-            if items
-            else f"<p>{escape(text('ui.log.empty', lang))}</p>"
+        tricks: dict[int, list[str]] = {}
+        for play in self._log:
+            line = text(
+                "ui.bot.played",
+                lang,
+                seat=name_of(play.player, self.rules, lang),
+                card=symbol(play.choice.card, lang),
+                reason=play.choice.reason(lang),
+            )
+            tricks.setdefault(play.trick, []).append(f"<li>{escape(line)}</li>")
+        title = f"<h3>{escape(text('ui.log.title', lang))}</h3>"
+        if not tricks:
+            body = f"<p>{escape(text('ui.log.empty', lang))}</p>"
+        else:
+            groups = "".join(
+                f'<li><div class="ht-log-head">{escape(text("ui.log.trick", lang, number=number + 1))}</div>'
+                f'<ul class="ht-log">{"".join(lines)}</ul></li>'
+                for number, lines in tricks.items()
+            )
+            body = f'<div class="ht-log-box"><ol class="ht-log-tricks">{groups}</ol></div>'
+        return f'<div class="ht-panel" lang="{lang}">{title}{body}</div>'
+
+    def _draw_felt(self) -> None:
+        """The felt, with the reply of the last action shown in turn if it is new."""
+        deal = self.deal
+        replay, self._replay = self._replay, None
+        picked = self._picked if deal.phase == "pass" else []
+        reasons = {play.choice.card: play.choice.reason(self._lang) for play in self._log}
+        felt = live_felt_html(
+            deal, self._lang, self.human, replay=replay, picked=picked, reasons=reasons
         )
-        return f'<div class="ht-panel"><h3>{escape(text("ui.log.title", lang))}</h3>{body}</div>'
+        end = timeline(deal, replay, self.human).end
+        if end > 0:
+            # The skip button shows while the reply plays out: a style of this drawing
+            # only (its name is new each time, so that the animation starts again).
+            self._draws += 1
+            name = f"{self._name}-{self._draws}"
+            felt += (
+                f"<style>.{self._name} .ht-skip{{animation:{name} 0s {end:.2f}s forwards}}"
+                f"@keyframes {name}{{to{{visibility:hidden}}}}</style>"
+            )
+            self.skip_button.remove_class("ht-idle")
+        else:
+            self.skip_button.add_class("ht-idle")
+        self.felt.value = felt
 
     def _after_change(self, focus: bool = False) -> None:
         """Draw everything again from the game's state and the language."""
         lang = self._lang
         deal = self.deal
         rules = self.rules
-        self.status.value = f'<div class="ht-status" role="status" aria-live="polite">{escape(self.status_text())}</div>'
-        self.badges.value = badges_html(deal, lang)
-        self.felt.value = felt_html(deal, lang, self.human, self._notes())
+        self.status.value = (
+            f'<div class="ht-status" role="status" lang="{lang}">{escape(self.status_text())}</div>'
+            + page_marker(lang)
+        )
+        self.badges.value = f'<div lang="{lang}">{badges_html(deal, lang)}</div>'
+        self._draw_felt()
         in_pass = deal.phase == "pass" and deal.passes()[self.human] is None
         if in_pass:
             states = pass_states(deal, self.human, lang, self._picked, self._hinted)
@@ -611,6 +796,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             received = deal.received(self.human) if deal.trick_number == 0 else []
             states = play_states(deal, self.human, lang, hinted=self._hinted, received=received)
         self.hand.show(states)
+        self.note.value = self.note_text()
         count = rules.pass_count
         self.confirm_pass_button.description = text("ui.pass.confirm", lang)
         self.confirm_pass_button.tooltip = text(
@@ -632,30 +818,32 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self.next_deal_button.layout.display = None if can_deal else "none"
         self.new_game_button.description = text("ui.button.new_game", lang)
         self.new_game_button.tooltip = text("ui.button.new_game", lang)
+        self.skip_button.description = text("ui.button.skip", lang)
+        self.skip_button.tooltip = text("ui.button.skip_help", lang)
         self.language_picker.description = text("ui.label.language", lang)
-        self.language_picker.tooltips = ["English", "Français"]
         self.bot_picker.description = text("ui.label.bots", lang)
+        self.pace_picker.description = text("ui.pace.label", lang)
         css = "ht-message ht-error" if self._message_is_error else "ht-message"
-        self.message_box.value = (
-            f'<div class="{css}" role="status" aria-live="polite">{escape(self.message)}</div>'
-        )
-        self.last_trick.value = last_trick_html(deal, lang)
-        self.score_sheet.value = score_sheet_html(rules, self.game.results, lang, current=deal)
+        self.message_box.value = f'<div class="{css}" role="status" aria-live="polite" lang="{lang}">{escape(self.message)}</div>'
+        self.score_sheet.value = f'<div lang="{lang}">{score_sheet_html(rules, self.game.results, lang, current=deal)}</div>'
         self.bot_log.value = self._log_html()
-        self.rules_box.value = rules_html(rules, lang)
+        self.rules_box.value = f'<div lang="{lang}">{rules_html(rules, lang)}</div>'
         self._draw_share()
         if focus and can_deal:
             self.next_deal_button.focus()  # the keyboard goes straight on to the next deal
         elif focus:
-            self.hand.focus_first_enabled()
+            # A safe place: the note says what happened; Tab goes on to the hand.
+            self.note.focus()
         if self.game.is_over and not self._game_over_told:
             self._game_over_told = True
             if self.on_game_over is not None:
                 self.on_game_over(self)
+        if self.on_change is not None:
+            self.on_change(self)
 
     def _draw_share(self) -> None:
         lang = self._lang
-        self.share_title.value = f"<h3>{escape(text('ui.share.title', lang))}</h3>"
+        self.share_title.value = f"<h3 lang='{lang}'>{escape(text('ui.share.title', lang))}</h3>"
         code = self.share_code()
         self.share_code_text.description = text("ui.share.code", lang)
         self.share_code_text.value = code
@@ -665,10 +853,12 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self.load_button.tooltip = text("ui.button.load", lang)
         link = playground_link(code, self.playground_url, lang) if code else ""
         self.share_link.value = (
-            f'<a class="ht-link" href="{escape(link)}" target="_blank" rel="noopener">{escape(text("ui.share.link", lang))}</a>'
+            f'<a class="ht-link" href="{escape(link)}" target="_blank" rel="noopener" lang="{lang}">{escape(text("ui.share.link", lang))}</a>'
             if link
             else ""
         )
         message = self._share_message(lang) if self._share_message is not None else ""
-        css = "ht-message ht-error" if self._share_is_error else "ht-message"
-        self.share_message.value = f'<div class="{css}" role="status">{escape(message)}</div>'
+        css = "ht-message ht-error" if self._share_is_error and message else "ht-message"
+        self.share_message.value = (
+            f'<div class="{css}" role="status" lang="{lang}">{escape(message)}</div>'
+        )

@@ -24,6 +24,7 @@ register(
         "ui.cards.many": ("{count} cards", "{count} cartes"),
         "ui.cards.none": ("no card left", "plus de carte"),
         "ui.seat.points": ("points taken: {points}", "points pris : {points}"),
+        "ui.seat.points_short": ("points: {points}", "points : {points}"),
         "ui.seat.tricks": ("tricks: {count}", "plis : {count}"),
         "ui.seat.to_play": ("to play", "à jouer"),
         # whose turn, phases
@@ -61,14 +62,49 @@ register(
             "Trick {number} won by {seat}",
             "Pli {number} remporté par {seat}",
         ),
+        "ui.trick.just_won_you": ("You win trick {number}", "Vous remportez le pli {number}"),
+        "ui.trick.won_you": ("you won it", "vous l’avez remporté"),
         "ui.trick.last": ("Last trick", "Dernier pli"),
         "ui.trick.none": ("No trick completed yet.", "Aucun pli terminé pour l’instant."),
         "ui.trick.won_by": ("won by {seat}", "remporté par {seat}"),
         "ui.trick.empty": ("Waiting for the lead.", "En attente de l’entame."),
         "ui.bot.played": ("{seat} played {card}. {reason}", "{seat} a joué {card}. {reason}"),
-        "ui.bot.said": ("Played {card}. {reason}", "A joué {card}. {reason}"),
         "ui.log.title": ("What the bots played", "Ce qu’ont joué les robots"),
         "ui.log.empty": ("Nothing played yet.", "Rien n’a encore été joué."),
+        "ui.log.trick": ("Trick {number}", "Pli {number}"),
+        # what just happened, said where the keyboard goes after a card (widgets.table)
+        "ui.note.won": (
+            "Trick {number}: {plays}. {seat} wins it.",
+            "Pli {number} : {plays}. {seat} le remporte.",
+        ),
+        "ui.note.won_you": (
+            "Trick {number}: {plays}. You win it.",
+            "Pli {number} : {plays}. Vous le remportez.",
+        ),
+        "ui.note.so_far": ("Trick {number} so far: {plays}.", "Pli {number} en cours : {plays}."),
+        "ui.note.you": ("you", "vous"),
+        # pacing: the bots' cards appear one after another
+        "ui.pace.label": ("Bots’ speed", "Vitesse des robots"),
+        "ui.pace.slow": ("Slow", "Lente"),
+        "ui.pace.normal": ("Normal", "Normale"),
+        "ui.pace.fast": ("Fast", "Rapide"),
+        "ui.pace.instant": ("At once", "Immédiate"),
+        "ui.pace.other": ("{seconds} s a card", "{seconds} s par carte"),
+        "ui.button.skip": ("Show all now", "Tout montrer"),
+        "ui.button.skip_help": (
+            "Show the bots’ cards at once, without waiting",
+            "Montrer tout de suite les cartes des robots, sans attendre",
+        ),
+        # passing, drawn on the table
+        "ui.pass.goes": ("Your {count} cards go to {seat}", "Vos {count} cartes vont à {seat}"),
+        "ui.pass.goes_one": ("Your card goes to {seat}", "Votre carte va à {seat}"),
+        "ui.pass.gets": ("gets your cards", "reçoit vos cartes"),
+        "ui.pass.gave": ("You → {seat}", "Vous → {seat}"),
+        "ui.pass.came": ("{seat} → you", "{seat} → vous"),
+        "ui.pass.title": ("The pass", "Le passage"),
+        # the score sheet
+        "ui.score.leading": ("best total so far", "meilleur total pour l’instant"),
+        "ui.score.won": ("winner", "vainqueur"),
         # toolbar
         "ui.button.hint": ("Hint", "Conseil"),
         "ui.button.hint_help": (
@@ -112,8 +148,8 @@ register(
         "ui.card.refused": ("{name}: cannot be played. {reason}", "{name} : injouable. {reason}"),
         "ui.card.pick": ("{name}: choose it for the pass", "{name} : à choisir pour le passage"),
         "ui.card.picked": (
-            "{name}: chosen for the pass (press again to keep it)",
-            "{name} : carte choisie pour le passage (appuyez de nouveau pour la garder)",
+            "{name}: chosen for the pass (press again to keep it in your hand)",
+            "{name} : carte choisie pour le passage (appuyez de nouveau pour la garder en main)",
         ),
         "ui.card.received": ("received", "carte reçue"),
         # end of deal and game

@@ -1,0 +1,381 @@
+"""The table feels like a game, driven without a browser: the bots' cards shown one
+after another (and at once when the delay is 0, as in tests), the finished trick kept
+with its winner, the trick the person's card went into always drawn, the keyboard's
+safe place after a card, the pass drawn with its receiver and what came back, the
+language switch and the page's language."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from html import unescape
+
+import ipywidgets
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hearts_teach import Card, Deal, Rules
+from hearts_teach.i18n import card_name, text
+from hearts_teach.records import share_code
+from widgets.render import HOLD, Replay, table_point, timeline
+from widgets.table import HeartsTable, page_marker
+
+DELAY = 0.5
+
+
+def playable(table: HeartsTable) -> list[Card]:
+    return [card for card in table.hand.cards if not table.hand.buttons[card].disabled]
+
+
+def passed(table: HeartsTable) -> None:
+    """Choose the first cards of the hand for the pass and pass them."""
+    for card in table.hand.cards[: table.rules.cards_to_pass]:
+        table.hand.buttons[card].click()
+    table.confirm_pass_button.click()
+
+
+def times(html: str, name: str) -> list[float]:
+    """The ``--in`` (or ``--out``) times of a drawing, in document order."""
+    return [float(found) for found in re.findall(rf"--{name}:([0-9.]+)s", html)]
+
+
+def corner_of(felt: str) -> str:
+    """The felt's corner (the last trick, or the pass), drawn last."""
+    return felt[felt.index('ht-corner"') :]
+
+
+def card_times(felt: str) -> dict[str, float]:
+    """Each card of the middle by name, with the time it appears (0: at once)."""
+    shown: dict[str, float] = {}
+    for slot in re.finditer(
+        r'<div class="ht-slot ht-slot-\w([^"]*)"([^>]*)>(.*?)</div></div>', felt
+    ):
+        moment = re.search(r"--in:([0-9.]+)s", slot.group(2))
+        name = re.search(r'aria-label="([^"]+)"', slot.group(3))
+        assert name is not None
+        shown[name.group(1)] = float(moment.group(1)) if moment else 0.0
+    return shown
+
+
+# --- pacing ----------------------------------------------------------------------------
+
+
+def test_no_delay_draws_each_reply_at_once_and_the_kernel_never_waits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Tests, and readers who ask for it, get the bots' cards at once; and the kernel
+    never sleeps or schedules anything, with or without a delay (under Voici a sleep
+    would freeze the page)."""
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the table waited in Python")
+
+    monkeypatch.setattr(time, "sleep", refuse)
+    monkeypatch.setattr(asyncio, "sleep", refuse)
+    for delay in (0.0, DELAY):
+        table = HeartsTable(Rules(), seed=4, delay=delay)
+        passed(table)
+        while not table.deal.is_over:
+            table.play_card(playable(table)[0])
+            felt = table.felt.value
+            if delay == 0:
+                assert "ht-in" not in felt and "ht-out" not in felt and "--in" not in felt
+                assert "ht-idle" in table.skip_button._dom_classes
+        assert table.game.results
+
+
+def test_the_bots_cards_appear_one_after_another() -> None:
+    table = HeartsTable(Deal.new(Rules(), seed=12, deal_number=3), seed=3, delay=DELAY)
+    assert table.deal.to_play == 0
+    before = table_point(table.deal)
+    mine = len(table.deal.history)
+    card = playable(table)[0]
+    table.play_card(card)
+    felt = table.felt.value
+    shown = card_times(felt)
+    assert shown[card_name(card, "en")] == 0  # the person's card at once
+    plays = [play for play in table.bot_plays if play.index > mine]
+    assert plays, "the bots answered"
+    moments = [shown[card_name(play.choice.card, "en")] for play in plays]
+    assert moments == sorted(moments) and len(set(moments)) == len(moments)
+    assert moments[0] == pytest.approx(DELAY)
+    # while the reply plays out the skip button shows, until the reply's end
+    assert "ht-idle" not in table.skip_button._dom_classes
+    end = timeline(table.deal, Replay(before, DELAY)).end
+    assert f"{table._name} .ht-skip{{animation:" in felt and f" {end:.2f}s forwards" in felt
+    # "Show all now": the same table at once
+    table.skip_button.click()
+    assert "--in" not in table.felt.value and "ht-idle" in table.skip_button._dom_classes
+
+
+def test_timeline_holds_the_finished_trick_then_shows_the_next_lead() -> None:
+    """Your card at once, each bot one delay later, the winner one delay after the last
+    card, the next lead HOLD delays after that (when the finished trick goes)."""
+    deal = Deal.new(Rules(), seed=5, deal_number=3)  # no pass
+    while deal.to_play != 0:
+        deal.play(deal.legal_moves()[0])
+    before = table_point(deal)
+    deal.play(deal.legal_moves()[0])
+    while deal.to_play != 0:
+        deal.play(deal.legal_moves()[0])
+    plan = timeline(deal, Replay(before, DELAY))
+    first = before[0]
+    assert plan.appear[(first, before[1])] == 0
+    finished = deal.tricks[first]
+    last = max(t for (trick, _), t in plan.appear.items() if trick == first)
+    assert plan.won[first] == pytest.approx(last + DELAY)
+    if deal.current_trick.plays:  # the bots led the next trick
+        assert plan.gathered[first] == pytest.approx(plan.won[first] + HOLD * DELAY)
+        assert plan.appear[(first + 1, 0)] == plan.gathered[first]
+        assert deal.current_trick.leader == finished.winner
+    assert plan.end == max([*plan.appear.values(), *plan.won.values()])
+    assert timeline(deal, Replay(before, 0)).end == 0 and not timeline(deal, None).appear
+
+
+def test_the_speed_can_be_changed_and_is_offered_in_both_languages() -> None:
+    table = HeartsTable(Rules(), seed=1)
+    assert table.delay == 0.5 and table.pace_picker.value == 0.5
+    table.pace_picker.value = 0.0
+    assert table.delay == 0
+    table.set_lang("fr")
+    labels = [label for label, _ in table.pace_picker.options]
+    assert "Immédiate" in labels and table.pace_picker.description == "Vitesse des robots"
+    assert table.pace_picker.value == 0.0
+    odd = HeartsTable(Rules(), seed=1, delay=1.5)
+    assert odd.pace_picker.value == 1.5 and "1.5 s a card" in odd.pace_picker.options[-1][0]
+    with pytest.raises(ValueError):
+        HeartsTable(Rules(), delay=-1)
+
+
+# --- the trick the person's card went into, and its winner -----------------------------
+
+
+@given(
+    preset=st.sampled_from(list(Rules.PRESETS)),
+    seed=st.integers(0, 500),
+    delay=st.sampled_from([0.0, DELAY]),
+)
+@settings(max_examples=20, deadline=None)
+def test_the_person_always_sees_the_trick_their_card_went_into(
+    preset: str, seed: int, delay: float
+) -> None:
+    table = HeartsTable(Rules.preset(preset), seed=seed, bot_level="random", delay=delay)
+    if table.deal.phase == "pass":
+        passed(table)
+    while not table.deal.is_over:
+        card = playable(table)[0]
+        number = table_point(table.deal)[0]
+        table.play_card(card)
+        felt = unescape(table.felt.value)
+        name = card_name(card, "en")
+        trick = [*table.deal.tricks, table.deal.current_trick][number]
+        assert trick.winner is not None or number == len(table.deal.tricks)
+        if trick.winner is None:
+            continue
+        # the finished trick is drawn, with all its cards and its winner marked: in the
+        # middle while the reply plays out or until the next lead, else in the corner
+        middle = card_times(felt)
+        winner = next(c for p, c in trick.plays if p == trick.winner)
+        if name in middle:
+            assert all(card_name(c, "en") in middle for c in trick.cards)
+            slot = re.search(
+                rf'<div class="ht-slot[^>]*>(?:(?!</div></div>).)*aria-label="{card_name(winner, "en")}"(?:(?!</div></div>).)*',
+                felt,
+            )
+            assert slot is not None and "ht-win" in slot.group(0)
+        else:
+            corner = corner_of(felt)
+            assert delay == 0 and table.deal.current_trick.plays
+            assert all(card_name(c, "en") in corner for c in trick.cards)
+            assert corner.count("ht-marked") == 1
+
+
+def test_a_finished_trick_stays_with_its_winner_until_the_next_lead() -> None:
+    """When the person leads next, the trick they won stays in the middle with its
+    winner; once they lead, it moves to the corner."""
+    for seed in range(40):
+        table = HeartsTable(Deal.new(Rules(), seed=seed, deal_number=3), seed=seed, delay=0)
+        while not table.deal.is_over and not (
+            table.deal.tricks and table.deal.tricks[-1].winner == 0
+        ):
+            table.play_card(playable(table)[-1])
+        if table.deal.tricks and not table.deal.is_over:
+            break
+    else:
+        pytest.fail("no deal where the person wins a trick")
+    number = len(table.deal.tricks)
+    felt = unescape(table.felt.value)
+    middle = felt.split('class="ht-centre"')[1].split('class="ht-corner')[0]
+    assert f"You win trick {number}" in middle and "ht-win" in middle
+    table.play_card(playable(table)[0])
+    felt = unescape(table.felt.value)
+    corner = corner_of(felt)
+    assert text("ui.trick.won_you", "en") in corner and "ht-marked" in corner
+
+
+# --- focus -----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def focused(monkeypatch: pytest.MonkeyPatch) -> list[ipywidgets.Widget]:
+    """The widgets asked to take the keyboard's focus, in order."""
+    asked: list[ipywidgets.Widget] = []
+    send = ipywidgets.Widget.send
+
+    def record(self: ipywidgets.Widget, content: object, buffers: object = None) -> None:
+        if content == {"do": "focus"}:
+            asked.append(self)
+        send(self, content, buffers)
+
+    monkeypatch.setattr(ipywidgets.Widget, "send", record)
+    return asked
+
+
+def test_after_a_card_the_keyboard_goes_to_a_safe_place(focused: list[ipywidgets.Widget]) -> None:
+    """Never a card (a second Enter would play it): the note that says what happened,
+    which is not a Tab stop and comes just before the hand, so Tab goes on to the cards."""
+    table = HeartsTable(Rules(), seed=6, delay=0)
+    passed(table)
+    assert focused[-1] is table.note
+    buttons = set(map(id, table.hand.buttons.values()))
+    for _ in range(5):
+        table.hand.buttons[playable(table)[0]].click()
+        assert focused[-1] is table.note and id(focused[-1]) not in buttons
+    assert table.note.tabbable is False
+    main = table.hand.parent if hasattr(table.hand, "parent") else None
+    assert main is None or main.children.index(table.note) < main.children.index(table.hand)
+    assert "ht-note" in table.note._dom_classes
+    # at the end of a deal, the keyboard goes on to the next deal
+    while not table.deal.is_over:
+        table.play_card(playable(table)[0])
+    assert focused[-1] is table.next_deal_button
+
+
+def test_the_note_says_what_happened_and_why_cards_are_greyed() -> None:
+    table = HeartsTable(Deal.new(Rules(), seed=11, deal_number=3), seed=3, delay=DELAY)
+    card = playable(table)[0]
+    number = table_point(table.deal)[0] + 1
+    table.play_card(card)
+    note = table.note.value
+    assert f"Trick {number}" in note and f"you {card}" in note
+    refused = {
+        table.deal.explain(c).text("en")
+        for c in table.deal.hand(0)
+        if table.deal.to_play == 0 and not table.deal.explain(c).legal
+    }
+    assert all(reason in note for reason in refused)
+    table.set_lang("fr")
+    assert f"Pli {number}" in table.note.value and "vous " in table.note.value
+
+
+# --- the pass ---------------------------------------------------------------------------
+
+
+def test_the_pass_shows_where_the_cards_go_and_what_came_back() -> None:
+    table = HeartsTable(Rules(), seed=2, delay=0)
+    felt = unescape(table.felt.value)
+    assert "Your 3 cards go to West" in felt and "←" in felt
+    west = re.search(r'<section class="ht-seat ht-west".*?</section>', felt)
+    assert west is not None and "gets your cards" in west.group(0).lower()
+    assert "You → West" in felt and "East → you" in felt
+    first = table.hand.cards[0]
+    table.hand.buttons[first].click()
+    assert card_name(first, "en") in unescape(table.felt.value)
+    table.hand.buttons[first].click()
+    given = list(table.hand.cards[:3])
+    passed(table)
+    received = table.deal.received(0)
+    corner = corner_of(unescape(table.felt.value))
+    assert "You → West" in corner and "East → you" in corner
+    gave_part, came_part = corner.split("East → you")
+    assert all(card_name(c, "en") in gave_part for c in given)
+    assert all(card_name(c, "en") in came_part for c in received)
+    assert "gets your cards" not in unescape(table.felt.value).lower()
+    table.set_lang("fr")
+    corner = corner_of(unescape(table.felt.value))
+    assert "Vous → Ouest" in corner and "Est → vous" in corner
+
+
+# --- a stable table ---------------------------------------------------------------------
+
+
+def test_seats_keep_their_lines_and_say_no_sentence() -> None:
+    """Each seat draws the same lines every turn (one per fact); the bots' sentences are
+    in their log (and their cards' tooltips), never in a seat, where they pushed the
+    hand around."""
+    for delay in (0.0, DELAY):
+        table = HeartsTable(Rules(), seed=9, delay=delay)
+        passed(table)
+        while not table.deal.is_over:
+            felt = table.felt.value
+            assert "ht-said" not in felt
+            for area, seat in re.findall(r'<section class="ht-seat ht-(\w+)"(.*?)</section>', felt):
+                assert seat.count('class="ht-name"') == 1
+                assert seat.count("ht-hand-line") == (area != "south")
+                assert seat.count("ht-score-line") == 1
+                if delay == 0:  # one line per fact: the count, the points, the tricks
+                    assert seat.count('class="ht-meta"') == (2 if area == "south" else 3)
+            table.play_card(playable(table)[0])
+    log = unescape(table.bot_log.value)
+    assert "Trick 1" in log and "Trick 13" in log and log.index("Trick 1") < log.index("Trick 13")
+
+
+# --- language ---------------------------------------------------------------------------
+
+
+def test_the_language_switch_shows_the_language_in_use_and_the_page_follows() -> None:
+    table = HeartsTable(Rules(), seed=3, delay=0)
+    switch = table.language_picker
+    assert isinstance(switch, ipywidgets.RadioButtons)  # the one in use is checked
+    assert switch.value == "en" and [label for label, _ in switch.options] == [
+        "English",
+        "Français",
+    ]
+    switch.value = "fr"
+    assert table.lang == "fr"
+    for picture in (table.status, table.badges, table.felt, table.score_sheet, table.bot_log):
+        languages = set(re.findall(r'\blang="(\w+)"', picture.value))
+        assert languages == {"fr"}, picture.value[:200]
+    assert 'data-lang="fr"' in table.status.value
+    assert f'data-title="{text("ui.title", "fr")}"' in unescape(table.status.value)
+    assert page_marker("en") in HeartsTable(Rules(), delay=0).status.value
+
+
+# --- messages, the score sheet, the style sheet -----------------------------------------
+
+
+def test_a_load_error_does_not_stand_next_to_an_older_message() -> None:
+    table = HeartsTable(Deal.new(Rules(), seed=4, deal_number=3), seed=3, delay=0)
+    table.play_card(playable(table)[0])
+    table.undo()
+    assert "back in your hand" in table.message
+    assert not table.load_code(share_code(table.deal)[:-4] + "!!!!")
+    assert table.message == "" and "ht-error" in table.share_message.value
+    table.play_card(playable(table)[0])
+    assert "ht-error" not in table.share_message.value
+
+
+def test_the_score_sheet_marks_the_best_total() -> None:
+    table = HeartsTable(Rules(target=40), seed=2, bot_level="random", delay=0)
+    while not table.game.results:
+        if table.deal.phase == "pass":
+            passed(table)
+        else:
+            table.play_card(playable(table)[0])
+    totals = table.game.results[-1].totals
+    sheet = table.score_sheet.value
+    marked = re.findall(r"<td class='ht-lead'>(-?\d+)", sheet)
+    if len(set(totals)) > 1:
+        assert marked and all(int(total) == min(totals) for total in marked)
+        assert "best total so far" in sheet
+
+
+def test_button_icons_say_nothing_and_labels_are_never_cut() -> None:
+    from widgets.style import CSS
+
+    for icon in ("lightbulb-o", "undo", "refresh", "exchange", "forward", "upload", "play"):
+        assert re.search(rf'\.fa-{icon}::before\{{content:"\\f[0-9a-f]{{3}}" / ""\}}', CSS)
+    assert "text-overflow:clip" in CSS
+    assert "prefers-reduced-motion" in CSS
