@@ -228,7 +228,7 @@ def timeline(deal: Deal, replay: Replay | None, human: int = 0) -> Timeline:
     return Timeline(first, appear, won, gathered, moment)
 
 
-def _timed(appear: float = 0.0, leave: float | None = None) -> tuple[str, str]:
+def timing(appear: float = 0.0, leave: float | None = None) -> tuple[str, str]:
     """The classes and style attribute of a part shown from ``appear`` to ``leave``."""
     classes, times = [], []
     if appear > 0:
@@ -254,7 +254,7 @@ def _phases(values: Sequence[tuple[float, str]], css: str = "") -> str:
     parts = []
     for index, (moment, html) in enumerate(shown):
         leave = shown[index + 1][0] if index + 1 < len(shown) else None
-        classes, style = _timed(moment, leave)
+        classes, style = timing(moment, leave)
         parts.append(f'<div class="ht-phase{classes}"{style}>{html}</div>')
     return f'<div class="ht-phases {css}">{"".join(parts)}</div>'
 
@@ -274,11 +274,11 @@ def _slot(
 ) -> str:
     """A card of the trick at its player's side, from ``appear``; the winning card is
     marked from ``won``."""
-    classes, style = _timed(appear)
+    classes, style = timing(appear)
     hint = f' title="{escape(title)}"' if title else ""
     mark = ""
     if won is not None:
-        mark_classes, mark_style = _timed(won)
+        mark_classes, mark_style = timing(won)
         mark = f'<span class="ht-win{mark_classes}"{mark_style} aria-hidden="true">★</span>'
     return (
         f'<div class="ht-slot ht-slot-{seat_of(player, rules.players)}{classes}"{style}{hint}>'
@@ -324,7 +324,7 @@ def _trick_layer(
         )
         for position, (player, card) in enumerate(trick.plays)
     ]
-    classes, style = _timed(shown_from, times.gathered.get(index))
+    classes, style = timing(shown_from, times.gathered.get(index))
     caption = _phases(captions, "ht-caption")
     return f'<div class="ht-layer{classes}"{style}>{caption}{"".join(slots)}</div>'
 
@@ -500,7 +500,7 @@ def _seat(
     )
     marks = []
     if player == acting:
-        classes, style = _timed(times.end if player == human else 0.0)
+        classes, style = timing(times.end if player == human else 0.0)
         marks.append(
             f'<div class="ht-turn-ring{classes}"{style}></div>'
             f'<span class="ht-tag ht-turn-tag{classes}"{style}>▶ {escape(text("ui.seat.to_play", lang))}</span>'
@@ -640,9 +640,11 @@ def score_sheet_html(
     leaders, lead_word = _leaders(rules, results), "ui.score.leading"
     if results and results[-1].game_over:
         leaders, lead_word = set(results[-1].winners), "ui.score.won"
-    mark = f' <span class="ht-sr">({escape(raw(lead_word, lang))})</span>'
+    said = escape(raw(lead_word, lang), quote=True)
     foot = "".join(
-        f"<td class='ht-lead'>{total}{mark}</td>" if player in leaders else f"<td>{total}</td>"
+        f"<td class='ht-lead' title='{said}'>{total}</td>"
+        if player in leaders
+        else f"<td>{total}</td>"
         for player, total in enumerate(totals)
     )
     teams = ""

@@ -72,12 +72,16 @@ _NARROW = """
 .ht-hand .ht-card::before{font-size:15px}
 .ht-hand .ht-card::after{font-size:17px}
 .ht-note{font-size:13px !important}
+.ht-live .ht-corner{height:86px}
+.ht-pass-groups{grid-template-columns:repeat(2,minmax(0,1fr));gap:8px}
+.ht-table .ht-badges{flex-direction:column;align-items:flex-start;gap:3px}
+.ht-table .ht-badge{font-size:12.5px;padding:1px 8px}
 .ht-live .ht-long{display:none}.ht-live .ht-short{display:inline}
 """
 
 LIVE = (
     """
-.ht-main{container-type:inline-size}
+.ht-main,.ht-table{container-type:inline-size}
 .ht-main>.ht-note{order:2}.ht-main>.ht-hand{order:1}.ht-main>*{order:3}.ht-main>.ht-felt-box{order:0}
 .ht-felt.ht-live{grid-template-columns:minmax(0,1fr) minmax(0,1.6fr) minmax(0,1fr);
   grid-template-areas:"last north ." "west centre east" ". south .";min-height:0;align-items:center}
@@ -121,9 +125,9 @@ LIVE = (
 .ht-face.ht-back-face{border:1px solid #fff;background:repeating-linear-gradient(45deg,#1e4d8c 0 3px,#2f6bc0 3px 6px)}
 .ht-live .ht-corner{grid-area:last;align-self:start;background:rgba(0,0,0,.2);color:#fff;
   border-radius:10px;padding:5px 8px;font-size:12px;line-height:1.35;min-width:0;overflow:hidden;
-  height:86px;box-sizing:border-box}
-.ht-pass-groups{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:8px}
-.ht-live .ht-corner-title{font-weight:700;font-size:12.5px}
+  height:130px;box-sizing:border-box}
+.ht-pass-groups{display:grid;grid-template-columns:minmax(0,1fr);gap:0}
+.ht-live .ht-corner-title{font-weight:700;font-size:12.5px;line-height:1.3}
 .ht-tiny-row{display:flex;gap:1px;margin:2px 0}
 .ht-live .ht-short{display:none}
 .ht-face.ht-tiny{width:22px;height:32px;border-radius:4px;margin:0;flex:none}
@@ -157,7 +161,7 @@ LIVE = (
 .ht-log-head{font-weight:700;font-size:12.5px;color:#2e7d4f;margin-top:4px;border-top:1px solid #e0e0e0}
 .ht-log-tricks>li:first-child .ht-log-head{border-top:none}
 .ht-scores td.ht-lead{background:#fff3c4;font-weight:800}
-.ht-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.ht-scores td.ht-lead::before{content:"★ " / "";color:#b26a00}
 .ht-lang .widget-radio-box{flex-direction:row;gap:4px 14px;flex-wrap:wrap}
 .ht-lang .widget-radio-box label{font-size:14px;line-height:1.6}
 .ht-lang .widget-radio-box label:has(input:checked){font-weight:700;color:#0d47a1}

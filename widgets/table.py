@@ -39,6 +39,7 @@ from widgets.cards import HandView, pass_states, play_states
 from widgets.render import (
     DEFAULT_PLAYGROUND_URL,
     Replay,
+    Timeline,
     badges_html,
     live_felt_html,
     name_of,
@@ -47,6 +48,7 @@ from widgets.render import (
     score_sheet_html,
     table_point,
     timeline,
+    timing,
     tricks_so_far,
     winners_text,
 )
@@ -138,6 +140,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         if not 0 <= delay <= 5:
             raise ValueError(f"the bots' delay is from 0 to 5 seconds, not {delay!r}")
         self.add_class("ht-root")
+        self.add_class("ht-table")
         self._name = f"ht-t{next(_TABLES)}"
         self.add_class(self._name)
         self.human = 0  # the person always sits at seat 0 (South); seat names count from it
@@ -727,12 +730,15 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             said.extend(reasons)
         return " ".join(said)
 
-    def _log_html(self) -> str:
+    def _log_html(self, times: Timeline) -> str:
         """The bots' cards and reasons, trick by trick, oldest first (the order a screen
         reader reads them), in a box that stays scrolled to the newest: a scroll box in
-        reversed column order starts at its end."""
+        reversed column order starts at its end. During a reply each line shows with its
+        card on the felt."""
         lang = self._lang
-        tricks: dict[int, list[str]] = {}
+        tricks = tricks_so_far(self.deal)
+        shown_at = {tricks[i].plays[p][1]: moment for (i, p), moment in times.appear.items()}
+        groups: dict[int, list[tuple[float, str]]] = {}
         for play in self._log:
             line = text(
                 "ui.bot.played",
@@ -741,21 +747,28 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
                 card=symbol(play.choice.card, lang),
                 reason=play.choice.reason(lang),
             )
-            tricks.setdefault(play.trick, []).append(f"<li>{escape(line)}</li>")
+            moment = shown_at.get(play.choice.card, 0.0)
+            classes, style = timing(moment)
+            item = f'<li class="ht-log-line{classes}"{style}>{escape(line)}</li>'
+            groups.setdefault(play.trick, []).append((moment, item))
         title = f"<h3>{escape(text('ui.log.title', lang))}</h3>"
-        if not tricks:
+        if not groups:
             body = f"<p>{escape(text('ui.log.empty', lang))}</p>"
         else:
-            groups = "".join(
-                f'<li><div class="ht-log-head">{escape(text("ui.log.trick", lang, number=number + 1))}</div>'
-                f'<ul class="ht-log">{"".join(lines)}</ul></li>'
-                for number, lines in tricks.items()
-            )
-            body = f'<div class="ht-log-box"><ol class="ht-log-tricks">{groups}</ol></div>'
+            parts = []
+            for number, lines in groups.items():
+                classes, style = timing(min(moment for moment, _ in lines))
+                head = escape(text("ui.log.trick", lang, number=number + 1))
+                parts.append(
+                    f'<li class="ht-log-trick{classes}"{style}><div class="ht-log-head">{head}</div>'
+                    f'<ul class="ht-log">{"".join(item for _, item in lines)}</ul></li>'
+                )
+            body = f'<div class="ht-log-box"><ol class="ht-log-tricks">{"".join(parts)}</ol></div>'
         return f'<div class="ht-panel" lang="{lang}">{title}{body}</div>'
 
-    def _draw_felt(self) -> None:
-        """The felt, with the reply of the last action shown in turn if it is new."""
+    def _draw_felt(self) -> Timeline:
+        """The felt, with the reply of the last action shown in turn if it is new; the
+        times of that reply."""
         deal = self.deal
         replay, self._replay = self._replay, None
         picked = self._picked if deal.phase == "pass" else []
@@ -763,32 +776,33 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         felt = live_felt_html(
             deal, self._lang, self.human, replay=replay, picked=picked, reasons=reasons
         )
-        end = timeline(deal, replay, self.human).end
-        if end > 0:
-            # The skip button shows while the reply plays out: a style of this drawing
-            # only (its name is new each time, so that the animation starts again).
+        times = timeline(deal, replay, self.human)
+        if times.end > 0:
+            # While the reply plays out the skip button shows, and the note (what
+            # happened: it would tell too soon) waits. A style of this drawing only: its
+            # names are new each time, so that the animations start again.
             self._draws += 1
             name = f"{self._name}-{self._draws}"
+            end = f"{times.end:.2f}s"
             felt += (
-                f"<style>.{self._name} .ht-skip{{animation:{name} 0s {end:.2f}s forwards}}"
-                f"@keyframes {name}{{to{{visibility:hidden}}}}</style>"
+                f"<style>.{self._name} .ht-skip{{animation:{name}-skip 0s {end} forwards}}"
+                f"@keyframes {name}-skip{{to{{visibility:hidden}}}}"
+                f".{self._name} .ht-note{{animation:{name}-note .3s ease-out {end} both}}"
+                f"@keyframes {name}-note{{from{{opacity:0}}}}</style>"
             )
             self.skip_button.remove_class("ht-idle")
         else:
             self.skip_button.add_class("ht-idle")
         self.felt.value = felt
+        return times
 
     def _after_change(self, focus: bool = False) -> None:
         """Draw everything again from the game's state and the language."""
         lang = self._lang
         deal = self.deal
         rules = self.rules
-        self.status.value = (
-            f'<div class="ht-status" role="status" lang="{lang}">{escape(self.status_text())}</div>'
-            + page_marker(lang)
-        )
-        self.badges.value = f'<div lang="{lang}">{badges_html(deal, lang)}</div>'
-        self._draw_felt()
+        # The hand first: once the page shows the new felt or status, the hand it holds
+        # is the new one too (the page applies the changes in the order they are sent).
         in_pass = deal.phase == "pass" and deal.passes()[self.human] is None
         if in_pass:
             states = pass_states(deal, self.human, lang, self._picked, self._hinted)
@@ -796,6 +810,12 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             received = deal.received(self.human) if deal.trick_number == 0 else []
             states = play_states(deal, self.human, lang, hinted=self._hinted, received=received)
         self.hand.show(states)
+        self.status.value = (
+            f'<div class="ht-status" role="status" lang="{lang}">{escape(self.status_text())}</div>'
+            + page_marker(lang)
+        )
+        self.badges.value = f'<div lang="{lang}">{badges_html(deal, lang)}</div>'
+        times = self._draw_felt()
         self.note.value = self.note_text()
         count = rules.pass_count
         self.confirm_pass_button.description = text("ui.pass.confirm", lang)
@@ -826,7 +846,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         css = "ht-message ht-error" if self._message_is_error else "ht-message"
         self.message_box.value = f'<div class="{css}" role="status" aria-live="polite" lang="{lang}">{escape(self.message)}</div>'
         self.score_sheet.value = f'<div lang="{lang}">{score_sheet_html(rules, self.game.results, lang, current=deal)}</div>'
-        self.bot_log.value = self._log_html()
+        self.bot_log.value = self._log_html(times)
         self.rules_box.value = f'<div lang="{lang}">{rules_html(rules, lang)}</div>'
         self._draw_share()
         if focus and can_deal:

@@ -1,0 +1,296 @@
+"""The table in chromium, as a player feels it: a phone's width without sideways
+scrolling, boxes that keep their place and size from turn to turn, the bots' cards shown
+one after another (and all at once on demand), the keyboard's safe place after a card,
+the language switch that shows the language in use, and the end-of-game chart whose
+legend never covers the target line. Screenshots go to test-output/<test name>/."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from hearts_teach import Deal, Game, Rules
+from hearts_teach.records import share_code
+from widgets.style import style_tag
+from widgets.summary import summary_html
+
+pytestmark = pytest.mark.browser
+
+LOAD_TIMEOUT = 60_000  # ms: a kernel starts for each page
+HAND = ".ht-hand .ht-card"
+PLAYABLE = ".ht-hand .ht-card:not([disabled])"
+PHONE = {"width": 390, "height": 844}
+
+# Where each box of the table is, relative to the table (the page may scroll).
+MEASURE = """() => {
+  const root = document.querySelector('.ht-felt').closest('.ht-root').getBoundingClientRect();
+  const box = (element) => {
+    const r = element.getBoundingClientRect();
+    return [Math.round(r.left - root.left), Math.round(r.top - root.top),
+            Math.round(r.width), Math.round(r.height)];
+  };
+  const all = (selector) => [...document.querySelectorAll(selector)].map(box);
+  return {felt: all('.ht-felt'), seats: all('.ht-seat'), centre: all('.ht-centre'),
+          corner: all('.ht-corner'), hand: all('.ht-hand'), status: all('.ht-status')};
+}"""
+
+# Anything wider than the screen, or any box that scrolls sideways.
+SIDEWAYS = """() => {
+  const wide = [];
+  for (const element of document.querySelectorAll('body *')) {
+    const r = element.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0 && (r.right > innerWidth + 1 || r.left < -1)) {
+      wide.push(element.tagName + '.' + element.className);
+    }
+    const style = getComputedStyle(element);
+    if (['auto', 'scroll'].includes(style.overflowX) && element.scrollWidth > element.clientWidth + 1) {
+      wide.push('scrolls: ' + element.tagName + '.' + element.className);
+    }
+  }
+  const page = document.scrollingElement;
+  if (page.scrollWidth > page.clientWidth + 1) wide.push('the page');
+  return wide.slice(0, 10);
+}"""
+
+# Buttons whose label does not fit (cut, or an ellipsis).
+CUT = """() => [...document.querySelectorAll('.ht-root .jupyter-button:not(.ht-card)')]
+  .filter((b) => b.offsetParent !== null && getComputedStyle(b).visibility !== 'hidden')
+  .filter((b) => b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1)
+  .map((b) => b.textContent.trim())"""
+
+
+def open_playground(page: Page, url: str, query: str = "") -> None:
+    page.goto(url + query)
+    page.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
+
+
+def at_once(page: Page) -> None:
+    """Tests set the bots' delay to zero: their cards are drawn at once."""
+    page.get_by_label("Bots’ speed").select_option(label="At once")
+
+
+def start_and_pass(page: Page) -> None:
+    page.get_by_role("button", name="Start the game").click()
+    page.locator(HAND).first.wait_for()
+    at_once(page)
+    for index in range(3):
+        page.locator(HAND).nth(index).click()
+        expect(page.locator(".ht-hand .ht-picked")).to_have_count(index + 1)
+    page.get_by_role("button", name="Pass these cards").click()
+    expect(page.locator(".ht-corner")).to_contain_text("East → you", timeout=20_000)
+    expect(page.locator(".ht-hand .ht-received")).to_have_count(3)
+
+
+def play_one(page: Page) -> None:
+    size = page.locator(HAND).count()
+    page.locator(PLAYABLE).first.click()
+    page.wait_for_function(
+        "n => document.querySelectorAll('.ht-hand .ht-card').length < n", arg=size, timeout=30_000
+    )
+
+
+def test_a_phone_shows_the_whole_table_without_sideways_scrolling(
+    page: Page, voila_url: str, output_dir: Path
+) -> None:
+    page.set_viewport_size(PHONE)
+    open_playground(page, voila_url)
+    start_and_pass(page)
+    page.screenshot(path=output_dir / "after-pass.png", full_page=True)
+    assert page.evaluate(SIDEWAYS) == []
+    for turn in range(3):
+        play_one(page)
+        assert page.evaluate(SIDEWAYS) == [], turn
+    # the hand holds on one row, every card inside the screen
+    tops = page.evaluate(f"[...document.querySelectorAll('{HAND}')].map(c => c.offsetTop)")
+    assert len(tops) == 13 - 3 and len(set(tops)) == 1
+    assert page.evaluate(CUT) == []
+    page.locator(".ht-felt").scroll_into_view_if_needed()
+    page.screenshot(path=output_dir / "phone.png")
+    page.screenshot(path=output_dir / "phone-full.png", full_page=True)
+
+
+@pytest.mark.parametrize(
+    "viewport", [{"width": 1280, "height": 1000}, PHONE], ids=["wide", "phone"]
+)
+def test_the_tables_boxes_keep_their_place_and_size_turn_after_turn(
+    page: Page, voila_url: str, output_dir: Path, viewport: dict[str, int]
+) -> None:
+    """Measured as the review did: the felt, each seat, the trick, the corner and the
+    hand after each card (the review saw the felt range over 180 px and the hand move
+    by 154 px over ten turns)."""
+    page.set_viewport_size(viewport)
+    open_playground(page, voila_url)
+    start_and_pass(page)
+    seen: list[dict[str, Any]] = []
+    for turn in range(8):
+        play_one(page)
+        seen.append(page.evaluate(MEASURE))
+        if turn in (0, 7):
+            page.screenshot(path=output_dir / f"turn-{turn + 1}.png", full_page=True)
+    first = seen[0]
+    assert len(first["seats"]) == 4 and first["hand"]
+    for turn, boxes in enumerate(seen[1:], start=2):
+        assert boxes == first, f"turn {turn}: {boxes} != {first}"
+    assert page.evaluate(CUT) == []
+
+
+def test_the_bots_cards_come_one_after_another_and_all_at_once_on_demand(
+    page: Page, voila_url: str, output_dir: Path
+) -> None:
+    page.emulate_media(reduced_motion="reduce")  # in turn still, without sliding
+    deal = Deal.new(Rules(), seed=12, deal_number=3)  # no pass
+    open_playground(page, voila_url, f"?deal={share_code(deal)}")
+    page.locator(PLAYABLE).first.wait_for(timeout=LOAD_TIMEOUT)
+    page.get_by_label("Bots’ speed").select_option(label="Slow")
+    play_one(page)
+    slots = page.locator(".ht-centre .ht-layer").first.locator(".ht-slot")
+    expect(slots).to_have_count(4, timeout=20_000)  # the trick the person's card went into
+    hidden = "e => getComputedStyle(e).visibility === 'hidden'"
+    # the last bot card of the trick is not shown yet; the skip button is
+    assert slots.last.evaluate(hidden)
+    skip = page.get_by_role("button", name="Show all now")
+    expect(skip).to_be_visible()
+    page.screenshot(path=output_dir / "in-turn.png", full_page=True)
+    # the cards come by themselves, one delay apart
+    page.wait_for_function(
+        "([e]) => getComputedStyle(e).visibility !== 'hidden'",
+        arg=[slots.last.element_handle()],
+        timeout=10_000,
+    )
+    # a new card, then "Show all now": the whole reply at once, the button gone
+    play_one(page)
+    skip.click()
+    expect(page.locator(".ht-centre .ht-in")).to_have_count(0)
+    expect(skip).to_be_hidden()
+    page.screenshot(path=output_dir / "all-at-once.png", full_page=True)
+
+
+def test_after_enter_the_focus_is_not_on_a_card(
+    page: Page, voila_url: str, output_dir: Path
+) -> None:
+    deal = Deal.new(Rules(), seed=12, deal_number=3)  # the fourth deal: no pass
+    open_playground(page, voila_url, f"?deal={share_code(deal)}")
+    page.locator(PLAYABLE).first.wait_for(timeout=LOAD_TIMEOUT)
+    at_once(page)
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('ht-card')"):
+            break
+    else:
+        pytest.fail("Tab never reached a card of the hand")
+    for played in range(3):
+        size = page.locator(HAND).count()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "n => document.querySelectorAll('.ht-hand .ht-card').length < n", arg=size
+        )
+        page.wait_for_function("document.activeElement.classList.contains('ht-note')")
+        focused = page.evaluate(
+            "[document.activeElement.className, document.activeElement.textContent]"
+        )
+        assert "ht-card" not in focused[0] and "Your turn" in focused[1]
+        if played == 0:
+            page.screenshot(path=output_dir / "focus.png", full_page=True)
+            # a second Enter plays nothing
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(400)
+            assert page.locator(HAND).count() == size - 1
+        # Tab goes on to the hand
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.classList.contains('ht-card')")
+        if not page.evaluate("!document.activeElement.disabled"):
+            pytest.fail("Tab reached a card that cannot be played")
+
+
+def test_the_language_switch_shows_the_language_in_use(
+    page: Page, voila_url: str, output_dir: Path
+) -> None:
+    open_playground(page, voila_url)
+    start_and_pass(page)
+    switch = page.locator(".widget-toggle-buttons, .ht-lang").first
+    english = switch.get_by_role("button", name=re.compile("English")).or_(
+        switch.get_by_role("radio", name="English")
+    )
+    french = switch.get_by_role("button", name=re.compile("Français")).or_(
+        switch.get_by_role("radio", name="Français")
+    )
+
+    def in_use(control: Any, wanted: bool) -> bool:
+        """Whether the control shows its language as the one in use: a checked radio
+        button, or a pressed toggle marked ✓ (in its name too), within a few seconds."""
+        for _ in range(50):
+            state: bool = control.evaluate(
+                "e => e.checked === true || e.classList.contains('mod-active')"
+                " && getComputedStyle(e, '::before').content.includes('✓')"
+            )
+            if state == wanted:
+                return True
+            page.wait_for_timeout(100)
+        return False
+
+    assert in_use(english, True) and in_use(french, False)
+    page.screenshot(path=output_dir / "english.png")
+    french.click()
+    expect(page.locator(".ht-status")).to_contain_text("À vous de jouer")
+    assert in_use(french, True) and in_use(english, False)
+    languages = page.evaluate(
+        "[...document.querySelectorAll('.ht-felt, .ht-status, .ht-scores')]"
+        ".map(e => e.closest('[lang]').lang)"
+    )
+    assert languages and set(languages) == {"fr"}
+    marker = page.locator(".ht-page").first
+    expect(marker).to_have_attribute("data-lang", "fr")
+    expect(marker).to_have_attribute("data-title", "Salle de jeu de la dame de pique")
+    page.screenshot(path=output_dir / "french.png")
+
+
+def finished_game(target: int) -> Game:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from engine_helpers import play_out
+
+    game = Game(Rules(target=target), seed=3)
+    while not game.is_over:
+        if game.deal.is_over:
+            game.next_deal()
+        else:
+            play_out(game.deal, random.Random(len(game.results)))
+    return game
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_chart_legend_never_covers_the_target_line(
+    page: Page, output_dir: Path, width: int, lang: str
+) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    for target in (100, 30):
+        game = finished_game(target)
+        page.set_content(
+            f"<body>{style_tag()}<div class='ht-root'>{summary_html(game, lang)}</div>"
+        )
+        boxes = page.evaluate(
+            """(target) => {
+              const svg = document.querySelector('.ht-summary svg');
+              const r = (e) => { const b = e.getBoundingClientRect();
+                return [b.left, b.top, b.right, b.bottom]; };
+              const lines = [...svg.querySelectorAll('path.line')];
+              const reference = lines[lines.length - 1];
+              const label = [...svg.querySelectorAll('text')].find(
+                (t) => t.textContent.includes(String(target)) && t.closest('.plot'));
+              return {legend: [...svg.querySelectorAll('g.legend')].map(r),
+                      line: r(reference), label: r(label), svg: r(svg)};
+            }""",
+            target,
+        )
+        overlap = lambda a, b: a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]  # noqa: E731
+        for legend in boxes["legend"]:
+            assert not overlap(legend, boxes["label"]), (legend, boxes["label"])
+            assert not overlap(legend, boxes["line"]), (legend, boxes["line"])
+            assert legend[2] <= boxes["svg"][2] + 1
+        page.screenshot(path=output_dir / f"chart-{target}.png", full_page=True)
