@@ -172,9 +172,15 @@ LIVE = (
 .ht-root .jupyter-button:not(.ht-card){flex:0 0 auto;max-width:100%;white-space:normal;height:auto;
   min-height:var(--jp-widgets-inline-height,28px);overflow:visible;text-overflow:clip;line-height:1.25;
   padding-top:4px;padding-bottom:4px}
-.ht-settings .widget-dropdown{width:auto;max-width:100%}
-.ht-settings .widget-dropdown>select{min-width:0}
+.ht-settings .widget-dropdown{width:auto}
+.ht-root .widget-inline-hbox{max-width:calc(100% - 2 * var(--jp-widgets-margin, 2px));min-width:0}
+.ht-root .widget-inline-hbox>select,.ht-root .widget-inline-hbox>input{min-width:0;flex:1 1 auto}
 .ht-side{min-width:0}
+/* a phone: grids of controls (the rules picker's options) in one column */
+@media (max-width:540px){.ht-root .widget-gridbox{grid-template-columns:minmax(0,1fr) !important}
+  .ht-root .widget-checkbox{width:auto;max-width:100%;height:auto}
+  .ht-root .widget-checkbox .widget-label-basic{white-space:normal;height:auto;overflow:visible;
+    line-height:1.35;padding:4px 0}}
 @container (max-width:540px){"""
     + _NARROW
     + """}
