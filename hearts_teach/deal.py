@@ -61,7 +61,7 @@ class Explanation:
 
 
 def _first_trick_cards(rules: Rules, hand: int) -> int:
-    """What the first-trick ban (RULES.md §2.7) leaves of ``hand``, for the leader and
+    """What the first-trick ban (docs/rules.md §2.7) leaves of ``hand``, for the leader and
     the followers alike: the cards worth no points; with nothing else, every card (the
     hearts alone in the strict mode)."""
     safe = hand & ~rules.penalty_cards

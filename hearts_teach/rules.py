@@ -56,7 +56,7 @@ OPTION_CHOICES: Final[dict[str, tuple[str, ...]]] = {
 }
 
 TWO_PLAYER_RANKS: Final = (2, 4, 6, 8, 10, 12, 14)
-# With four players the pass cycle is left, right, across, hold (RULES.md §2.3).
+# With four players the pass cycle is left, right, across, hold (docs/rules.md §2.3).
 _CYCLE: Final = ("left", "right", "across", None)
 
 
@@ -72,7 +72,7 @@ def _choice(option: str, value: object, choices: tuple[str, ...]) -> None:
 
 @dataclass(frozen=True)
 class Rules:
-    """Every rule option (RULES.md §12). Options left at ``None`` are derived from the
+    """Every rule option (docs/rules.md §12). Options left at ``None`` are derived from the
     number of players, so ``Rules(players=2)`` is two-player Hearts as the source plays it.
     """
 

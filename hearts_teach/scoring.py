@@ -39,7 +39,7 @@ class DealResult:
 def game_outcome(
     rules: Rules, before: Sequence[int], after: Sequence[int]
 ) -> tuple[bool, tuple[int, ...]]:
-    """Whether the game ends with these totals, and who wins (RULES.md §7).
+    """Whether the game ends with these totals, and who wins (docs/rules.md §7).
 
     After a deal in which a total reaches the target, the game ends if exactly one
     player (one team in partnership) has the best total: the lowest, or the highest
@@ -138,7 +138,7 @@ def scores_of_masks(
     applied, from the cards taken as bit masks and each player's raw ``points``.
 
     The one computation behind :func:`score_deal` and the search bots' scorer. Mixed
-    Moon (RULES.md §3.1) decides with the Old Moon scores exactly as they would be
+    Moon (docs/rules.md §3.1) decides with the Old Moon scores exactly as they would be
     applied (J♦ stacking and a spared partner included).
     """
     n = rules.players

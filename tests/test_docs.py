@@ -83,8 +83,6 @@ INTERNAL_NAMES = re.compile(
 OUTSIDE = re.compile(r"\.\./shared\b|(?<![\w.~-])/(?:work|home|Users)/")
 MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")
 URL_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
-# Known, and to be fixed by the README's owner: its line on where the rules come from.
-KNOWN_OUTSIDE = {("README.md", "../" + "shared")}
 
 
 # --- reading ------------------------------------------------------------------------
@@ -295,20 +293,5 @@ def outside_references() -> list[tuple[str, int, str]]:
 
 
 def test_nothing_refers_to_a_path_outside_the_repository() -> None:
-    found = [
-        f"{where}:{number}: {what}"
-        for where, number, what in outside_references()
-        if (where, what) not in KNOWN_OUTSIDE
-    ]
+    found = [f"{where}:{number}: {what}" for where, number, what in outside_references()]
     assert found == []
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="README.md still says the rules follow the specification kept beside the "
-    "repository; when its line points to docs/rules.md, delete this marker and "
-    "KNOWN_OUTSIDE",
-)
-def test_the_readme_refers_to_no_path_outside_the_repository() -> None:
-    known = [(w, n, what) for w, n, what in outside_references() if (w, what) in KNOWN_OUTSIDE]
-    assert known == []

@@ -1,4 +1,4 @@
-"""Cards: reading, writing, naming and card sets (RULES.md §1)."""
+"""Cards: reading, writing, naming and card sets (docs/rules.md §1)."""
 
 from __future__ import annotations
 

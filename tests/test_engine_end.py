@@ -1,4 +1,4 @@
-"""End of the game (RULES.md §2.10, §5, §7) and whole games.
+"""End of the game (docs/rules.md §2.10, §5, §7) and whole games.
 
 Deal scores are built from hand-picked cards so every total below is worked out by hand.
 """

@@ -1,4 +1,4 @@
-"""Play rules, one test per rule and edge case of RULES.md §2, §5 and §9 (L01–L15).
+"""Play rules, one test per rule and edge case of docs/rules.md §2, §5 and §9 (L01–L15).
 
 Positions at the start of a deal use full hands (so trick 1 is trick 1); positions later
 in a deal use shorter hands of equal size with ``leader=`` and ``hearts_broken=``, or
@@ -508,7 +508,7 @@ def test_free_first_lead_ban_holds_when_hearts_start_broken() -> None:
 
 def test_free_first_lead_twelve_hearts_and_queen_must_lead_the_queen() -> None:
     # Every card counts points, so the ban is lifted; hearts are not broken, so the queen
-    # is the one card that may be led (RULES.md §2.6 rule 5, L05).
+    # is the one card that may be led (docs/rules.md §2.6 rule 5, L05).
     deal = full_deal(FREE_LEAD, {1: TWELVE_HEARTS_AND_QUEEN})
     assert legal_set(deal) == card_set("QS")
     assert deal.explain("QS").reason == "legal_forced_points"

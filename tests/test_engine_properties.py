@@ -1,7 +1,7 @@
 """Property tests over random rule combinations and random legal play.
 
 Legal moves, hearts broken and trick winners are checked against a small reference
-written here from RULES.md (§1, §2.4–§2.7, §5), not against the engine itself.
+written here from docs/rules.md (§1, §2.4–§2.7, §5), not against the engine itself.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ PROPERTY = settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
 )
 
-# --- which option combinations are possible (RULES.md §4.5, §5, §12) ---------------
+# --- which option combinations are possible (docs/rules.md §4.5, §5, §12) ---------------
 
 
 def _resolved(options: dict[str, Any], name: str, default: object) -> Any:
@@ -515,7 +515,7 @@ def test_view_shows_only_the_seat_and_from_view_continues_exactly(
     assert search.result().scores == original.result().scores
 
 
-# --- scoring against a reference written from RULES.md §3, §4.5, §5, §7 ----------------
+# --- scoring against a reference written from docs/rules.md §3, §4.5, §5, §7 ----------------
 
 
 def reference_value(rules: Rules, card: Card) -> int:
@@ -654,7 +654,7 @@ def test_mixed_moon_chooses_with_the_old_moon_scores_as_applied(
     old = score_deal(rules.replace(moon="old"), hands, totals=before, tricks=tricks)
     new = score_deal(rules.replace(moon="new"), hands, totals=before, tricks=tricks)
     assert result.moon is not None and result.moon == old.moon == new.moon
-    # RULES.md §3.1: New Moon iff Old Moon, as it would be applied, ends the game with
+    # docs/rules.md §3.1: New Moon iff Old Moon, as it would be applied, ends the game with
     # a winner other than the shooter (his team in partnership).
     over, winners = reference_end(rules, before, old.totals)
     expected = "new" if over and result.moon not in winners else "old"

@@ -1,4 +1,4 @@
-"""The Rules value: card values of RULES.md §4.5, decks, presets and the pass cycle."""
+"""The Rules value: card values of docs/rules.md §4.5, decks, presets and the pass cycle."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def hearts_values(rules: Rules) -> list[int]:
     return [rules.value(Card.of(rank, Suit.HEARTS)) for rank in range(2, 15)]
 
 
-# One row per line of RULES.md §4.5: (options, heart values, Q♠, K♠, A♠, J♦, net per deal,
+# One row per line of docs/rules.md §4.5: (options, heart values, Q♠, K♠, A♠, J♦, net per deal,
 # whether a moon exists, whether the moon needs J♦). Numbers are the table's, by hand.
 MATRIX: list[tuple[dict[str, Any], list[int], int, int, int, int, int, bool, bool]] = [
     ({}, [1] * 13, 13, 0, 0, 0, 26, True, False),
@@ -242,7 +242,7 @@ def test_impossible_rule_sets_raise_rules_error(options: dict[str, Any]) -> None
 
 
 def test_every_option_of_the_spec_option_table_exists() -> None:
-    # RULES.md §12 names these options; a saved rule set may use any of them.
+    # docs/rules.md §12 names these options; a saved rule set may use any of them.
     spec_options = {
         "players": 4,
         "spot": False,

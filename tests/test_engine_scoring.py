@@ -1,4 +1,4 @@
-"""Scoring of one deal: every row of RULES.md §4.5, the moon rules of §3 (with the exact
+"""Scoring of one deal: every row of docs/rules.md §4.5, the moon rules of §3 (with the exact
 Mixed Moon algorithm of §3.1) and two-player scoring (§5). Expected numbers are worked
 out by hand in each test.
 """
@@ -352,7 +352,7 @@ def test_mixed_moon_in_partnership_looks_at_the_winning_team() -> None:
 
 # --- Mixed Moon decides with the Old Moon scores as they would be applied ---------------
 # With ``omnibus_jd_stacks_on_moon`` the J♦'s −10 is part of the Old Moon scores, so it
-# is part of what Mixed Moon looks at (RULES.md §3.1: O = T + old_moon_deltas).
+# is part of what Mixed Moon looks at (docs/rules.md §3.1: O = T + old_moon_deltas).
 
 STACKING = Rules(moon="mixed", omnibus=True, omnibus_jd_stacks_on_moon=True)
 OPENSPIEL_STACKING = STACKING.replace(omnibus_moon_requires_jd=False)
