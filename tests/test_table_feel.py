@@ -20,7 +20,7 @@ from hearts_teach import Card, Deal, Rules
 from hearts_teach.i18n import card_name, text
 from hearts_teach.records import share_code
 from widgets.render import HOLD, Replay, table_point, timeline
-from widgets.table import HeartsTable, page_marker
+from widgets.table import DELAY_SETTING, HeartsTable, page_marker
 
 DELAY = 0.5
 
@@ -134,7 +134,10 @@ def test_timeline_holds_the_finished_trick_then_shows_the_next_lead() -> None:
     assert timeline(deal, Replay(before, 0)).end == 0 and not timeline(deal, None).appear
 
 
-def test_the_speed_can_be_changed_and_is_offered_in_both_languages() -> None:
+def test_the_speed_can_be_changed_and_is_offered_in_both_languages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(DELAY_SETTING, raising=False)
     table = HeartsTable(Rules(), seed=1)
     assert table.delay == 0.5 and table.pace_picker.value == 0.5
     table.pace_picker.value = 0.0
@@ -147,6 +150,10 @@ def test_the_speed_can_be_changed_and_is_offered_in_both_languages() -> None:
     assert odd.pace_picker.value == 1.5 and "1.5 s a card" in odd.pace_picker.options[-1][0]
     with pytest.raises(ValueError):
         HeartsTable(Rules(), delay=-1)
+    # a server may set its visitors' speed (tests that do not look at it: none)
+    for setting, delay in (("0", 0.0), ("1.2", 1.2), ("-3", 0.5), ("nan", 0.5), ("fast", 0.5)):
+        monkeypatch.setenv(DELAY_SETTING, setting)
+        assert HeartsTable(Rules(), seed=1).delay == delay
 
 
 # --- the trick the person's card went into, and its winner -----------------------------

@@ -23,6 +23,8 @@ for reduced motion see the cards appear in turn without sliding (widgets.style).
 from __future__ import annotations
 
 import itertools
+import math
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
@@ -67,6 +69,20 @@ PACES: tuple[tuple[str, float], ...] = (
 )
 """The bots' speeds offered: seconds between two cards shown."""
 DEFAULT_DELAY = 0.5
+DELAY_SETTING = "HEARTS_BOT_DELAY"
+"""An environment variable that sets the bots' delay of every new table (seconds, from
+0 to 5): a server's choice for its visitors, and 0 in tests that do not look at it."""
+
+
+def default_delay() -> float:
+    """The bots' delay of a new table: ``HEARTS_BOT_DELAY`` if set and valid, else 0.5 s."""
+    try:
+        seconds = float(os.environ.get(DELAY_SETTING, DEFAULT_DELAY))
+    except ValueError:
+        return DEFAULT_DELAY
+    return seconds if math.isfinite(seconds) and 0 <= seconds <= 5 else DEFAULT_DELAY
+
+
 _TABLES = itertools.count(1)  # a class per table, for the style of its own reply
 
 
@@ -131,12 +147,13 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         on_game_over: Callable[[HeartsTable], None] | None = None,
         show_share: bool = True,
         show_language: bool = True,
-        delay: float = DEFAULT_DELAY,
+        delay: float | None = None,
     ) -> None:
         super().__init__()
         check_lang(lang)
         if bot_level not in BOT_LEVELS:
             raise ValueError(f"unknown bot level {bot_level!r}")
+        delay = default_delay() if delay is None else delay
         if not 0 <= delay <= 5:
             raise ValueError(f"the bots' delay is from 0 to 5 seconds, not {delay!r}")
         self.add_class("ht-root")
@@ -801,8 +818,12 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         lang = self._lang
         deal = self.deal
         rules = self.rules
-        # The hand first: once the page shows the new felt or status, the hand it holds
-        # is the new one too (the page applies the changes in the order they are sent).
+        # The page applies the changes in the order they are sent: what follows the game
+        # (on_change: the page's address) first, then the hand, then the rest; so once
+        # the page shows a new hand its address is the new one, and once it shows the
+        # new felt or status the hand it holds is new too.
+        if self.on_change is not None:
+            self.on_change(self)
         in_pass = deal.phase == "pass" and deal.passes()[self.human] is None
         if in_pass:
             states = pass_states(deal, self.human, lang, self._picked, self._hinted)
@@ -858,8 +879,6 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             self._game_over_told = True
             if self.on_game_over is not None:
                 self.on_game_over(self)
-        if self.on_change is not None:
-            self.on_change(self)
 
     def _draw_share(self) -> None:
         lang = self._lang

@@ -246,7 +246,13 @@ def test_the_language_switch_shows_the_language_in_use(
     marker = page.locator(".ht-page").first
     expect(marker).to_have_attribute("data-lang", "fr")
     expect(marker).to_have_attribute("data-title", "Salle de jeu de la dame de pique")
+    # the page's own script copies the marker to the document (the Voilà template)
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    expect(page).to_have_title("Salle de jeu de la dame de pique")
     page.screenshot(path=output_dir / "french.png")
+    english.click()
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    expect(page).to_have_title("Hearts playground")
 
 
 def finished_game(target: int) -> Game:
