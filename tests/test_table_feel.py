@@ -287,9 +287,11 @@ def test_the_pass_shows_where_the_cards_go_and_what_came_back() -> None:
     west = re.search(r'<section class="ht-seat ht-west".*?</section>', felt)
     assert west is not None and "gets your cards" in west.group(0).lower()
     assert "You → West" in felt and "East → you" in felt
+    assert table.note.value == "Your 3 cards go to West."
     first = table.hand.cards[0]
     table.hand.buttons[first].click()
     assert card_name(first, "en") in unescape(table.felt.value)
+    assert table.note.value == f"Your 3 cards go to West: {first}."
     table.hand.buttons[first].click()
     given = list(table.hand.cards[:3])
     passed(table)

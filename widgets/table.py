@@ -737,6 +737,17 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
                 else:
                     seat = seat_name(trick.winner, n, lang)
                     said.append(text("ui.note.won", lang, number=number, plays=plays, seat=seat))
+        if deal.phase == "pass" and deal.passes()[self.human] is None:
+            to_seat, _from_seat = self._pass_partners()
+            count = self.rules.pass_count
+            goes = text(
+                "ui.pass.goes_one" if count == 1 else "ui.pass.goes",
+                lang,
+                count=count,
+                seat=name_of(to_seat, self.rules, lang),
+            )
+            chosen = ", ".join(symbol(card, lang) for card in self._picked)
+            said.append(f"{goes}{raw('ui.note.colon', lang)}{chosen}." if chosen else f"{goes}.")
         if deal.phase == "play" and not deal.is_over and deal.to_play == self.human:
             said.append(text("ui.turn.you", lang))
             reasons: list[str] = []

@@ -83,6 +83,7 @@ register(
         ),
         "ui.note.so_far": ("Trick {number} so far: {plays}.", "Pli {number} en cours : {plays}."),
         "ui.note.you": ("you", "vous"),
+        "ui.note.colon": (": ", " : "),
         # pacing: the bots' cards appear one after another
         "ui.pace.label": ("Bots’ speed", "Vitesse des robots"),
         "ui.pace.slow": ("Slow", "Lente"),
