@@ -5,18 +5,25 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+ENGINE_STAMP := build/mypyc/.built
 TEST_PREREQS :=
 # What `make test` runs, in order; mk/*.mk may append steps.
 TEST_STEPS := lint lessons pytest
 
 .PHONY: venv test lint lessons pytest clean
 
-venv: $(STAMP)
+# The venv holds the project installed in editable mode, with the engine compiled:
+# mk/compiled.mk builds its hot modules in place and rebuilds them whenever a source
+# changes, and the package runs the interpreted source (with a warning) if a compiled
+# module is ever older than its source, so what runs is always what the tree says.
+venv: $(STAMP) $(ENGINE_STAMP)
 
-$(STAMP): pyproject.toml
+# The editable install itself compiles nothing (HEARTS_TEACH_PURE=1): the venv's own
+# mypy, installed here, builds the engine in the next step.
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	HEARTS_TEACH_PURE=1 $(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
 -include mk/*.mk
@@ -36,3 +43,4 @@ test: $(TEST_STEPS)
 
 clean:
 	rm -rf $(VENV) _build build
+	rm -f hearts_teach/*.so hearts_teach/_engine_sources.json

@@ -4,9 +4,10 @@ When OpenSpiel is installed (``pip install -e '.[openspiel]'``), its C++ ``heart
 runs through its Python API in the same process, interleaved round by round, dealing
 from a shuffled deck; the table gives the median ratio (ours / OpenSpiel).
 
-The engine runs twice: interpreted (the package as installed) and compiled (the same
-source built by mypyc into build/compiled by ``make compiled``), each in its own process
-with OpenSpiel interleaved.
+The engine is measured as installed: compiled by mypyc, as ``pip install .`` and
+``make venv`` build it with a C compiler (setup.py; ``hearts_teach.COMPILED``), then
+interpreted, the same installation run with ``HEARTS_TEACH_PURE=1``; each in its own
+process with OpenSpiel interleaved.
 
     python benchmarks/engine.py [--rounds 7] [--seconds 1.0] [--engine both]
 """
@@ -23,16 +24,17 @@ import sys
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from machine import describe_machine
 
+import hearts_teach
 import hearts_teach.deal
 from hearts_teach import Deal, Rules
 
-COMPILED_BUILD = Path(__file__).resolve().parent.parent / "build" / "compiled"
-CHILD_MARK = "HEARTS_TEACH_BENCH_CHILD"
+PURE_SWITCH = "HEARTS_TEACH_PURE"
+TARGET = 1.5
+"""The issue's target: at least this many times OpenSpiel's speed, deals and playouts."""
 
 RULES = Rules()
 # OpenSpiel's pass-direction chance outcomes: 0 no pass, 1 left, 2 across, 3 right.
@@ -126,18 +128,20 @@ def rate(task: Callable[[int], object], seconds: float) -> float:
 
 
 def engine_kind() -> str:
-    """Which engine this process imported: the mypyc build or the interpreted source."""
+    """Which engine this process runs, as the package says and as its files show."""
     path = hearts_teach.deal.__file__ or ""
-    return "interpreted" if path.endswith(".py") else "compiled (mypyc)"
+    if (not path.endswith(".py")) != hearts_teach.COMPILED:
+        sys.exit(f"hearts_teach.COMPILED is {hearts_teach.COMPILED} but deal is {path}")
+    return "compiled (mypyc)" if hearts_teach.COMPILED else "interpreted"
 
 
-def run_compiled(argv: list[str]) -> None:
-    """Run this benchmark again in a process that imports the compiled build."""
-    if not (COMPILED_BUILD / ".built").exists():
-        print(f"No compiled build in {COMPILED_BUILD}: run `make compiled` first.")
-        return
-    environment = {**os.environ, "PYTHONPATH": str(COMPILED_BUILD), CHILD_MARK: "1"}
-    command = [sys.executable, __file__, *argv, "--engine", "compiled"]
+def run_engine(engine: str, argv: list[str]) -> None:
+    """Run this benchmark in a new process on one build of the installed package."""
+    environment = dict(os.environ)
+    environment.pop(PURE_SWITCH, None)
+    if engine == "interpreted":
+        environment[PURE_SWITCH] = "1"
+    command = [sys.executable, __file__, *argv, "--engine", engine, "--here"]
     subprocess.run(command, env=environment, check=True)
 
 
@@ -146,18 +150,23 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--engine", choices=("interpreted", "compiled", "both"), default="both")
+    parser.add_argument("--here", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     timing = ["--rounds", str(args.rounds), "--seconds", str(args.seconds)]
-    if args.engine == "compiled" and engine_kind() == "interpreted":
-        if os.environ.get(CHILD_MARK):
-            # The build is there but this Python cannot load it (another version?).
-            sys.exit(f"{COMPILED_BUILD} does not load in {sys.executable}: `make compiled`")
-        run_compiled(timing)
+    if args.here:
+        wanted = "compiled (mypyc)" if args.engine == "compiled" else "interpreted"
+        if engine_kind() != wanted:
+            sys.exit(
+                f"asked for the {wanted} engine, but this installation runs the "
+                f"{engine_kind()} one (`make venv` builds it with a C compiler)"
+            )
+        measure(args.rounds, args.seconds)
         return
-    measure(args.rounds, args.seconds)
-    if args.engine == "both":
-        print()
-        run_compiled(timing)
+    engines = ("compiled", "interpreted") if args.engine == "both" else (args.engine,)
+    for number, engine in enumerate(engines):
+        if number:
+            print()
+        run_engine(engine, timing)
 
 
 def measure(rounds: int, seconds: float) -> None:
@@ -224,8 +233,8 @@ def measure(rounds: int, seconds: float) -> None:
         return
     for name in ("ratio deals", "ratio playouts"):
         ratio = statistics.median(rows[name])
-        verdict = "met" if ratio >= 1.0 else "NOT met"
-        print(f"target {name} >= 1.0: median {ratio:.2f} -> {verdict}")
+        verdict = "met" if ratio >= TARGET else "NOT met"
+        print(f"target {name} >= {TARGET}: median {ratio:.2f} -> {verdict}")
 
 
 if __name__ == "__main__":

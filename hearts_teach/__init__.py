@@ -4,8 +4,15 @@
 >>> deal = Deal.new(Rules.preset("standard"), seed=7, deal_number=3)
 >>> deal.phase
 'play'
+
+Built with a C compiler, the engine's hot modules (``cards``, ``deal``) are compiled
+from the same source by mypyc (see setup.py); ``COMPILED`` tells which build runs.
+``HEARTS_TEACH_PURE=1`` in the environment runs the interpreted source instead, and so
+does a compiled build older than its source (with a warning: what runs is always the
+source beside it).
 """
 
+from hearts_teach._build import COMPILED
 from hearts_teach.cards import CARDS, Card, Suit
 from hearts_teach.deal import Deal, Explanation, PlayerView, Trick
 from hearts_teach.errors import CardError, HeartsError, IllegalMove, RecordError, RulesError
@@ -15,6 +22,7 @@ from hearts_teach.scoring import DealResult, game_outcome, score_deal
 
 __all__ = [
     "CARDS",
+    "COMPILED",
     "Card",
     "CardError",
     "Deal",

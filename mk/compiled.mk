@@ -1,30 +1,34 @@
-# The engine's hot modules compiled with mypyc: the same pure-Python source, built into
-# build/compiled/ and never beside the sources, so an edit always reaches the
-# interpreted package that everything else imports. `make test` runs the engine and bot
-# tests against this build too; benchmarks/engine.py --engine compiled measures it.
-COMPILED := build/compiled
-COMPILED_MODULES := hearts_teach/cards.py hearts_teach/deal.py
-COMPILED_STAMP := $(COMPILED)/.built
-ENGINE_SOURCES := $(wildcard hearts_teach/*.py hearts_teach/*/*.py hearts_teach/lessons/*.json)
+# The engine as `make venv` installs it: compiled by mypyc (setup.py), from the same
+# source, in place. The editable install keeps the sources where they are, so the
+# compiled modules sit beside them (hearts_teach/*.so, with _engine_sources.json, the
+# SHA-256 of the sources they were built from): this rule rebuilds them whenever a hot
+# module or setup.py changes, and hearts_teach/_build.py runs the interpreted source,
+# with a warning, if one is ever stale. `make test` runs the whole suite on the compiled
+# engine (test-built checks that it is), then the engine and bot tests again on the
+# interpreted source (test-pure, HEARTS_TEACH_PURE=1). Without a C compiler the build is
+# pure Python and test-built says why the run cannot test both.
+# The hot modules, and the modules whose types they are compiled against.
+ENGINE_SOURCES := setup.py $(addprefix hearts_teach/,cards.py deal.py errors.py i18n.py rules.py)
+ENGINE_TESTS := tests/test_engine_*.py tests/test_bots*.py tests/test_hints.py
 
-.PHONY: compiled test-compiled
+.PHONY: compiled test-built test-pure
 
-compiled: $(COMPILED_STAMP)
+compiled: $(ENGINE_STAMP)
 
-$(COMPILED_STAMP): $(STAMP) $(ENGINE_SOURCES)
-	rm -rf $(COMPILED)
-	$(BIN)/python -c "import shutil; shutil.copytree('hearts_teach', '$(COMPILED)/hearts_teach', ignore=shutil.ignore_patterns('__pycache__', '*.so'))"
-	cd $(COMPILED) && $(abspath $(BIN))/mypyc $(COMPILED_MODULES) > mypyc.log 2>&1 \
-		|| { tail -40 mypyc.log; exit 1; }
+$(ENGINE_STAMP): $(STAMP) $(ENGINE_SOURCES)
+	mkdir -p $(dir $@)
+	$(BIN)/python setup.py --quiet build_ext --inplace > build/mypyc/build.log 2>&1 \
+		|| { tail -40 build/mypyc/build.log; exit 1; }
 	touch $@
 
-# The run refuses to start unless the hot modules really import from the compiled build
-# (never test the interpreted package under the compiled build's name).
-test-compiled: $(COMPILED_STAMP)
-	PYTHONPATH=$(COMPILED) $(BIN)/python -P -c "import sys, hearts_teach.cards as c, \
-		hearts_teach.deal as d; interpreted = [m.__file__ for m in (c, d) if m.__file__.endswith('.py')]; \
-		sys.exit(f'not compiled: {interpreted}' if interpreted else 0)"
-	PYTHONPATH=$(COMPILED) $(BIN)/pytest -q -p no:cacheprovider \
-		tests/test_engine_*.py tests/test_bots*.py
+test-built: venv
+	$(BIN)/python -c "import sys, hearts_teach; sys.exit(0 if hearts_teach.COMPILED else \
+		'the engine in .venv is not compiled (a C compiler and Python headers are needed: \
+		see build/mypyc/build.log); make test tests both builds')"
 
-TEST_STEPS += test-compiled
+test-pure: venv
+	HEARTS_TEACH_PURE=1 $(BIN)/python -c "import sys, hearts_teach; \
+		sys.exit('HEARTS_TEACH_PURE=1 still runs the compiled engine' if hearts_teach.COMPILED else 0)"
+	HEARTS_TEACH_PURE=1 $(BIN)/pytest -q -p no:cacheprovider $(ENGINE_TESTS)
+
+TEST_STEPS := test-built $(TEST_STEPS) test-pure

@@ -123,24 +123,28 @@ def pinned_wheels(cache: Path) -> list[Path]:
 
 
 def project_wheel(folder: Path) -> Path:
-    """The project's own wheel, built from a copy of this checkout's sources (a build in
-    place would reuse whatever an earlier build left in build/lib)."""
+    """The project's own wheel, pure Python (Pyodide loads no compiled engine), built from
+    a copy of this checkout's sources (a build in place would reuse whatever an earlier
+    build left in build/lib). HEARTS_TEACH_PURE=1 is setup.py's switch for that build."""
     with tempfile.TemporaryDirectory(prefix="hearts-wheel-") as copy:
         source = Path(copy)
-        for name in ("pyproject.toml", "README.md", "hearts_teach", "widgets"):
+        for name in ("pyproject.toml", "setup.py", "README.md", "hearts_teach", "widgets"):
             if (ROOT / name).is_dir():
                 shutil.copytree(
                     ROOT / name,
                     source / name,
-                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyc"),
+                    ignore=shutil.ignore_patterns(
+                        "__pycache__", "*.so", "*.pyc", "_engine_sources.json"
+                    ),
                 )
             else:
                 shutil.copy(ROOT / name, source / name)
         run(
             [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-             "-w", str(folder), str(source)]
+             "-w", str(folder), str(source)],
+            env={**os.environ, "HEARTS_TEACH_PURE": "1"},
         )  # fmt: skip
-    (wheel,) = folder.glob("hearts_teach-*.whl")
+    (wheel,) = folder.glob("hearts_teach-*-py3-none-any.whl")
     return wheel
 
 
