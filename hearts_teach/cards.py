@@ -9,9 +9,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from typing import ClassVar, Final
+from typing import ClassVar, Final, TypeAlias
 
 from hearts_teach.errors import CardError
+
+CardIndex: TypeAlias = int
+"""A card as a number from 0 to 51: ``suit * 13 + rank - 2`` (clubs, diamonds, spades,
+hearts; 2 to ace)."""
+CardMask: TypeAlias = int
+"""A set of cards as a bit mask: bit ``i`` is set when the card of index ``i`` is in it."""
 
 
 class Suit(IntEnum):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeGuard
 
 from hearts_teach.cards import (
     CARDS,
@@ -19,6 +19,8 @@ from hearts_teach.cards import (
     QUEEN_OF_SPADES,
     SUIT_MASKS,
     Card,
+    CardIndex,
+    CardMask,
     Suit,
     cards_of,
     indexes_of,
@@ -28,7 +30,7 @@ from hearts_teach.cards import (
 )
 from hearts_teach.errors import HeartsError, IllegalMove, RulesError
 from hearts_teach.i18n import text
-from hearts_teach.rules import Rules
+from hearts_teach.rules import PASS_DIRECTIONS, PassDirection, Rules
 
 if TYPE_CHECKING:
     from hearts_teach.scoring import DealResult
@@ -72,11 +74,20 @@ def _first_trick_cards(rules: Rules, hand: int) -> int:
     return hand
 
 
-def _first_trick_refusal(rules: Rules, card: Card, hand: int) -> Explanation:
-    """Why the first-trick ban refuses ``card`` (one :func:`_first_trick_cards` leaves out)."""
-    if hand & ~rules.penalty_cards:
-        return Explanation(card, False, "no_points_first_trick", (("card", card),))
-    return Explanation(card, False, "hearts_before_queen")
+def _first_trick_refusal(rules: Rules, hand: CardMask) -> str:
+    """Why the first-trick ban refuses a card it leaves out of ``hand``: a card worth no
+    points was there to play, or (strict mode) a heart comes before the queen."""
+    return "no_points_first_trick" if hand & ~rules.penalty_cards else "hearts_before_queen"
+
+
+def trick_winner(cards: CardMask, led: CardIndex, hearts_trump: bool = False) -> CardIndex:
+    """The card that wins a trick holding ``cards`` (a mask) whose first card was ``led``
+    (docs/rules.md §1, §5): the highest heart when hearts are trumps and one was played,
+    else the highest card of the suit led. The one rule for who takes a trick: ``play``
+    and the bots (:func:`winning_position`) both ask it."""
+    if hearts_trump and cards & HEARTS_MASK:
+        return (cards & HEARTS_MASK).bit_length() - 1
+    return (cards & _SUIT_MASK_OF[led]).bit_length() - 1
 
 
 class Trick(NamedTuple):
@@ -112,7 +123,7 @@ class PlayerView:
     voids: tuple[int, ...]
     passed: int
     received: int
-    pass_direction: str | None
+    pass_direction: PassDirection | None
     phase: Phase
     legal: int
     hand_sizes: tuple[int, ...]
@@ -154,70 +165,121 @@ class PlayerView:
         return tuple(sum(values[c.index] for c in cards_of(m)) for m in self.taken)
 
 
-def winning_position(trick: Sequence[int], hearts_trump: bool = False) -> int:
-    """Position in a trick (card indexes in play order) of the card that wins it so far:
-    the highest of the suit led, or the highest heart when hearts are trumps."""
-    if hearts_trump:
-        hearts = [c for c in trick if c >= 39]
-        if hearts:
-            return trick.index(max(hearts))
-    low = _SUIT_OF[trick[0]] * 13
-    best = trick[0]
-    for c in trick:
-        if low <= c < low + 13 and c > best:
-            best = c
-    return trick.index(best)
+def winning_position(trick: Sequence[CardIndex], hearts_trump: bool = False) -> int:
+    """Position in a trick (card indexes in play order) of the card that wins it so far
+    (:func:`trick_winner`)."""
+    return trick.index(trick_winner(mask_of_indexes(trick), trick[0], hearts_trump))
+
+
+CompletedTrick = tuple[int, tuple[CardIndex, ...], int]
+"""A trick on record: its leader, its cards in play order, its winner."""
+PassRecord = tuple[int, CardMask, CardMask | None]
+"""A pass choice on record: the player, the cards chosen, the choice it replaced."""
+
+
+class _DealSetup(NamedTuple):
+    """What a deal starts from and never changes: shared by a deal and its copies."""
+
+    dealt: tuple[CardMask, ...]
+    dead: CardMask
+    deal_number: int
+    pass_direction: PassDirection | None
+    totals: tuple[int, ...]
+    start_leader: int | None
+    start_broken: bool
+    players: int
+    first_undoable: int
+    """Cards played before the deal was set up (a set position): undo stops there."""
+
+
+@dataclass
+class _DealState:
+    """The position of a deal: everything that passing, play and undo change, in one
+    value (python-chess's ``_BoardState`` is the model). :meth:`Deal.copy` copies it,
+    :meth:`Deal.state_key` compares it; every rule reads and changes it."""
+
+    hands: list[CardMask]
+    taken: list[CardMask]
+    completed: list[CompletedTrick]
+    trick: list[CardIndex]
+    """The cards of the trick in progress, in play order."""
+    trick_mask: CardMask
+    trick_no: int
+    """Tricks completed, counting those before a set position."""
+    leader: int
+    to_play: int
+    phase: Phase
+    broken: bool
+    broken_at: int
+    """Cards played when a card broke hearts (0: not broken by a play of this deal)."""
+    opening: CardIndex | None
+    """The card that must open the deal (2♣; 4♣ or 6♣ with two players), if any."""
+    passes: list[CardMask | None]
+    pass_log: list[PassRecord]
+    legal: CardMask = field(default=-1, compare=False)
+    """The legal cards of the player to play, once computed (-1: not yet)."""
+
+    def copy(self) -> _DealState:
+        """An independent copy (the lists copied, the values shared)."""
+        return _DealState(
+            self.hands[:],
+            self.taken[:],
+            self.completed[:],
+            self.trick[:],
+            self.trick_mask,
+            self.trick_no,
+            self.leader,
+            self.to_play,
+            self.phase,
+            self.broken,
+            self.broken_at,
+            self.opening,
+            self.passes[:],
+            self.pass_log[:],
+            self.legal,
+        )
+
+    def key(self) -> tuple[object, ...]:
+        """The position as a hashable value: every compared field, lists as tuples."""
+        return tuple(_hashable(getattr(self, f.name)) for f in fields(self) if f.compare)
+
+
+def _is_direction(value: object) -> TypeGuard[PassDirection]:
+    return value in PASS_DIRECTIONS
+
+
+def _hashable(value: object) -> object:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _opening_card(rules: Rules, hands: Sequence[CardMask]) -> tuple[CardIndex, int] | None:
+    """The card that opens the deal and who holds it (docs/rules.md §2.4, §5): the first of
+    the opening chain that someone holds, or None when the first lead is free."""
+    if rules.first_lead != "two_of_clubs":
+        return None
+    for card in rules.opening_chain:
+        for player, hand in enumerate(hands):
+            if hand & card.bit:
+                return card.index, player
+    return None
 
 
 class Deal:
     """A deal of Hearts: deal, pass, tricks, over.
 
-    Players are numbered 0..n-1 in playing order; "left" is the next player.
+    Players are numbered 0..n-1 in playing order; "left" is the next player. A deal is
+    its rules, what it started from (shared by its copies) and its position (one value,
+    copied by :meth:`copy`).
     """
 
-    __slots__ = (
-        "_broken",
-        "_broken_at",
-        "_first_undoable",
-        "_leader",
-        "_legal",
-        "_opening",
-        "_pass_log",
-        "_passes",
-        "_phase",
-        "_players",
-        "_to_play",
-        "_trick",
-        "_trick_mask",
-        "_trick_no",
-        "completed",
-        "dead",
-        "deal_number",
-        "dealt",
-        "hands",
-        "is_over",
-        "pass_direction",
-        "rules",
-        "start_broken",
-        "start_leader",
-        "taken",
-        "totals",
-    )
+    __slots__ = ("_setup", "_state", "is_over", "rules")
 
     rules: Rules
-    start_leader: int | None
-    start_broken: bool
-    hands: list[int]
-    dealt: tuple[int, ...]
-    dead: int
-    deal_number: int
-    pass_direction: str | None
-    taken: list[int]
-    totals: tuple[int, ...]
-    completed: list[tuple[int, tuple[int, ...], int]]
+    _setup: _DealSetup
+    _state: _DealState
     is_over: bool
-    """Whether every trick has been played (a plain attribute: search loops test it
-    after every card)."""
+    """Whether every trick has been played: ``phase == "over"``, kept as a plain
+    attribute because search loops test it after every card."""
 
     def __new__(cls, *args: object, **kwargs: object) -> Deal:
         # Deal.__new__(Deal) alone gives the blank instance that copy() and from_view()
@@ -227,52 +289,49 @@ class Deal:
     def __init__(
         self,
         rules: Rules,
-        hands: Sequence[int],
-        dead: int = 0,
+        hands: Sequence[CardMask],
+        dead: CardMask = 0,
         *,
         deal_number: int = 0,
-        pass_direction: str | None = None,
+        pass_direction: PassDirection | None = None,
         leader: int | None = None,
         hearts_broken: bool = False,
         totals: Sequence[int] | None = None,
     ) -> None:
         """Low level: hands as bit masks. Use :meth:`new` or :meth:`from_hands`."""
         n = rules.players
-        self.rules = rules
-        self.start_leader = leader
-        self.start_broken = hearts_broken
-        self.hands = list(hands)
-        self.dealt = tuple(hands)
-        self.dead = dead
-        self.deal_number = deal_number
-        self.pass_direction = pass_direction
-        self.taken = [0] * n
-        self.totals = tuple(totals) if totals is not None else (0,) * n
-        self.completed = []
-        self.is_over = False
-        self._players = n
-        self._trick: list[int] = []
-        self._broken = hearts_broken or not rules.must_break_hearts
-        self._trick_mask = 0
-        # (player, chosen mask, previous choice or None) for each pass choice, in order.
-        # Plays need no log: the tricks hold them in order, and undo takes back cards
-        # while more have been played than when the deal was set up.
-        self._pass_log: list[tuple[int, int, int | None]] = []
-        # Cards played when a card broke hearts (0: hearts not broken by a play here).
-        self._broken_at = 0
-        self._passes: list[int | None] = [None] * n
-        hand_size = self.hands[0].bit_count()
         # Tricks already played before a set position with short hands.
-        self._trick_no = rules.hand_size - hand_size
-        self._first_undoable = self._trick_no * n
-        self._opening: int | None = None
-        self._legal = -1
-        if pass_direction is not None:
-            self._phase: Phase = "pass"
-            self._leader = 0
-            self._to_play = 0
-        else:
-            self._phase = "play"
+        trick_no = rules.hand_size - hands[0].bit_count()
+        self.rules = rules
+        self._setup = _DealSetup(
+            dealt=tuple(hands),
+            dead=dead,
+            deal_number=deal_number,
+            pass_direction=pass_direction,
+            totals=tuple(totals) if totals is not None else (0,) * n,
+            start_leader=leader,
+            start_broken=hearts_broken,
+            players=n,
+            first_undoable=trick_no * n,
+        )
+        self._state = _DealState(
+            hands=list(hands),
+            taken=[0] * n,
+            completed=[],
+            trick=[],
+            trick_mask=0,
+            trick_no=trick_no,
+            leader=0,
+            to_play=0,
+            phase="pass",
+            broken=hearts_broken or not rules.must_break_hearts,
+            broken_at=0,
+            opening=None,
+            passes=[None] * n,
+            pass_log=[],
+        )
+        self.is_over = False
+        if pass_direction is None:
             self._start_play(leader)
 
     # --- construction ---------------------------------------------------------
@@ -356,12 +415,12 @@ class Deal:
                 raise HeartsError("hands_size", size=rules.hand_size, sizes=sizes)
             if pass_direction == "across" and n != 4:
                 raise RulesError("rules_pass_direction", passing="across", needed=4, players=n)
-            if pass_direction not in ("left", "right", "across"):
+            if not _is_direction(pass_direction):
                 raise HeartsError(
                     "rules_value",
                     option="pass_direction",
                     value=pass_direction,
-                    choices="left, right, across",
+                    choices=", ".join(PASS_DIRECTIONS),
                 )
         if leader is not None and not 0 <= leader < n:
             raise HeartsError("player", player=leader, players=n)
@@ -370,7 +429,7 @@ class Deal:
             masks,
             dead_mask,
             deal_number=deal_number,
-            pass_direction=pass_direction,
+            pass_direction=pass_direction if _is_direction(pass_direction) else None,
             leader=leader,
             hearts_broken=hearts_broken,
             totals=totals,
@@ -378,75 +437,98 @@ class Deal:
 
     def _start_play(self, leader: int | None) -> None:
         rules = self.rules
-        self._phase = "play"
-        self._legal = -1
-        self._opening = None
-        if self._trick_no == 0 and rules.first_lead == "two_of_clubs":
-            for card in rules.opening_chain:
-                for player, hand in enumerate(self.hands):
-                    if hand & card.bit:
-                        self._opening = card.index
-                        leader = player
-                        break
-                if self._opening is not None:
-                    break
+        state = self._state
+        state.phase = "play"
+        state.legal = -1
+        state.opening = None
+        if state.trick_no == 0:
+            opening = _opening_card(rules, state.hands)
+            if opening is not None:
+                state.opening, leader = opening
         if leader is None:
-            leader = (rules.dealer(self.deal_number) + 1) % rules.players
-        self._leader = leader
-        self._to_play = leader
-        if self._trick_no >= rules.hand_size:
-            self._phase = "over"
+            leader = (rules.dealer(self._setup.deal_number) + 1) % rules.players
+        state.leader = leader
+        state.to_play = leader
+        if state.trick_no >= rules.hand_size:
+            state.phase = "over"
             self.is_over = True
 
     def copy(self) -> Deal:
+        """An independent copy: the same rules and start, a copy of the position."""
         other = Deal.__new__(Deal)
         other.rules = self.rules
-        other.start_leader = self.start_leader
-        other.start_broken = self.start_broken
-        other.hands = self.hands[:]
-        other.dealt = self.dealt
-        other.dead = self.dead
-        other.deal_number = self.deal_number
-        other.pass_direction = self.pass_direction
-        other.taken = self.taken[:]
-        other.totals = self.totals
-        other.completed = self.completed[:]
+        other._setup = self._setup
+        other._state = self._state.copy()
         other.is_over = self.is_over
-        other._players = self._players
-        other._trick = self._trick[:]
-        other._broken = self._broken
-        other._broken_at = self._broken_at
-        other._trick_mask = self._trick_mask
-        other._first_undoable = self._first_undoable
-        other._pass_log = self._pass_log[:]
-        other._passes = self._passes[:]
-        other._trick_no = self._trick_no
-        other._opening = self._opening
-        other._phase = self._phase
-        other._leader = self._leader
-        other._to_play = self._to_play
-        other._legal = self._legal
         return other
 
     # --- state ----------------------------------------------------------------
 
     @property
+    def hands(self) -> list[CardMask]:
+        """Each player's hand now, as a bit mask (the live list: do not change it)."""
+        return self._state.hands
+
+    @property
+    def taken(self) -> list[CardMask]:
+        """The cards each player has taken in tricks, as bit masks (the live list)."""
+        return self._state.taken
+
+    @property
+    def completed(self) -> list[CompletedTrick]:
+        """The completed tricks as (leader, card indexes, winner), in order."""
+        return self._state.completed
+
+    @property
+    def dealt(self) -> tuple[CardMask, ...]:
+        """The hands as the deal started (before the pass), as bit masks."""
+        return self._setup.dealt
+
+    @property
+    def dead(self) -> CardMask:
+        """The cards set aside (two players), as a bit mask."""
+        return self._setup.dead
+
+    @property
+    def deal_number(self) -> int:
+        return self._setup.deal_number
+
+    @property
+    def pass_direction(self) -> PassDirection | None:
+        return self._setup.pass_direction
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The game's totals before this deal."""
+        return self._setup.totals
+
+    @property
+    def start_leader(self) -> int | None:
+        """The leader given for a set position (None: the rules say who leads)."""
+        return self._setup.start_leader
+
+    @property
+    def start_broken(self) -> bool:
+        """Whether hearts were broken at a set position."""
+        return self._setup.start_broken
+
+    @property
     def phase(self) -> Phase:
-        return self._phase
+        return self._state.phase
 
     @property
     def tricks_won(self) -> list[int]:
         """How many tricks each player has won this deal."""
-        won = [0] * self._players
-        for _leader, _cards, winner in self.completed:
+        won = [0] * self._setup.players
+        for _leader, _cards, winner in self._state.completed:
             won[winner] += 1
         return won
 
     def shown_voids(self) -> list[int]:
         """For each player, the suits (a bit per suit) that player has shown void by
         not following the suit led."""
-        voids = [0] * self._players
-        n = self._players
+        n = self._setup.players
+        voids = [0] * n
         for leader, cards in self._trick_cards():
             led = _SUIT_OF[cards[0]]
             for position, card in enumerate(cards):
@@ -457,80 +539,83 @@ class Deal:
     @property
     def to_play(self) -> int:
         """Who acts now (during the pass, the first player who has not chosen)."""
-        if self._phase == "pass":
-            for player, chosen in enumerate(self._passes):
+        state = self._state
+        if state.phase == "pass":
+            for player, chosen in enumerate(state.passes):
                 if chosen is None:
                     return player
-        return self._to_play
+        return state.to_play
 
     @property
     def leader(self) -> int:
-        return self._leader
+        return self._state.leader
 
     @property
     def hearts_broken(self) -> bool:
-        return self._broken
+        return self._state.broken
 
     @property
     def trick_number(self) -> int:
         """Tricks completed so far (0 during the first trick)."""
-        return self._trick_no
+        return self._state.trick_no
 
     @property
     def current_trick(self) -> Trick:
-        return self._trick_value(self._leader, self._trick, None)
+        return self._trick_value(self._state.leader, self._state.trick, None)
 
-    def _trick_value(self, leader: int, cards: Sequence[int], winner: int | None) -> Trick:
-        n = self._players
+    def _trick_value(self, leader: int, cards: Sequence[CardIndex], winner: int | None) -> Trick:
+        n = self._setup.players
         plays = tuple(((leader + i) % n, CARDS[c]) for i, c in enumerate(cards))
         return Trick(leader, plays, winner)
 
-    def _trick_cards(self) -> list[tuple[int, Sequence[int]]]:
+    def _trick_cards(self) -> list[tuple[int, Sequence[CardIndex]]]:
         """(leader, card indexes) of every trick on record, the one in progress last."""
-        tricks: list[tuple[int, Sequence[int]]] = [
-            (leader, cards) for leader, cards, _winner in self.completed
+        state = self._state
+        tricks: list[tuple[int, Sequence[CardIndex]]] = [
+            (leader, cards) for leader, cards, _winner in state.completed
         ]
-        if self._trick:
-            tricks.append((self._leader, self._trick))
+        if state.trick:
+            tricks.append((state.leader, state.trick))
         return tricks
 
     @property
     def tricks(self) -> list[Trick]:
         """The completed tricks, in order."""
-        return [self._trick_value(*completed) for completed in self.completed]
+        return [self._trick_value(*completed) for completed in self._state.completed]
 
     @property
     def last_trick(self) -> Trick | None:
         """The last completed trick, if any."""
-        return self._trick_value(*self.completed[-1]) if self.completed else None
+        completed = self._state.completed
+        return self._trick_value(*completed[-1]) if completed else None
 
     @property
     def trick_completed(self) -> Trick | None:
         """The last completed trick when no card of the next one is on the table yet and
         a card has been played in this deal: right after a play, the trick that card
         completed. None while a trick is in progress or before any card is played."""
-        if self._trick or self._cards_played() == self._first_undoable:
+        if self._state.trick or self._cards_played() == self._setup.first_undoable:
             return None
         return self.last_trick
 
     def hand(self, player: int) -> list[Card]:
-        return cards_of(self.hands[self._check_player(player)])
+        return cards_of(self._state.hands[self._check_player(player)])
 
     @property
     def dead_cards(self) -> list[Card]:
-        return cards_of(self.dead)
+        return cards_of(self._setup.dead)
 
     @property
     def points_taken(self) -> tuple[int, ...]:
         """Raw points each player has taken so far this deal."""
         values = self.rules.values
-        return tuple(sum(values[i] for i in indexes_of(mask)) for mask in self.taken)
+        return tuple(sum(values[i] for i in indexes_of(mask)) for mask in self._state.taken)
 
     @property
     def history(self) -> list[tuple[str, int, tuple[Card, ...]]]:
         """Every action so far: ("pass", player, cards) or ("play", player, (card,))."""
         result: list[tuple[str, int, tuple[Card, ...]]] = [
-            ("pass", player, tuple(cards_of(chosen))) for player, chosen, _ in self._pass_log
+            ("pass", player, tuple(cards_of(chosen))) for player, chosen, _ in self._state.pass_log
         ]
         result.extend(("play", player, (card,)) for player, card in self.plays)
         return result
@@ -540,10 +625,10 @@ class Deal:
         """Every card played in this deal since it was set up, with its player, in order
         (a deal made from a view or a set position starts with none: what was played
         before is in its tricks, not here)."""
-        undoable = self._cards_played() - self._first_undoable
+        undoable = self._cards_played() - self._setup.first_undoable
         if not undoable:
             return []
-        n = self._players
+        n = self._setup.players
         every = [
             ((leader + position) % n, CARDS[card])
             for leader, cards in self._trick_cards()
@@ -553,14 +638,15 @@ class Deal:
 
     def passes(self) -> list[list[Card] | None]:
         """The cards each player chose to pass (None while not chosen or with no pass)."""
-        return [None if m is None else cards_of(m) for m in self._passes]
+        return [None if m is None else cards_of(m) for m in self._state.passes]
 
     def received(self, player: int) -> list[Card]:
         """The cards the player received in the exchange (empty before it)."""
-        if self.pass_direction is None or any(m is None for m in self._passes):
+        direction = self._setup.pass_direction
+        passes = self._state.passes
+        if direction is None or any(m is None for m in passes):
             return []
-        giver = self.rules.pass_giver(player, self.pass_direction)
-        chosen = self._passes[giver]
+        chosen = passes[self.rules.pass_giver(player, direction)]
         return cards_of(chosen) if chosen is not None else []
 
     def _check_player(self, player: int) -> int:
@@ -570,66 +656,70 @@ class Deal:
 
     # --- legal moves ----------------------------------------------------------
 
-    def legal_mask(self) -> int:
+    def legal_mask(self) -> CardMask:
         """Legal cards of the player to play, as a bit mask (0 outside the play phase)."""
-        legal = self._legal
-        if legal >= 0:
-            return legal
-        hand = self.hands[self._to_play]
-        trick = self._trick
-        if self._trick_no and trick:
-            # Past the first trick a player follows suit if able, else may discard anything.
-            legal = hand & _SUIT_MASK_OF[trick[0]] or hand
-        elif self._trick_no and self._broken:
-            # A lead once hearts are broken. (A deal over has empty hands: 0.)
-            legal = hand
-        else:
-            legal = self._compute_legal()
-        self._legal = legal
+        state = self._state
+        legal = state.legal
+        if legal < 0:
+            legal = self._legal_cards(0)[0]
+            state.legal = legal
         return legal
 
-    def _compute_legal(self) -> int:
-        if self._phase != "play":
-            return 0
-        rules = self.rules
-        hand = self.hands[self._to_play]
-        trick = self._trick
-        if not trick:
-            if self._opening is not None and self._trick_no == 0:
-                if rules.first_lead_any_club and hand & _CLUBS:
-                    return hand & _CLUBS
-                return 1 << self._opening
+    def _legal_cards(self, card: CardMask) -> tuple[CardMask, str]:
+        """Which cards the player to play may play (docs/rules.md §2.4–§2.7, §5, §9): the
+        one statement of the rules of play, that ``legal_mask`` and ``explain`` both ask.
+
+        The hand is narrowed rule by rule; when a rule leaves out ``card`` (a one-card
+        mask, or 0), the cards it leaves and its reason code are returned at once: that
+        rule refuses the card. Otherwise the legal cards and ``""``.
+        """
+        state = self._state
+        if state.phase != "play":
+            return 0, ""
+        hand = state.hands[state.to_play]
+        trick = state.trick
+        first_trick = state.trick_no == 0
+        if trick:
+            # Follow suit if able (§2.5); otherwise any card.
+            allowed = hand & _SUIT_MASK_OF[trick[0]]
+            if not allowed:
+                allowed = hand
+            elif card & hand & ~allowed:
+                return allowed, "must_follow_suit"
+            if not first_trick:
+                return allowed, ""  # the rules below bind the first trick and leads only
+        elif first_trick and state.opening is not None:
+            # The opening card leads the first trick (§2.4, §5), or any club as an option.
+            if self.rules.first_lead_any_club and hand & _CLUBS:
+                return hand & _CLUBS, "must_lead_club"
+            return 1 << state.opening, "must_lead_opening"
+        elif state.broken and not first_trick:
+            return hand, ""  # the rules below bind the first trick and unbroken hearts only
+        else:
             allowed = hand
-            if self._trick_no == 0 and rules.first_trick_no_points:
-                # A free first lead (left of the dealer) is bound by the ban too.
-                allowed = _first_trick_cards(rules, hand)
-            if not self._broken:
-                others = allowed & ~HEARTS_MASK
-                if others:
-                    if rules.lead_hearts_instead_of_qs and others == _QS_BIT:
-                        return allowed
-                    return others
-            return allowed
-        playable = hand & SUIT_MASKS[_SUIT_OF[trick[0]]] or hand
-        if self._trick_no == 0 and rules.first_trick_no_points:
-            # Following suit too: no points if the suit led offers a card worth none.
-            return _first_trick_cards(rules, playable)
-        return playable
+        rules = self.rules
+        if first_trick and rules.first_trick_no_points:
+            # No points on the first trick (§2.7): for a free first leader and followers.
+            safe = _first_trick_cards(rules, allowed)
+            if card & allowed & ~safe:
+                return safe, _first_trick_refusal(rules, allowed)
+            allowed = safe
+        if not trick and not state.broken:
+            # Hearts may not be led before they are broken (§2.6), unless the leader holds
+            # nothing else (or, as an option, nothing else but the queen of spades).
+            others = allowed & ~HEARTS_MASK
+            if others and not (rules.lead_hearts_instead_of_qs and others == _QS_BIT):
+                if card & allowed & ~others:
+                    return others, "hearts_not_broken"
+                allowed = others
+        return allowed, ""
 
     def legal_moves(self) -> list[Card]:
         """The cards the player to play may play now, lowest first."""
-        legal = self._legal
+        state = self._state
+        legal = state.legal
         if legal < 0:
-            trick = self._trick
-            if trick:
-                # Following suit, the commonest case: one suit's lookup gives the cards.
-                led = _SUIT_OF[trick[0]]
-                shift = 13 * led
-                follow = self.hands[self._to_play] >> shift & 0x1FFF
-                if follow and self._trick_no:  # (the first trick's ban may narrow it)
-                    self._legal = follow << shift
-                    return [*CHUNKS[led][follow]]
-            legal = self.legal_mask()
+            legal = state.legal = self._legal_cards(0)[0]  # legal_mask, inlined
         clubs, diamonds, spades, hearts = CHUNKS  # cards_of, inlined
         return [
             *clubs[legal & 0x1FFF],
@@ -643,59 +733,47 @@ class Deal:
         with the reason code of the rule that decides and its text in both languages."""
         card = Card.parse(card)
         bit = card.bit
-        if self._phase == "pass":
+        state = self._state
+        if state.phase == "pass":
             return Explanation(card, False, "passing_phase")
-        if self._phase == "over":
+        if state.phase == "over":
             return Explanation(card, False, "deal_over")
-        if player is not None and player != self._to_play:
+        if player is not None and player != state.to_play:
             self._check_player(player)
-            return Explanation(card, False, "not_your_turn", (("to_play", self._to_play),))
-        rules = self.rules
-        hand = self.hands[self._to_play]
+            return Explanation(card, False, "not_your_turn", (("to_play", state.to_play),))
+        hand = state.hands[state.to_play]
         one = (("card", card),)
         if not hand & bit:
             return Explanation(card, False, "not_in_hand", one)
-        trick = self._trick
+        legal, refusal = self._legal_cards(bit)
+        trick = state.trick
+        if not legal & bit:
+            params: tuple[tuple[str, object], ...] = ()
+            if refusal == "must_follow_suit":
+                params = (("suit", Suit(_SUIT_OF[trick[0]])),)
+            elif refusal == "must_lead_opening" and state.opening is not None:
+                params = (("opening", CARDS[state.opening]),)
+            elif refusal == "no_points_first_trick":
+                params = one
+            return Explanation(card, False, refusal, params)
+        # Legal: say which rule allows it.
+        rules = self.rules
+        ban = state.trick_no == 0 and rules.first_trick_no_points
         if not trick:
-            if self._opening is not None and self._trick_no == 0:
-                if rules.first_lead_any_club and hand & _CLUBS:
-                    if bit & _CLUBS:
-                        return Explanation(card, True, "legal_opening", one)
-                    return Explanation(card, False, "must_lead_club")
-                if card.index == self._opening:
-                    return Explanation(card, True, "legal_opening", one)
-                opening = (("opening", CARDS[self._opening]),)
-                return Explanation(card, False, "must_lead_opening", opening)
-            ban = self._trick_no == 0 and rules.first_trick_no_points
-            allowed = hand
-            if ban:
-                allowed = _first_trick_cards(rules, hand)
-                if not bit & allowed:
-                    return _first_trick_refusal(rules, card, hand)
-            if not self._broken and bit & HEARTS_MASK:
-                others = allowed & ~HEARTS_MASK
-                if others and not (rules.lead_hearts_instead_of_qs and others == _QS_BIT):
-                    return Explanation(card, False, "hearts_not_broken")
-                if ban:
-                    return Explanation(card, True, "legal_forced_points")
-                if not others:
-                    return Explanation(card, True, "legal_only_hearts", one)
-                return Explanation(card, True, "legal_lead", one)
+            if state.trick_no == 0 and state.opening is not None:
+                return Explanation(card, True, "legal_opening", one)
             if ban and bit & rules.penalty_cards:
                 return Explanation(card, True, "legal_forced_points")
-            if bit == _QS_BIT and not self._broken:
+            if not state.broken and bit & HEARTS_MASK:
+                if not legal & ~HEARTS_MASK:
+                    return Explanation(card, True, "legal_only_hearts", one)
+                return Explanation(card, True, "legal_lead", one)
+            if bit == _QS_BIT and not state.broken:
                 return Explanation(card, True, "legal_lead_queen")
             return Explanation(card, True, "legal_lead", one)
-        led = _SUIT_OF[trick[0]]
-        follow = hand & SUIT_MASKS[led]
-        if follow and not bit & follow:
-            return Explanation(card, False, "must_follow_suit", (("suit", Suit(led)),))
-        if self._trick_no == 0 and rules.first_trick_no_points:
-            playable = follow or hand
-            if not bit & _first_trick_cards(rules, playable):
-                return _first_trick_refusal(rules, card, playable)
-            if bit & rules.penalty_cards and not follow:
-                return Explanation(card, True, "legal_forced_points")
+        follow = bool(hand & _SUIT_MASK_OF[trick[0]])
+        if ban and bit & rules.penalty_cards and not follow:
+            return Explanation(card, True, "legal_forced_points")
         if follow:
             return Explanation(card, True, "legal_follow", one)
         return Explanation(card, True, "legal_discard", one)
@@ -709,12 +787,13 @@ class Deal:
         """Choose the cards ``player`` passes. Once every player has chosen, the cards
         change hands and play begins. A player may change a choice until then."""
         count = self.rules.cards_to_pass
+        state = self._state
         mask = 0
         if (
             type(cards) is list
             and len(cards) == count
-            and self._phase == "pass"
-            and 0 <= player < self._players
+            and state.phase == "pass"
+            and 0 <= player < self._setup.players
         ):
             # Fast path for a list of distinct cards of the hand (what a bot passes).
             for card in cards:
@@ -722,24 +801,24 @@ class Deal:
                     mask = 0
                     break
                 mask |= card.bit
-        if mask.bit_count() != count or mask & ~self.hands[player]:
+        if mask.bit_count() != count or mask & ~state.hands[player]:
             mask = self._checked_pass(player, cards, count)
-        previous = self._passes[player]
-        self._passes[player] = mask
-        self._pass_log.append((player, mask, previous))
-        if None not in self._passes:
+        previous = state.passes[player]
+        state.passes[player] = mask
+        state.pass_log.append((player, mask, previous))
+        if None not in state.passes:
             self._exchange()
 
-    def _checked_pass(self, player: int, cards: str | Iterable[object], count: int) -> int:
+    def _checked_pass(self, player: int, cards: str | Iterable[object], count: int) -> CardMask:
         """The mask of a pass choice, or the error that refuses it."""
         self._check_player(player)
-        if self._phase != "pass":
+        if self._state.phase != "pass":
             raise IllegalMove("not_passing_phase")
         chosen = parse_cards(cards)
         if len(chosen) != count:
             raise IllegalMove("pass_count", count=count, given=len(chosen))
         mask = mask_of(chosen)
-        missing = mask & ~self.hands[player]
+        missing = mask & ~self._state.hands[player]
         if missing:
             raise IllegalMove("pass_not_in_hand", card=cards_of(missing)[0])
         return mask
@@ -750,11 +829,12 @@ class Deal:
 
     def _move_passed_cards(self, forward: bool) -> None:
         """Give every chosen card to its receiver, or (backward) take it back."""
-        assert self.pass_direction is not None
-        offset = self.rules.pass_offset(self.pass_direction)
-        n = self._players
-        hands = self.hands
-        for player, chosen in enumerate(self._passes):
+        direction = self._setup.pass_direction
+        assert direction is not None
+        offset = self.rules.pass_offset(direction)
+        n = self._setup.players
+        hands = self._state.hands
+        for player, chosen in enumerate(self._state.passes):
             receiver = (player + offset) % n
             source, target = (player, receiver) if forward else (receiver, player)
             hands[source] &= ~(chosen or 0)
@@ -763,12 +843,13 @@ class Deal:
     def _unexchange(self) -> None:
         self._move_passed_cards(forward=False)
         # back to the pass phase exactly as __init__ leaves it
-        self._phase = "pass"
+        state = self._state
+        state.phase = "pass"
         self.is_over = False
-        self._opening = None
-        self._legal = -1
-        self._leader = 0
-        self._to_play = 0
+        state.opening = None
+        state.legal = -1
+        state.leader = 0
+        state.to_play = 0
 
     def play(self, card: object, player: int | None = None) -> None:
         """Play a card for the player to play (or check it is ``player``'s turn).
@@ -778,97 +859,100 @@ class Deal:
         """
         if type(card) is not Card:
             card = Card.parse(card)
-        legal = self._legal
+        state = self._state
+        legal = state.legal
         if legal < 0:
-            legal = self.legal_mask()  # 0 outside the play phase
+            legal = state.legal = self._legal_cards(0)[0]  # 0 outside the play phase
         bit = card.bit
-        if not legal & bit or (player is not None and player != self._to_play):
+        if not legal & bit or (player is not None and player != state.to_play):
             explanation = self.explain(card, player)
             raise IllegalMove(explanation.reason, **dict(explanation.params))
         # The hot path of every search and playout: kept flat on purpose.
         index = card.index
-        to_play = self._to_play
-        self.hands[to_play] ^= bit
-        self._legal = -1
-        trick = self._trick
+        to_play = state.to_play
+        hands = state.hands
+        hands[to_play] = hands[to_play] ^ bit
+        state.legal = -1
+        trick = state.trick
         trick.append(index)
-        trick_mask = self._trick_mask | bit
-        if not self._broken and (index >= _FIRST_HEART or index == _QS_INDEX):
+        trick_mask = state.trick_mask | bit
+        if not state.broken and (index >= _FIRST_HEART or index == _QS_INDEX):
             self._break_hearts(index, trick)
-        n = self._players
+        n = self._setup.players
         if len(trick) < n:
-            self._trick_mask = trick_mask
-            self._to_play = to_play + 1 if to_play + 1 < n else 0
+            state.trick_mask = trick_mask
+            state.to_play = to_play + 1 if to_play + 1 < n else 0
             return
-        if self.rules.hearts_trump and trick_mask & HEARTS_MASK:
-            best = (trick_mask & HEARTS_MASK).bit_length() - 1
-        else:
-            best = (trick_mask & _SUIT_MASK_OF[trick[0]]).bit_length() - 1
-        leader = self._leader
-        winner = leader + trick.index(best)
+        rules = self.rules
+        leader = state.leader
+        winner = leader + trick.index(trick_winner(trick_mask, trick[0], rules.hearts_trump))
         if winner >= n:
             winner -= n
-        self.completed.append((leader, tuple(trick), winner))
-        self.taken[winner] |= trick_mask
+        state.completed.append((leader, tuple(trick), winner))
+        taken = state.taken
+        taken[winner] = taken[winner] | trick_mask
         trick.clear()
-        self._trick_mask = 0
-        self._trick_no += 1
-        self._leader = winner
-        self._to_play = winner
-        if not self.hands[winner]:  # hands are all one size between tricks
-            self._phase = "over"
+        state.trick_mask = 0
+        state.trick_no += 1
+        state.leader = winner
+        state.to_play = winner
+        if not hands[winner]:  # hands are all one size between tricks
+            state.phase = "over"
             self.is_over = True
 
-    def play_index(self, index: int) -> None:
+    def play_index(self, index: CardIndex) -> None:
         """Play a card given by its index (0..51), as search code holds cards."""
         self.play(CARDS[index])
 
     def _cards_played(self) -> int:
         """Cards played in the deal so far, counting tricks before a set position."""
-        return self._trick_no * self._players + len(self._trick)
+        state = self._state
+        return state.trick_no * self._setup.players + len(state.trick)
 
-    def _break_hearts(self, index: int, trick: list[int]) -> None:
+    def _break_hearts(self, index: CardIndex, trick: list[CardIndex]) -> None:
         """Hearts break with this card: a heart, or the queen of spades as the rules
         say (``trick`` already holds the card)."""
         if index == _QS_INDEX:
             mode = self.rules.qs_breaks_hearts
             if mode == "off" or (mode == "discard" and _SUIT_OF[trick[0]] == 2):
                 return
-        self._broken = True
-        self._broken_at = self._cards_played()
+        self._state.broken = True
+        self._state.broken_at = self._cards_played()
 
     def undo(self) -> None:
         """Take back the last action (a card played, or a pass choice)."""
-        self._legal = -1
-        if self._cards_played() > self._first_undoable:
+        state = self._state
+        state.legal = -1
+        if self._cards_played() > self._setup.first_undoable:
             self._undo_play()
-        elif self._pass_log:
-            if self._phase != "pass":
+        elif state.pass_log:
+            if state.phase != "pass":
                 self._unexchange()
-            player, _chosen, previous = self._pass_log.pop()
-            self._passes[player] = previous
+            player, _chosen, previous = state.pass_log.pop()
+            state.passes[player] = previous
         else:
             raise IllegalMove("nothing_to_undo")
 
     def _undo_play(self) -> None:
-        trick = self._trick
+        state = self._state
+        trick = state.trick
         if not trick:
-            leader, cards, winner = self.completed.pop()
+            leader, cards, winner = state.completed.pop()
             mask = mask_of_indexes(cards)
-            self.taken[winner] &= ~mask
-            self._trick_no -= 1
+            state.taken[winner] &= ~mask
+            state.trick_no -= 1
             trick.extend(cards)
-            self._trick_mask = mask
-            self._leader = leader
+            state.trick_mask = mask
+            state.leader = leader
         index = trick.pop()
-        self._trick_mask &= ~(1 << index)
-        player = (self._leader + len(trick)) % self._players
-        self.hands[player] |= 1 << index
-        if self._broken_at > self._cards_played():
-            self._broken = False
-            self._broken_at = 0
-        self._to_play = player
-        self._phase = "play"
+        state.trick_mask &= ~(1 << index)
+        player = (state.leader + len(trick)) % self._setup.players
+        state.hands[player] |= 1 << index
+        if state.broken_at > self._cards_played():
+            state.broken = False
+            state.broken_at = 0
+        state.to_play = player
+        state.phase = "play"
         self.is_over = False
 
     # --- views, scoring -------------------------------------------------------
@@ -876,93 +960,101 @@ class Deal:
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see: own hand, cards played, own pass, shown voids."""
         self._check_player(player)
-        passed = self._passes[player] if self.pass_direction is not None else None
-        exchanged = self.pass_direction is not None and self._phase != "pass"
+        state = self._state
+        direction = self._setup.pass_direction
+        passed = state.passes[player] if direction is not None else None
+        exchanged = direction is not None and state.phase != "pass"
         received = mask_of(self.received(player)) if exchanged else 0
         return PlayerView(
             rules=self.rules,
             player=player,
-            hand=self.hands[player],
+            hand=state.hands[player],
             to_play=self.to_play,
-            leader=self._leader,
+            leader=state.leader,
             trick=self.current_trick.plays,
             tricks=tuple(self.tricks),
-            taken=tuple(self.taken),
-            hearts_broken=self._broken,
+            taken=tuple(state.taken),
+            hearts_broken=state.broken,
             voids=tuple(self.shown_voids()),
             passed=passed or 0,
             received=received,
-            pass_direction=self.pass_direction,
-            phase=self._phase,
-            legal=self.legal_mask() if player == self._to_play else 0,
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
-            dead_count=self.dead.bit_count(),
-            totals=self.totals,
-            deal_number=self.deal_number,
+            pass_direction=direction,
+            phase=state.phase,
+            legal=self.legal_mask() if player == state.to_play else 0,
+            hand_sizes=tuple(h.bit_count() for h in state.hands),
+            dead_count=self._setup.dead.bit_count(),
+            totals=self._setup.totals,
+            deal_number=self._setup.deal_number,
         )
 
     @classmethod
-    def from_view(cls, view: PlayerView, hands: Sequence[int], dead: int = 0) -> Deal:
+    def from_view(cls, view: PlayerView, hands: Sequence[CardMask], dead: CardMask = 0) -> Deal:
         """The position of ``view`` with the hidden cards placed as ``hands`` say.
 
         For search bots: ``hands`` are current hands (bit masks) consistent with the
         view; the result continues exactly from the view's position.
         """
         rules = view.rules
+        n = rules.players
+        trick = [card.index for _, card in view.trick]
+        trick_no = view.trick_number
+        opening = None
+        if trick_no == 0 and not trick:
+            first = _opening_card(rules, hands)
+            opening = first[0] if first is not None else None
         deal = Deal.__new__(Deal)
         deal.rules = rules
-        deal.start_leader = view.leader
-        deal.start_broken = view.hearts_broken
-        deal.hands = list(hands)
-        deal.dealt = tuple(hands)
-        deal.dead = dead
-        deal.deal_number = view.deal_number
-        deal.pass_direction = view.pass_direction
-        deal.taken = list(view.taken)
-        deal.completed = []
-        for trick in view.tricks:
-            assert trick.winner is not None
-            deal.completed.append((trick.leader, tuple(c.index for c in trick.cards), trick.winner))
-        deal.totals = view.totals
+        deal._setup = _DealSetup(
+            dealt=tuple(hands),
+            dead=dead,
+            deal_number=view.deal_number,
+            pass_direction=view.pass_direction,
+            totals=view.totals,
+            start_leader=view.leader,
+            start_broken=view.hearts_broken,
+            players=n,
+            first_undoable=trick_no * n + len(trick),
+        )
+        deal._state = _DealState(
+            hands=list(hands),
+            taken=list(view.taken),
+            completed=[
+                (t.leader, tuple(c.index for c in t.cards), t.winner)
+                for t in view.tricks
+                if t.winner is not None
+            ],
+            trick=trick,
+            trick_mask=mask_of_indexes(trick),
+            trick_no=trick_no,
+            leader=view.leader,
+            to_play=view.to_play,
+            phase=view.phase,
+            broken=view.hearts_broken,
+            broken_at=0,
+            opening=opening,
+            passes=[None] * n,
+            pass_log=[],
+        )
         deal.is_over = view.phase == "over"
-        deal._players = rules.players
-        deal._trick = [card.index for _, card in view.trick]
-        deal._broken = view.hearts_broken
-        deal._broken_at = 0
-        deal._trick_mask = mask_of_indexes(deal._trick)
-        deal._pass_log = []
-        deal._passes = [None] * rules.players
-        deal._trick_no = view.trick_number
-        deal._first_undoable = deal._cards_played()
-        deal._phase = view.phase
-        deal._leader = view.leader
-        deal._to_play = view.to_play
-        deal._opening = None
-        deal._legal = -1
-        if deal._trick_no == 0 and not deal._trick and rules.first_lead == "two_of_clubs":
-            for card in rules.opening_chain:
-                if any(h & card.bit for h in hands):
-                    deal._opening = card.index
-                    break
         return deal
 
     def result(self, totals: Sequence[int] | None = None) -> DealResult:
         """The score of the finished deal (after the moon rule), with the game's totals."""
         from hearts_teach.scoring import score_deal
 
-        if self._phase != "over":
+        if self._state.phase != "over":
             raise HeartsError("deal_not_over")
         return score_deal(
             self.rules,
-            [cards_of(m) for m in self.taken],
-            totals=self.totals if totals is None else totals,
-            dead=cards_of(self.dead),
+            [cards_of(m) for m in self._state.taken],
+            totals=self._setup.totals if totals is None else totals,
+            dead=cards_of(self._setup.dead),
             tricks=self.tricks_won,
         )
 
     def __repr__(self) -> str:
         return (
-            f"<Deal {self._phase} trick={self._trick_no} to_play={self.to_play} "
+            f"<Deal {self._state.phase} trick={self._state.trick_no} to_play={self.to_play} "
             f"rules={self.rules.preset_name or 'custom'}>"
         )
 
@@ -972,21 +1064,6 @@ class Deal:
         return deal_html(self)
 
     def state_key(self) -> tuple[object, ...]:
-        """Everything that defines the position (for tests of undo and records)."""
-        return (
-            tuple(self.hands),
-            self.dead,
-            tuple(self.taken),
-            tuple(self._trick),
-            self._broken,
-            self._trick_mask,
-            self._first_undoable,
-            tuple(self._pass_log),
-            tuple(self._passes),
-            self._trick_no,
-            self._opening,
-            self._phase,
-            self._leader,
-            self._to_play,
-            tuple(self.completed),
-        )
+        """Everything that defines the position (for tests of undo and records): the
+        position's compared fields, and where undo stops and the dead cards."""
+        return (*self._state.key(), self._setup.first_undoable, self._setup.dead)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, TypeGuard
+from typing import Any, ClassVar, Final, Literal, TypeAlias, TypeGuard, get_args
 
 from hearts_teach.cards import (
     ACE_OF_SPADES,
@@ -36,13 +36,33 @@ register(
     }
 )
 
-MOON_RULES: Final = ("old", "new", "mixed", "none")
-QS_BREAKS: Final = ("off", "discard", "any")
-PASSING: Final = ("cycle", "left", "right", "across", "alternate", "none")
-FIRST_LEADS: Final = ("two_of_clubs", "left_of_dealer")
-FIRST_TRICK_FORCED: Final = ("any", "hearts_before_queen")
-TWO_PLAYER_MOON_AWARDS: Final = ("fixed_20", "points_in_play")
-TWO_PLAYER_BOTH_OVER: Final = ("lowest_wins", "continue")
+# The words of the word-valued options (docs/rules.md §12), each written once as a type;
+# the tuples of words below are read from these types.
+MoonRule: TypeAlias = Literal["old", "new", "mixed", "none"]
+"""Shooting the moon: old (the others score M), new (the shooter −M), mixed, none."""
+QsBreaks: TypeAlias = Literal["off", "discard", "any"]
+"""Whether Q♠ breaks hearts: never, when discarded, on any play."""
+Passing: TypeAlias = Literal["cycle", "left", "right", "across", "alternate", "none"]
+"""Which passes the deals make."""
+PassDirection: TypeAlias = Literal["left", "right", "across"]
+"""Where one deal's pass goes."""
+FirstLead: TypeAlias = Literal["two_of_clubs", "left_of_dealer"]
+"""Who opens a deal."""
+FirstTrickForced: TypeAlias = Literal["any", "hearts_before_queen"]
+"""What a hand of penalty cards only may play on the first trick."""
+TwoPlayerMoonAward: TypeAlias = Literal["fixed_20", "points_in_play"]
+"""What the opponent scores on a two-player moon."""
+TwoPlayerBothOver: TypeAlias = Literal["lowest_wins", "continue"]
+"""Two players reaching the target in one deal: the lower wins, or play on."""
+
+MOON_RULES: Final[tuple[MoonRule, ...]] = get_args(MoonRule)
+QS_BREAKS: Final[tuple[QsBreaks, ...]] = get_args(QsBreaks)
+PASSING: Final[tuple[Passing, ...]] = get_args(Passing)
+PASS_DIRECTIONS: Final[tuple[PassDirection, ...]] = get_args(PassDirection)
+FIRST_LEADS: Final[tuple[FirstLead, ...]] = get_args(FirstLead)
+FIRST_TRICK_FORCED: Final[tuple[FirstTrickForced, ...]] = get_args(FirstTrickForced)
+TWO_PLAYER_MOON_AWARDS: Final[tuple[TwoPlayerMoonAward, ...]] = get_args(TwoPlayerMoonAward)
+TWO_PLAYER_BOTH_OVER: Final[tuple[TwoPlayerBothOver, ...]] = get_args(TwoPlayerBothOver)
 
 # The options that take one of a few words, with those words.
 OPTION_CHOICES: Final[dict[str, tuple[str, ...]]] = {
@@ -56,8 +76,11 @@ OPTION_CHOICES: Final[dict[str, tuple[str, ...]]] = {
 }
 
 TWO_PLAYER_RANKS: Final = (2, 4, 6, 8, 10, 12, 14)
+OMNIBUS_JACK_VALUE: Final = -10
+"""What J♦ is worth in Omnibus (docs/rules.md §4.3): the one place this number is written;
+the scores read it through ``Rules.values``."""
 # With four players the pass cycle is left, right, across, hold (docs/rules.md §2.3).
-_CYCLE: Final = ("left", "right", "across", None)
+_CYCLE: Final[tuple[PassDirection | None, ...]] = ("left", "right", "across", None)
 
 
 def _whole(value: object) -> TypeGuard[int]:
@@ -78,7 +101,7 @@ class Rules:
 
     players: int = 4
     """2 (28-card deck, hearts trump), 3 (traditional Black Maria) or 4."""
-    moon: str = "old"
+    moon: MoonRule = "old"
     """Shooting the moon: old (others +M), new (shooter −M), mixed (§3.1), none."""
     spot: bool = False
     """Spot Hearts: hearts at face value (J 11 … A 14), Q♠ 25; 129 a deal."""
@@ -94,17 +117,17 @@ class Rules:
     """Reverse Hearts: the highest total wins."""
     qs_penalty: bool = True
     """Q♠ is a penalty card (off for Original Hearts of 1880)."""
-    passing: str | None = None
+    passing: Passing | None = None
     """cycle (left, right, across, hold), left, right, across, alternate (every other deal), none."""
     pass_count: int | None = None
     """Cards passed: 3, or 1 for the two-player house rule."""
-    first_lead: str | None = None
+    first_lead: FirstLead | None = None
     """two_of_clubs (the holder leads it; 4♣ then 6♣ in two-player) or left_of_dealer (any card)."""
     first_lead_any_club: bool = False
     """The opening player may lead any club instead of the 2♣ (OpenSpiel ``can_lead_any_club``)."""
     must_break_hearts: bool = True
     """Hearts may not be led until one has been played."""
-    qs_breaks_hearts: str = "off"
+    qs_breaks_hearts: QsBreaks = "off"
     """Whether Q♠ breaks hearts: off, discard (when discarded), any (any play)."""
     lead_hearts_when_only_hearts: bool = True
     """A leader holding only hearts may lead one before hearts are broken (the only
@@ -113,15 +136,15 @@ class Rules:
     """A leader with only hearts and Q♠ may lead a heart before hearts are broken."""
     first_trick_no_points: bool | None = None
     """No penalty card on the first trick (4 players); off in two-player and traditional BM."""
-    first_trick_forced: str = "any"
+    first_trick_forced: FirstTrickForced = "any"
     """When a hand holds only penalty cards on trick 1: any card, or hearts before the queen."""
     omnibus_moon_requires_jd: bool = True
     """With Omnibus, the moon also needs J♦."""
     omnibus_jd_stacks_on_moon: bool = False
     """With Omnibus, J♦ still counts −10 on a moon deal (OpenSpiel convention)."""
-    two_player_moon_award: str = "fixed_20"
+    two_player_moon_award: TwoPlayerMoonAward = "fixed_20"
     """Two-player moon: the opponent scores 20, or only the points in play."""
-    two_player_both_over: str = "lowest_wins"
+    two_player_both_over: TwoPlayerBothOver = "lowest_wins"
     """Two-player, both reach the target together: the lower wins, or play on."""
     avoid_all_tricks_bonus: bool = False
     """−5 to each player who took no trick, on deals without a moon (OpenSpiel option)."""
@@ -275,7 +298,7 @@ class Rules:
             values[KING_OF_SPADES.index] = 10
             values[ACE_OF_SPADES.index] = 7
         if self.omnibus:
-            values[JACK_OF_DIAMONDS.index] = -10
+            values[JACK_OF_DIAMONDS.index] = OMNIBUS_JACK_VALUE
         penalty = 0
         for card in CARDS:
             if deck & card.bit and values[card.index] > 0:
@@ -361,7 +384,7 @@ class Rules:
         return value
 
     @property
-    def effective_moon(self) -> str:
+    def effective_moon(self) -> MoonRule:
         """The moon rule that applies: Black Maria has no moon, so its moon rule is none."""
         return "none" if self.black_maria else self.moon
 
@@ -380,7 +403,7 @@ class Rules:
         """The deal moves one seat to the left each deal."""
         return deal_number % self.players
 
-    def pass_direction(self, deal_number: int) -> str | None:
+    def pass_direction(self, deal_number: int) -> PassDirection | None:
         """left, right, across, or None when no pass is due (deal_number counts from 0)."""
         if self.passing == "none":
             return None
@@ -390,15 +413,15 @@ class Rules:
             return "left" if deal_number % 2 == 0 else None
         return self.passing
 
-    def pass_offset(self, direction: str) -> int:
+    def pass_offset(self, direction: PassDirection) -> int:
         """Seats from the passer to the receiver: left is the next player."""
         return {"left": 1, "right": self.players - 1, "across": 2}[direction]
 
-    def pass_receiver(self, player: int, direction: str) -> int:
+    def pass_receiver(self, player: int, direction: PassDirection) -> int:
         """Who receives the cards ``player`` passes in this direction."""
         return (player + self.pass_offset(direction)) % self.players
 
-    def pass_giver(self, player: int, direction: str) -> int:
+    def pass_giver(self, player: int, direction: PassDirection) -> int:
         """Who passes cards to ``player`` in this direction."""
         return (player - self.pass_offset(direction)) % self.players
 

@@ -4,12 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
-from hearts_teach.cards import JACK_OF_DIAMONDS, Card, cards_of, mask_of, parse_cards
+from hearts_teach.cards import (
+    JACK_OF_DIAMONDS,
+    Card,
+    CardMask,
+    cards_of,
+    indexes_of,
+    mask_of,
+    parse_cards,
+)
 from hearts_teach.errors import HeartsError
-from hearts_teach.rules import Rules
+from hearts_teach.rules import OMNIBUS_JACK_VALUE, MoonRule, Rules
 
-OMNIBUS_BONUS_PENALTY = -10
+OMNIBUS_BONUS_PENALTY = OMNIBUS_JACK_VALUE
+"""The Omnibus jack's value (an older name of ``rules.OMNIBUS_JACK_VALUE``)."""
 
 
 @dataclass(frozen=True)
@@ -26,7 +36,7 @@ class DealResult:
     totals_before: tuple[int, ...]
     totals: tuple[int, ...]
     moon: int | None
-    moon_rule: str | None
+    moon_rule: MoonRule | None
     game_over: bool
     winners: tuple[int, ...]
 
@@ -108,8 +118,7 @@ def score_deal(
     if outside:
         raise HeartsError("card_not_in_deck", card=cards_of(outside)[0])
     masks = _taken_masks(rules, taken, dead_mask)
-    values = rules.values
-    points = tuple(sum(values[c.index] for c in cards_of(mask)) for mask in masks)
+    points = tuple(points_of(rules, mask) for mask in masks)
     scores, shooter, moon_rule = scores_of_masks(rules, masks, dead_mask, points, tricks, before)
     after = tuple(b + s for b, s in zip(before, scores, strict=True))
     over, winners = game_outcome(rules, before, after)
@@ -126,22 +135,32 @@ def score_deal(
     )
 
 
+def points_of(rules: Rules, mask: CardMask) -> int:
+    """The raw points of the cards of ``mask`` (docs/rules.md §2.8, §4): each card's value
+    under the rules, J♦'s −10 in Omnibus included."""
+    values = rules.values
+    return sum(values[index] for index in indexes_of(mask))
+
+
 def scores_of_masks(
     rules: Rules,
-    taken: Sequence[int],
-    dead: int,
-    points: Sequence[int],
+    taken: Sequence[CardMask],
+    dead: CardMask,
+    points: Sequence[int] | None,
     tricks: Sequence[int] | None,
     before: Sequence[int],
-) -> tuple[list[int], int | None, str | None]:
+) -> tuple[list[int], int | None, MoonRule | None]:
     """What each player scores for the deal, the shooter (or None) and the moon rule
-    applied, from the cards taken as bit masks and each player's raw ``points``.
+    applied, from the cards taken as bit masks and each player's raw ``points`` (counted
+    by :func:`points_of` when not given).
 
-    The one computation behind :func:`score_deal` and the search bots' scorer. Mixed
-    Moon (docs/rules.md §3.1) decides with the Old Moon scores exactly as they would be
-    applied (J♦ stacking and a spared partner included).
+    The one computation behind :func:`score_deal` and the Monte-Carlo bot's scorer.
+    Mixed Moon (docs/rules.md §3.1) decides with the Old Moon scores exactly as they
+    would be applied (J♦ stacking and a spared partner included).
     """
     n = rules.players
+    if points is None:
+        points = [points_of(rules, mask) for mask in taken]
     shooter = _shooter(rules, taken, dead)
     if shooter is None:
         if not rules.avoid_all_tricks_bonus:
@@ -149,7 +168,7 @@ def scores_of_masks(
         if tricks is None or len(tricks) != n:
             raise HeartsError("rules_avoid_bonus_needs_tricks")
         return [p - 5 if won == 0 else p for p, won in zip(points, tricks, strict=True)], None, None
-    mode = "old" if n == 2 else rules.effective_moon
+    mode: MoonRule = "old" if n == 2 else rules.effective_moon
     scores = _moon_scores(rules, "new" if mode == "new" else "old", shooter, taken, dead)
     if mode == "mixed":
         with_old = [b + s for b, s in zip(before, scores, strict=True)]
@@ -163,7 +182,11 @@ def scores_of_masks(
 
 
 def _moon_scores(
-    rules: Rules, mode: str, shooter: int, taken: Sequence[int], dead: int = 0
+    rules: Rules,
+    mode: Literal["old", "new"],
+    shooter: int,
+    taken: Sequence[CardMask],
+    dead: CardMask = 0,
 ) -> list[int]:
     """The deal's scores when ``shooter`` shoots the moon under ``mode`` (old or new):
     Old, shooter 0 and others +M (a spared partner 0); New, shooter −M and others 0;
@@ -180,11 +203,11 @@ def _moon_scores(
     if rules.omnibus and rules.omnibus_jd_stacks_on_moon:
         for player, mask in enumerate(taken):
             if mask & JACK_OF_DIAMONDS.bit:
-                scores[player] += OMNIBUS_BONUS_PENALTY
+                scores[player] += rules.value(JACK_OF_DIAMONDS)
     return scores
 
 
-def _shooter(rules: Rules, masks: Sequence[int], dead: int) -> int | None:
+def _shooter(rules: Rules, masks: Sequence[CardMask], dead: CardMask) -> int | None:
     if rules.effective_moon == "none":
         return None
     needed = rules.moon_cards & ~dead
@@ -196,7 +219,7 @@ def _shooter(rules: Rules, masks: Sequence[int], dead: int) -> int | None:
     return None
 
 
-def _moon_value(rules: Rules, dead: int) -> int:
+def _moon_value(rules: Rules, dead: CardMask) -> int:
     if rules.players == 2 and rules.two_player_moon_award == "points_in_play":
-        return sum(rules.values[c.index] for c in cards_of(rules.penalty_cards & ~dead))
+        return points_of(rules, rules.penalty_cards & ~dead)
     return rules.moon_value
