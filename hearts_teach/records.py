@@ -188,21 +188,33 @@ def game_from_dict(data: Any) -> Game:
         raise
     except _DAMAGE as error:
         raise _damaged(_detail(error)) from error
+    return _assemble(rules, seed, deals, from_the_start=True)
+
+
+def _assemble(rules: Rules, seed: int | str, deals: list[Deal], *, from_the_start: bool) -> Game:
+    """A game whose deals are ``deals``, in order, each following the last: numbers in
+    sequence, the same rules, totals that add up, every deal finished but the last.
+    ``from_the_start``: the first deal is deal 1, totals at zero (a saved game); else it
+    may be any deal of a game, with its totals (the address of a game resumed from a
+    shared deal)."""
     if not deals:
         raise _damaged("the game has no deal")
     game = Game.__new__(Game)
     game.rules = rules
     game.seed = seed
     game.history = []
-    totals = (0,) * rules.players
-    for number, deal in enumerate(deals):
+    first = deals[0] if not from_the_start else None
+    totals = first.totals if first is not None else (0,) * rules.players
+    start = first.deal_number if first is not None else 0
+    for index, deal in enumerate(deals):
+        number = start + index
         if deal.deal_number != number:
             raise _damaged(f"deal {number + 1} carries the number {deal.deal_number + 1}")
         if deal.rules != rules:
             raise _damaged(f"deal {number + 1} is played under other rules")
         if deal.totals != totals:
             raise _damaged(f"the totals before deal {number + 1} do not add up")
-        last = number == len(deals) - 1
+        last = index == len(deals) - 1
         if not deal.is_over and not last:
             raise _damaged(f"deal {number + 1} is unfinished")
         if deal.is_over:
@@ -328,6 +340,41 @@ def deal_from_code(code: str) -> Deal:
     except RecordError:
         raise
     except _DAMAGE as error:
+        raise RecordError("code_damaged") from error
+
+
+GAME_SEPARATOR: Final = "."
+"""Between the deal codes of a game code (never in a deal code's alphabet)."""
+MAX_GAME_DEALS: Final = 400
+
+
+def game_code(game: Game, most: int | None = None) -> str:
+    """The game as the share codes of its deals, in order, joined by ``.``: each carries
+    the totals before it, so the code of the last deals alone still has the right totals
+    (``most``: at most that many characters, keeping the latest deals whole)."""
+    deals = [played.deal for played in game.history]
+    if not deals or deals[-1] is not game.deal:
+        deals.append(game.deal)
+    codes = [share_code(deal) for deal in deals]
+    if most is not None:
+        while len(codes) > 1 and len(GAME_SEPARATOR.join(codes)) > most:
+            codes.pop(0)
+    return GAME_SEPARATOR.join(codes)
+
+
+def game_from_code(code: str, seed: int | str = 0) -> Game:
+    """The game of a :func:`game_code` (the deals that follow come from ``seed``): a
+    damaged code, or deals that do not follow one another, raise RecordError."""
+    if not isinstance(code, str):
+        raise RecordError("code_foreign")
+    parts = code.strip().split(GAME_SEPARATOR)
+    if len(parts) > MAX_GAME_DEALS:
+        raise RecordError("code_damaged")
+    deals = [deal_from_code(part) for part in parts]
+    rules = deals[0].rules
+    try:
+        return _assemble(rules, seed, deals, from_the_start=False)
+    except RecordError as error:
         raise RecordError("code_damaged") from error
 
 
@@ -487,6 +534,8 @@ __all__ = [
     "deal_from_json",
     "deal_to_dict",
     "deal_to_json",
+    "game_code",
+    "game_from_code",
     "game_from_dict",
     "game_from_json",
     "game_to_dict",

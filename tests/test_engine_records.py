@@ -19,6 +19,8 @@ from hearts_teach.records import (
     deal_from_code,
     deal_from_json,
     deal_to_json,
+    game_code,
+    game_from_code,
     game_from_json,
     game_to_json,
     share_code,
@@ -450,3 +452,66 @@ def test_any_unreadable_json_is_a_record_error(text: str | bytes) -> None:
 def test_share_code_of_something_that_is_not_a_deal() -> None:
     for value in (None, "AQAB", Game(Rules())):
         assert_record_error(partial(share_code, value), "record_kind")  # type: ignore[arg-type]
+
+
+# --- game codes (the playground's address) -------------------------------------------
+
+
+def game_in_progress(rules: Rules, seed: int, finished_deals: int, plays: int) -> Game:
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(finished_deals):
+        play_out(game.deal, rng)
+        if game.is_over:
+            return game
+        game.next_deal()
+    if game.deal.phase == "pass":
+        random_passes(game.deal, rng)
+    for _ in range(plays):
+        game.play(rng.choice(game.deal.legal_moves()))
+    return game
+
+
+@pytest.mark.parametrize(
+    "preset", ["standard", "spot", "two-player", "black-maria-3", "partnership"]
+)
+def test_a_game_code_gives_back_the_whole_game(preset: str) -> None:
+    game = game_in_progress(Rules.preset(preset), seed=6, finished_deals=3, plays=7)
+    code = game_code(game)
+    assert re.fullmatch(r"[A-Za-z0-9_.-]+", code) and code.count(".") == len(game.history)
+    copy = game_from_code(code, seed=game.seed)
+    assert copy.results == game.results and copy.totals == game.totals
+    assert copy.deal.state_key() == game.deal.state_key()
+    # the deals that follow are the ones the game would have dealt
+    play_out(game.deal, random.Random(1))
+    play_out(copy.deal, random.Random(1))
+    if not game.is_over:
+        assert copy.next_deal().dealt == game.next_deal().dealt
+
+
+def test_a_long_game_code_keeps_its_latest_deals_and_their_totals() -> None:
+    game = game_in_progress(Rules(target=1000), seed=2, finished_deals=8, plays=3)
+    full = game_code(game)
+    short = game_code(game, most=len(full) // 2)
+    assert len(short) <= len(full) // 2 and full.endswith(short)
+    copy = game_from_code(short, seed=2)
+    assert copy.totals == game.totals and copy.deal.state_key() == game.deal.state_key()
+    assert copy.results == game.results[-len(copy.results) :]
+
+
+def test_a_game_code_whose_deals_do_not_follow_is_refused() -> None:
+    game = game_in_progress(Rules(), seed=4, finished_deals=2, plays=0)
+    first, second, third = game_code(game).split(".")
+    other = game_code(game_in_progress(Rules(moon="new"), seed=4, finished_deals=1, plays=0))
+    for code in (
+        f"{second}.{first}",  # out of order
+        f"{first}.{third}",  # a deal missing
+        f"{third}.{first}",
+        f"{first}.{other.split('.')[1]}",  # other rules
+        f"{third}.{third}",
+        "",
+        ".",
+        f"{first}..{second}",
+        ".".join([first] * 401),
+    ):
+        assert_record_error(partial(game_from_code, code))

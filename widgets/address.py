@@ -1,33 +1,97 @@
-"""The page's address: what a visitor asked for in its query string.
+"""The page's address: what a visitor asked for, and where their game is kept.
 
-Voilà gives the kernel the address's query string as ``QUERY_STRING``; under Voici (the
-static book's playable pages) the project's template does the same, and adds
-``HEARTS_PAGE_URL``, the address of the book page a reader shares.
+Voilà gives the kernel the address's query string as ``QUERY_STRING`` and the host and
+port the visitor typed as ``SERVER_NAME`` and ``SERVER_PORT`` (CGI-like variables of
+the request); under Voici (the static book's playable pages) the project's template
+gives ``QUERY_STRING`` too, and adds ``HEARTS_PAGE_URL``, the address of the book page
+a reader shares.
+
+The address carries the game: ``?game=CODES&seed=N&lang=fr&bots=heuristic``, where
+``CODES`` are the share codes of the game's deals (the last one the current position with
+its plays; each with the game's totals before it: see ``hearts_teach.records.game_code``)
+and ``seed`` gives the deals that follow (and every bot's seed). ``?deal=CODE`` opens a
+shared deal. The playground writes the address
+after every card (:func:`address_query`); the page's template copies it to the browser's
+address bar as data (each parameter checked against its pattern, with
+``history.replaceState``, which cannot load or run anything). Reloading the page, or
+opening the address after the kernel or the server went away, resumes the game there.
 """
 
 from __future__ import annotations
 
+import re
+import time
 from collections.abc import Mapping
-from urllib.parse import parse_qs
+from dataclasses import dataclass, field
+from typing import Final
+from urllib.parse import parse_qsl, quote, urlencode
+
+from hearts_teach.i18n import register, text
+from widgets.texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES
+
+register(
+    {
+        "ui.address.seed": (
+            "The seed in the address, “{given}”, is not a whole number from 0 to {most}: "
+            "these deals use a new one.",
+            "La graine de l’adresse, «\u00a0{given}\u00a0», n’est pas un nombre entier de 0 à "
+            "{most} : ces donnes en prennent une nouvelle.",
+        ),
+        "ui.address.bots": (
+            "The bots’ level in the address, “{given}”, is not one of this page’s: the bots "
+            "play at the usual level.",
+            "Le niveau des robots de l’adresse, «\u00a0{given}\u00a0», n’est pas un de ceux "
+            "de cette page : les robots jouent au niveau habituel.",
+        ),
+        "ui.address.lang": (
+            "This page speaks English and French; the address asked for “{given}”, so it is "
+            "in English.",
+            "Cette page parle français et anglais ; l’adresse demandait «\u00a0{given}\u00a0», "
+            "elle est donc en anglais.",
+        ),
+        "ui.address.unknown": (
+            "The address holds something this page does not use ({names}): it was left aside.",
+            "L’adresse contient ce que cette page n’utilise pas ({names}) : c’est laissé de côté.",
+        ),
+        "ui.address.long": (
+            "The address is longer than any this page makes: it was left aside.",
+            "L’adresse est plus longue que toutes celles de cette page : elle est laissée de côté.",
+        ),
+    }
+)
+
+MAX_SEED: Final = 999_999_999_999
+MAX_QUERY: Final = 16_384
+"""The longest query string read (a whole game's code is a few hundred characters)."""
+PARAMETERS: Final = ("game", "deal", "seed", "lang", "bots")
+_SHOWN: Final = 24  # characters of a bad value quoted back to the visitor
 
 
 def query_parameters(query_string: str | None) -> dict[str, str]:
     """The first value of each parameter of a query string (``deal=...&lang=fr``)."""
     if not query_string:
         return {}
-    parsed = parse_qs(query_string.lstrip("?"), keep_blank_values=False)
-    return {key: values[0] for key, values in parsed.items() if values}
+    found: dict[str, str] = {}
+    for key, value in parse_qsl(query_string.lstrip("?"), max_num_fields=64):
+        if value:
+            found.setdefault(key, value)
+    return found
 
 
-def request_query_string(environ: Mapping[str, str]) -> str | None:
+def request_query_string(environ: Mapping[str, str], attempts: int = 3) -> str | None:
     """The query string of the page's address. Voilà puts it in ``QUERY_STRING``; a
     preheated kernel (``--preheat_kernel``) runs before any request, so it waits here
-    for the visitor's request (importing voila only then: it is slow to import)."""
+    for the visitor's request (importing voila only then: it is slow to import). A
+    busy server may not answer the first time; the request then waits for the next."""
     if environ.get("VOILA_PREHEAT") == "True":
         from voila.utils import get_query_string  # type: ignore[import-untyped]
 
-        query: str | None = get_query_string()
-        return query
+        for _ in range(attempts):
+            query: str | None = get_query_string()
+            if query is not None:
+                return query
+            time.sleep(0.5)
+        return None
     return environ.get("QUERY_STRING")
 
 
@@ -35,3 +99,88 @@ def page_url(environ: Mapping[str, str]) -> str | None:
     """The address of the static book's page around a playable page, if any."""
     url = environ.get("HEARTS_PAGE_URL", "")
     return url if url.startswith(("http://", "https://", "file:///")) else None
+
+
+_HOST: Final = re.compile(r"(?:[A-Za-z0-9-]{1,63}\.?)+|\[[0-9A-Fa-f:.]+\]")
+_PATH: Final = re.compile(r"/[A-Za-z0-9/._~%-]*")
+
+
+def request_page_url(environ: Mapping[str, str]) -> str:
+    """The address the visitor opened (scheme, host, port, path, no query), from
+    Voilà's request variables; ``""`` (links relative to the page) if unknown. The
+    server's Host check has already refused names that are not its own."""
+    host = environ.get("SERVER_NAME", "")
+    port = environ.get("SERVER_PORT", "")
+    path = environ.get("SCRIPT_NAME", "") or "/"
+    if not _HOST.fullmatch(host) or not (port == "" or port.isdigit()):
+        return ""
+    if not _PATH.fullmatch(path):
+        path = "/"
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"
+    return f"http://{host}{':' + port if port else ''}{path}"
+
+
+@dataclass
+class Address:
+    """What the address asks for, each value checked; ``problems`` says what was left
+    aside, as catalog keys with their parameters (shown in the visitor's language)."""
+
+    lang: str = "en"
+    bots: str = DEFAULT_BOT_LEVEL
+    seed: int | None = None
+    deal: str | None = None
+    game: str | None = None
+    problems: list[tuple[str, dict[str, object]]] = field(default_factory=list)
+
+    def messages(self, lang: str) -> list[str]:
+        return [text(key, lang, **params) for key, params in self.problems]
+
+
+def _quoted(value: str) -> str:
+    shown = value[:_SHOWN] + ("…" if len(value) > _SHOWN else "")
+    return "".join(c if c.isprintable() else "?" for c in shown)
+
+
+def read_address(query_string: str | None) -> Address:
+    """The game the address asks for. Nothing in it is run or trusted: a value that does
+    not fit is left aside with a message; the share code is checked when it is opened."""
+    address = Address()
+    query = query_string or ""
+    if len(query) > MAX_QUERY:
+        address.problems.append(("ui.address.long", {}))
+        return address
+    try:
+        parameters = query_parameters(query)
+    except ValueError:  # more fields than any address of this page has
+        address.problems.append(("ui.address.long", {}))
+        return address
+    lang = parameters.get("lang")
+    if lang in LANGUAGES:
+        address.lang = lang
+    elif lang is not None:
+        address.problems.append(("ui.address.lang", {"given": _quoted(lang)}))
+    bots = parameters.get("bots")
+    if bots in BOT_LEVELS:
+        address.bots = bots
+    elif bots is not None:
+        address.problems.append(("ui.address.bots", {"given": _quoted(bots)}))
+    seed = parameters.get("seed")
+    if seed is not None:
+        if seed.isascii() and seed.isdigit() and len(seed) <= 12:
+            address.seed = int(seed)
+        else:
+            address.problems.append(("ui.address.seed", {"given": _quoted(seed), "most": MAX_SEED}))
+    address.deal = parameters.get("deal")
+    address.game = parameters.get("game")
+    unknown = [name for name in parameters if name not in PARAMETERS]
+    if unknown:
+        names = ", ".join(_quoted(name) for name in unknown[:3])
+        address.problems.append(("ui.address.unknown", {"names": names}))
+    return address
+
+
+def address_query(*, seed: int, lang: str, bots: str, game: str | None = None) -> str:
+    """The query string that holds the game: opening it resumes the game there."""
+    values = {"game": game, "seed": str(seed), "lang": lang, "bots": bots}
+    return urlencode({k: v for k, v in values.items() if v}, quote_via=quote, safe=".")

@@ -1,8 +1,11 @@
 """The playground served by Voilà: a start screen, the table, the end-of-game summary,
 and (when ``widgets.lessons`` provides it) a lessons tab.
 
-``?deal=CODE`` in the address starts that deal; ``?lang=fr`` opens the French pages.
-Voilà gives the address's query string to the kernel as ``QUERY_STRING``.
+``?deal=CODE`` in the address starts that deal; ``?lang=fr`` opens the French pages;
+``?game=CODES&seed=N`` resumes a game (see :mod:`widgets.address`): the playground keeps
+that address up to date after every card, so a reload, a lost kernel or a restarted
+server never loses the game. Each visit draws its own seed (in the address), so every
+visitor gets a different first deal and a deal can be replayed.
 """
 
 from __future__ import annotations
@@ -10,24 +13,72 @@ from __future__ import annotations
 import importlib
 import logging
 import os
+import random
 from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from hearts_teach import Deal, RecordError, Rules
-from hearts_teach.i18n import check_lang, text
-from widgets.address import page_url, query_parameters, request_query_string
+from hearts_teach import Deal, Game, RecordError, Rules
+from hearts_teach.i18n import check_lang, register, text
+from widgets.address import (
+    MAX_SEED,
+    address_query,
+    page_url,
+    read_address,
+    request_page_url,
+    request_query_string,
+)
+from widgets.address import query_parameters as query_parameters  # (named here before)
 from widgets.render import DEFAULT_PLAYGROUND_URL
 from widgets.rules_picker import RulesPicker, relabel_choices
 from widgets.shared import picture
 from widgets.style import style_tag
 from widgets.summary import summary_html
-from widgets.table import LANGUAGE_OPTIONS, HeartsTable, bot_level_options
+from widgets.table import LANGUAGE_OPTIONS, HeartsTable, bot_level_options, page_marker
 from widgets.texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES
 
 log = logging.getLogger(__name__)
+
+register(
+    {
+        "ui.lost.title": ("Connection lost", "Connexion perdue"),
+        "ui.lost.body": (
+            "This page no longer reaches its game (the server restarted, or this table "
+            "stopped). Your game is kept in this page’s address: reopen it to play on from "
+            "the last card.",
+            "Cette page ne joint plus sa partie (le serveur a redémarré, ou cette table "
+            "s’est arrêtée). Votre partie est gardée dans l’adresse de cette page : "
+            "rouvrez-la pour reprendre à la dernière carte.",
+        ),
+        "ui.lost.reopen": ("Reopen my game", "Rouvrir ma partie"),
+        "ui.lost.wait": (
+            "The server does not answer yet: try again in a moment.",
+            "Le serveur ne répond pas encore : réessayez dans un instant.",
+        ),
+        "ui.guard.refused": (
+            "This page sent something its buttons never send: it was refused, and your game "
+            "is unchanged.",
+            "Cette page a envoyé ce que ses boutons n’envoient jamais : c’est refusé, et "
+            "votre partie n’a pas changé.",
+        ),
+        "ui.guard.failed": (
+            "Something went wrong on the server; your game is unchanged and kept in the "
+            "address. If the table stops answering, reload the page.",
+            "Un problème est survenu sur le serveur ; votre partie n’a pas changé et reste "
+            "dans l’adresse. Si la table ne répond plus, rechargez la page.",
+        ),
+    }
+)
+
+ADDRESS_LENGTH = 8000
+"""The longest game kept in the address: the latest deals whole (about 60 deals)."""
+
+
+def new_seed() -> int:
+    """A seed of its own for each visit (not reproducible: the address then keeps it)."""
+    return random.SystemRandom().randrange(MAX_SEED + 1)
 
 
 def _lessons_factory() -> Callable[..., widgets.Widget] | None:
@@ -48,10 +99,12 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         lang: str = "en",
         *,
         deal_code: str | None = None,
+        game_code: str | None = None,
         seed: int = 1,
         playground_url: str = DEFAULT_PLAYGROUND_URL,
         with_lessons: bool = True,
         bot_level: str = DEFAULT_BOT_LEVEL,
+        notices: Callable[[str], list[str]] | None = None,
     ) -> None:
         super().__init__()
         if lang not in LANGUAGES:
@@ -60,11 +113,18 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             bot_level = DEFAULT_BOT_LEVEL
         self.add_class("ht-root")
         self._lang = lang
-        self.seed = seed
+        self.seed = seed  # the seed of the next game (of the game opened from a code)
         self.playground_url = playground_url
         self.table: HeartsTable | None = None
         self.screen = "start"
         self._start_error: RecordError | None = None
+        self._notices = notices  # what the address left aside, in the visitor's language
+        self._refusal: str | None = None  # "refused" or "failed", from the kernel guard
+        # The page's own data, never shown: the address of the game (the template copies
+        # it to the address bar) and the words it shows if the connection is lost.
+        self.page_data = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.page_data.add_class("ht-page-data")
+        self.notice = picture()
 
         self.title = picture()
         self.language_picker = widgets.ToggleButtons(
@@ -82,6 +142,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             style={"description_width": "190px"},
             layout=widgets.Layout(width="520px"),
         )
+        self.bot_picker.observe(self._update_address, names="value")
         self.start_button = widgets.Button(
             button_style="primary",
             icon="play",
@@ -128,12 +189,14 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             [self.title, self.language_picker],
             layout=widgets.Layout(justify_content="space-between", align_items="center"),
         )
-        self.children = [picture(style_tag()), header, body]
-        if not deal_code:
+        self.children = [picture(style_tag()), header, self.notice, body, self.page_data]
+        code = game_code or deal_code
+        if not code:
             self._build_rules_picker()
         self._relabel()
-        if deal_code and not self.open_code(deal_code):
+        if code and not self.open_code(code, whole_game=game_code is not None):
             self._build_rules_picker()
+        self._update_address()
 
     @property
     def rules_picker(self) -> RulesPicker:
@@ -155,17 +218,28 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         ``?bots=montecarlo`` are read from ``QUERY_STRING`` (unknown values are ignored).
         Under Voici (the static book) ``HEARTS_PAGE_URL`` is the page its links go to."""
         environ = os.environ if environ is None else environ
-        parameters = query_parameters(request_query_string(environ))
+        guard = None
+        if environ.get("HEARTS_SERVED") == "1":
+            from widgets import kernel_guard
+
+            guard = kernel_guard.install(environ)
+        address = read_address(request_query_string(environ))
         book_page = page_url(environ)
-        if book_page is not None:
-            # The static book's page around the playground: its links lead back there.
-            options.setdefault("playground_url", book_page)
-        return cls(
-            parameters.get("lang", "en"),
-            deal_code=parameters.get("deal"),
-            bot_level=parameters.get("bots", DEFAULT_BOT_LEVEL),
+        # Links lead to the page the visitor opened: the static book's page around the
+        # playground, or the address this server was reached at (never a fixed one).
+        options.setdefault("playground_url", book_page or request_page_url(environ))
+        playground = cls(
+            address.lang,
+            deal_code=address.deal if address.game is None else None,
+            game_code=address.game,
+            seed=address.seed if address.seed is not None else new_seed(),
+            bot_level=address.bots,
+            notices=address.messages,
             **options,
         )
+        if guard is not None:
+            guard.listeners.append(playground.refused)
+        return playground
 
     def open_lessons(self) -> widgets.Widget | None:
         """Build the lessons tab (once) and show it."""
@@ -232,6 +306,58 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             if error is not None
             else ""
         )
+        self._draw_notice()
+        self._update_address()
+
+    def _draw_notice(self) -> None:
+        lang = self._lang
+        said = list(self._notices(lang)) if self._notices is not None else []
+        if self._refusal is not None:
+            said.append(text(f"ui.guard.{self._refusal}", lang))
+        self.notice.value = "".join(
+            f'<div class="ht-message ht-error" role="alert">{escape(line)}</div>' for line in said
+        )
+
+    def refused(self, kind: str) -> None:
+        """The kernel guard refused a message of this page, or a callback failed."""
+        self._refusal = kind if kind in ("refused", "failed") else "failed"
+        self._draw_notice()
+
+    # --- the page's address -------------------------------------------------------
+
+    def address(self) -> str:
+        """The query string that reopens this page where it is (see widgets.address)."""
+        table = self.table
+        if table is None:
+            return address_query(seed=self.seed, lang=self._lang, bots=self.bot_picker.value)
+        from hearts_teach.records import game_code
+
+        return address_query(
+            game=game_code(table.game, most=ADDRESS_LENGTH),
+            seed=table.seed,
+            lang=self._lang,
+            bots=table.bot_level,
+        )
+
+    def _update_address(self, *_: object) -> None:
+        if not hasattr(self, "page_data"):
+            return
+        lang = self._lang
+        lost = (
+            f'<div class="ht-lost" role="alertdialog" aria-modal="true" lang="{lang}" '
+            f'aria-labelledby="ht-lost-title" hidden><div class="ht-lost-box">'
+            f'<h2 id="ht-lost-title">{escape(text("ui.lost.title", lang))}</h2>'
+            f"<p>{escape(text('ui.lost.body', lang))}</p>"
+            f'<button type="button" class="ht-lost-reopen">{escape(text("ui.lost.reopen", lang))}'
+            f'</button><p class="ht-lost-wait" hidden>{escape(text("ui.lost.wait", lang))}</p>'
+            "</div></div>"
+        )
+        value = (
+            f'<span class="ht-address" hidden>{escape(self.address())}</span>'
+            f"{page_marker(lang)}{lost}"
+        )
+        if self.page_data.value != value:
+            self.page_data.value = value
 
     def _rules_changed(self, rules: Rules | None) -> None:
         self.start_button.disabled = rules is None
@@ -243,17 +369,22 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         rules = rules if rules is not None else self.rules_picker.rules
         if rules is None:
             raise ValueError("the chosen options cannot be played")
-        self.seed += 1
-        table = self._new_table(rules)
+        table = self._new_table(rules, self._next_seed())
         self._show_table(table)
         return table
 
-    def _new_table(self, source: Rules | Deal) -> HeartsTable:
+    def _next_seed(self) -> int:
+        """The first game's seed is the visit's; each later game takes the next one."""
+        if self.table is not None:
+            self.seed = self.table.seed + 1
+        return self.seed
+
+    def _new_table(self, source: Rules | Deal | Game, seed: int) -> HeartsTable:
         table = HeartsTable(
             source,
             lang=self._lang,
             bot_level=self.bot_picker.value,
-            seed=self.seed,
+            seed=seed,
             playground_url=self.playground_url,
             on_game_over=self._game_over,
             show_language=False,
@@ -262,39 +393,47 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         table.new_game_button.on_click(lambda _b: self._back_to_table())
         # Taking back the last card of a finished game reopens it: the summary goes.
         table.undo_button.on_click(lambda _b: None if table.game.is_over else self._back_to_table())
+        table.bot_picker.observe(self._update_address, names="value")
+        table.on_change = self._update_address
         return table
 
     def _show_table(self, table: HeartsTable) -> None:
         self.table = table
         self.screen = "table"
         self.play_area.children = [table]
+        self._update_address()
 
     def _back_to_table(self) -> None:
         if self.table is not None:
             self.screen = "table"
             self.play_area.children = [self.table]
 
-    def open_deal(self, deal: Deal) -> HeartsTable:
-        """Play ``deal`` at the table (used by ``?deal=`` and by the lessons tab)."""
-        self.seed += 1
-        table = self._new_table(deal)
+    def open_deal(self, deal: Deal | Game) -> HeartsTable:
+        """Play ``deal`` at the table (used by ``?deal=`` and by the lessons tab), or go
+        on with a game (``?game=``)."""
+        table = self._new_table(deal, self._next_seed())
         self._show_table(table)
         if self.tabs is not None:
             self.tabs.selected_index = 0
+        if table.game.is_over:  # a finished game reopens on its summary
+            self._game_over(table)
         return table
 
-    def open_code(self, code: str) -> bool:
-        """Open a share code; a damaged one leaves the start screen with the reason."""
-        from hearts_teach.records import deal_from_code
+    def open_code(self, code: str, whole_game: bool = False) -> bool:
+        """Open a share code (a game's, with ``whole_game``); a damaged one leaves the
+        start screen with the reason."""
+        from hearts_teach.records import deal_from_code, game_from_code
 
         try:
-            deal = deal_from_code(code)
+            opened: Deal | Game = (
+                game_from_code(code, self.seed) if whole_game else deal_from_code(code)
+            )
         except RecordError as error:
             self._start_error = error
             self._relabel()
             return False
         self._start_error = None
-        self.open_deal(deal)
+        self.open_deal(opened)
         return True
 
     def show_start(self) -> None:
@@ -303,6 +442,8 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         self.play_area.children = [self.start_screen]
 
     def _game_over(self, table: HeartsTable) -> None:
+        if table is not self.table:
+            return
         self.screen = "summary"
         self.summary.value = summary_html(table.game, self._lang)
         self.play_area.children = [self.summary_screen, table]
