@@ -19,6 +19,7 @@ from hearts_teach import Deal, Game, Rules
 from hearts_teach.i18n import signed, text
 from widgets.cards import pass_states, play_states
 from widgets.render import name_of
+from widgets.serve import command_line
 from widgets.summary import summary_html
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,6 +53,30 @@ def test_play_host_and_port_from_the_command_line() -> None:
     words = play_command("HOST=0.0.0.0", "PORT=8870")
     assert "--Voila.ip=0.0.0.0" in words
     assert "--Voila.port=8870" in words
+
+
+def test_class_settings_from_the_command_line_only() -> None:
+    words = play_command("VISITORS=25", "POOL=4", "CULL=120", "NAMES=hearts.lan,salle-b")
+    assert "--PlaygroundServer.max_visitors=25" in words
+    assert "--VoilaConfiguration.default_pool_size=4" in words
+    assert "--MappingKernelManager.cull_idle_timeout=120" in words
+    assert words[-2:] == [
+        "--PlaygroundServer.host_names=hearts.lan",
+        "--PlaygroundServer.host_names=salle-b",
+    ]
+    plain = play_command(VISITORS="3", POOL="1", CULL="5", NAMES="x")
+    assert not any("PlaygroundServer" in word or "pool_size" in word for word in plain)
+
+
+def test_the_command_line_replaces_the_playgrounds_own_options() -> None:
+    line = command_line(["--VoilaConfiguration.default_pool_size=3", "--Voila.port=9"])
+    assert "--VoilaConfiguration.default_pool_size=3" in line
+    assert sum("default_pool_size" in word for word in line) == 1
+    assert line[-2:] == ["--VoilaConfiguration.default_pool_size=3", "--Voila.port=9"]
+    assert "--template=hearts" in line and "--VoilaExecutor.iopub_timeout=60" in line
+    # list options add up: a denied extension of one's own keeps the playground's
+    denied = command_line(["--VoilaConfiguration.extension_denylist=other"])
+    assert sum("extension_denylist" in word for word in denied) == 4
 
 
 def test_browser_tests_serve_with_the_options_of_make_play() -> None:
@@ -92,7 +117,7 @@ def test_the_score_chart_says_its_final_totals_in_words(lang: str) -> None:
     assert label is not None
     said = html.unescape(label.group(1))
     assert f"{text('ui.option.target', lang)} {game.rules.target}" in said
-    colon = " : " if lang == "fr" else ": "
+    colon = "\u202f: " if lang == "fr" else ": "
     for player, total in enumerate(game.totals):
         totals = ", ".join(["0"] + [signed(r.totals[player]) for r in game.results])
         assert f"{name_of(player, game.rules, lang)}{colon}{totals}" in said

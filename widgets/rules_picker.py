@@ -12,12 +12,39 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
+from traitlets import TraitError, validate
 
 from hearts_teach import Rules, RulesError
 from hearts_teach.i18n import text
 from hearts_teach.rules import MOON_RULES, PASSING, QS_BREAKS
 from widgets.render import variant_name
 from widgets.shared import picture
+
+TARGET_RANGE = (1, 10000)
+"""The scores a game may end at, as the box offers them."""
+
+
+class TargetBox(widgets.BoundedIntText):  # type: ignore[misc]
+    """The "game ends at" box: its bounds are its own, whatever a page sends, so a
+    target the box does not offer (10**18, a game that never ends) never reaches the
+    rules; a value out of bounds is brought back within them, and one that is not a
+    whole number is refused."""
+
+    # The names of BoundedIntText's own validators, which these replace.
+    @validate("min")
+    def _validate_min(self, proposal: Any) -> int:
+        return self._fixed(proposal["value"], TARGET_RANGE[0])
+
+    @validate("max")
+    def _validate_max(self, proposal: Any) -> int:
+        return self._fixed(proposal["value"], TARGET_RANGE[1])
+
+    @staticmethod
+    def _fixed(value: object, bound: int) -> int:
+        if value != bound:
+            raise TraitError(f"the target box keeps its bounds {TARGET_RANGE}")
+        return bound
+
 
 # The variant each number of players starts from.
 SEATED = {2: "two-player", 3: "black-maria-3", 4: "standard"}
@@ -81,8 +108,12 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
             style=wide,
             layout=wide_layout(),
         )
-        self.target = widgets.BoundedIntText(
-            min=1, max=10000, step=25, style=wide, layout=widgets.Layout(width="300px")
+        self.target = TargetBox(
+            min=TARGET_RANGE[0],
+            max=TARGET_RANGE[1],
+            step=25,
+            style=wide,
+            layout=widgets.Layout(width="300px"),
         )
         self.checkboxes = {
             name: widgets.Checkbox(indent=False, layout=widgets.Layout(width="auto"))

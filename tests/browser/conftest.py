@@ -2,7 +2,8 @@
 
 - ``browser``: a playwright Browser (headless chromium, a new empty profile);
 - ``serve_folder(path)``: serve a folder over http on 127.0.0.1, returns its URL;
-- ``voila_url``: the playground served by Voilà on a free port;
+- ``voila_url``: the playground served by Voilà on a free port (``voila_server``: its URL
+  and its process);
 - ``output_dir``: where screenshots go (``test-output/<test name>/``);
 - ``site_url``: the built site (``make book``) copied to a temporary folder and served
   by a plain static file server.
@@ -79,44 +80,60 @@ def wait_for_port(
     raise TimeoutError(f"nothing listens on 127.0.0.1:{port} after {timeout} s")
 
 
-def voila_command(port: int, notebook: Path = PLAYGROUND) -> list[str]:
-    """The same command and options as ``make play``, on another port."""
+def voila_command(port: int, notebook: Path = PLAYGROUND, *settings: str) -> list[str]:
+    """The same command and options as ``make play`` (widgets.serve holds the rest),
+    on another port, with ``settings`` of the server (a smaller pool, shorter times...)."""
     return [
         sys.executable,
         "-m",
         "widgets.serve",
         str(notebook),
-        "--no-browser",
         "--Voila.ip=127.0.0.1",
         f"--Voila.port={port}",
-        "--template=hearts",
-        "--VoilaConfiguration.show_tracebacks=False",
-        "--VoilaConfiguration.extension_denylist=jupytext",
-        "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext",
+        *settings,
     ]
 
 
+# The browser tests' server: two kernels kept ready instead of ten (quicker to start on
+# CI's two cores), everything else as `make play` serves.
+TEST_SETTINGS = ("--VoilaConfiguration.default_pool_size=2",)
+
+
 @contextlib.contextmanager
-def running_voila(notebook: Path = PLAYGROUND, log: Path | None = None) -> Iterator[str]:
-    """Start Voilà on a free port, wait until it listens, stop it afterwards."""
-    port = free_port()
-    sink = open(log, "wb") if log is not None else subprocess.DEVNULL  # noqa: SIM115
+def running_voila_process(
+    notebook: Path = PLAYGROUND,
+    log: Path | None = None,
+    settings: tuple[str, ...] = (),
+    port: int | None = None,
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Start the playground's server on a free port (or ``port``), wait until it
+    listens, stop it afterwards (it then shuts its kernels down)."""
+    port = port if port is not None else free_port()
+    sink = open(log, "ab") if log is not None else subprocess.DEVNULL  # noqa: SIM115
     env = {**os.environ, "JUPYTER_PATH": str(ROOT / "widgets")}
     process = subprocess.Popen(
-        voila_command(port, notebook), cwd=ROOT, stdout=sink, stderr=sink, env=env
+        voila_command(port, notebook, *settings), cwd=ROOT, stdout=sink, stderr=sink, env=env
     )
     try:
         wait_for_port(port, VOILA_START_TIMEOUT, process)
-        yield f"http://127.0.0.1:{port}/"
+        yield f"http://127.0.0.1:{port}/", process
     finally:
         process.terminate()
         try:
-            process.wait(10)
+            process.wait(20)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
         if log is not None and hasattr(sink, "close"):
             sink.close()
+
+
+@contextlib.contextmanager
+def running_voila(notebook: Path = PLAYGROUND, log: Path | None = None) -> Iterator[str]:
+    """Start Voilà on a free port as ``make play`` does, wait until it listens, stop it
+    afterwards."""
+    with running_voila_process(notebook, log) as (url, _process):
+        yield url
 
 
 @contextlib.contextmanager
@@ -160,11 +177,19 @@ def serve_folder() -> Iterator[Callable[[Path], str]]:
 
 
 @pytest.fixture(scope="session")
-def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def voila_server(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """The playground's server for the browser tests: its URL and its process."""
     chromium_or_skip()
     log = tmp_path_factory.mktemp("voila") / "voila.log"
-    with running_voila(log=log) as url:
-        yield url
+    with running_voila_process(log=log, settings=TEST_SETTINGS) as served:
+        yield served
+
+
+@pytest.fixture(scope="session")
+def voila_url(voila_server: tuple[str, subprocess.Popen[bytes]]) -> str:
+    return voila_server[0]
 
 
 @pytest.fixture

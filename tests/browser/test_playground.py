@@ -1,12 +1,23 @@
-"""The playground in chromium: a whole deal by clicking, French and English, keyboard play."""
+"""The playground in chromium: a whole deal by clicking, French and English, keyboard play;
+kernels that end with their page, a game kept in the address through reloads, lost
+kernels and server restarts, links to the server's own address."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
+import signal
+import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from conftest import (  # type: ignore[import-not-found]
+    TEST_SETTINGS,
+    free_port,
+    running_voila_process,
+)
+from playwright.sync_api import Browser, Page, expect
 
 from hearts_teach import Deal, Rules
 from hearts_teach.records import share_code
@@ -86,10 +97,11 @@ def test_french_and_english_pages(page: Page, voila_url: str, output_dir: Path) 
     start.click()
     page.locator(HAND).first.wait_for()
     expect(page.locator(".ht-status")).to_contain_text("Choisissez 3 cartes à passer à gauche")
+    expect(page.locator(".ht-scores").first).to_be_visible()
     french = page.locator(".ht-root").first.inner_text()
     for english in ("Score sheet", "Your turn", "Hint", "Points taken", "Last trick", "cards"):
         assert english not in french
-    assert "Feuille de marque" in french and "Dernier pli" in french
+    assert "Feuille de marque" in french and "Points pris" in french
     page.screenshot(path=output_dir / "table-fr.png", full_page=True)
     size = hand_size(page)
     page.get_by_role("radio", name="English").or_(
@@ -101,6 +113,14 @@ def test_french_and_english_pages(page: Page, voila_url: str, output_dir: Path) 
     assert "Score sheet" in english_page and "Feuille de marque" not in english_page
     assert hand_size(page) == size
     page.screenshot(path=output_dir / "table-en.png", full_page=True)
+
+
+def tab_to_a_card(page: Page) -> None:
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('ht-card')"):
+            return
+    pytest.fail("Tab never reached a card of the hand")
 
 
 def test_keyboard_play(page: Page, voila_url: str, output_dir: Path) -> None:
@@ -115,12 +135,7 @@ def test_keyboard_play(page: Page, voila_url: str, output_dir: Path) -> None:
     )
     expect(refused).to_have_count(hand_size(page) - page.locator(PLAYABLE).count())
     assert hand_size(page) == 13  # only my own cards are buttons with names
-    for _ in range(120):
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.classList.contains('ht-card')"):
-            break
-    else:
-        pytest.fail("Tab never reached a card of the hand")
+    tab_to_a_card(page)
     label = page.evaluate("document.activeElement.textContent")
     assert "playable" in label
     for played in range(13):
@@ -130,8 +145,9 @@ def test_keyboard_play(page: Page, voila_url: str, output_dir: Path) -> None:
         if played == 2:
             page.screenshot(path=output_dir / "keyboard.png", full_page=True)
         if played < 12:
-            # focus moves to the next playable card, so Enter keeps playing
-            page.wait_for_function("document.activeElement.classList.contains('ht-card')")
+            # focus leaves the hand (a second Enter plays nothing); Tab reaches a card again
+            page.wait_for_function("!document.activeElement.classList.contains('ht-card')")
+            tab_to_a_card(page)
     expect(page.locator(".ht-status")).to_contain_text("The deal is over")
     # then the focus waits on "Next deal": Enter deals again
     page.wait_for_function("document.activeElement.textContent.includes('Next deal')")
@@ -187,3 +203,187 @@ def test_hint_then_undo(page: Page, voila_url: str, output_dir: Path) -> None:
     expect(page.locator(".ht-message").first).to_contain_text("Vous reprenez")
     assert hand_size(page) == size
     page.screenshot(path=output_dir / "undo-fr.png", full_page=True)
+
+
+# --- the server holds a class: kernels end with their page, the address keeps the game ---
+
+
+def kernel_of(page: Page) -> str:
+    kernel: str = page.evaluate(
+        "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+    )
+    return kernel
+
+
+def kernel_gone(page: Page, url: str, kernel_id: str, seconds: float = 15) -> bool:
+    """Whether the server forgets this kernel within ``seconds`` (its page's request)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if page.request.get(f"{url}api/kernels/{kernel_id}").status == 404:
+            return True
+        time.sleep(0.3)
+    return False
+
+
+def start_and_play(page: Page, cards: int) -> None:
+    """Start a game, pass three cards if the deal asks for it, then play ``cards``."""
+    page.get_by_role("button", name=re.compile("Start the game|Commencer la partie")).click()
+    page.locator(HAND).first.wait_for()
+    confirm = page.get_by_role("button", name=re.compile("Pass these cards|Passer ces cartes"))
+    if confirm.is_visible():
+        for index in range(3):
+            page.locator(HAND).nth(index).click()
+        confirm.click()
+        expect(confirm).to_be_hidden(timeout=20_000)
+    play_by_clicking(page, cards)
+
+
+def settled_address(page: Page) -> str:
+    """The page's address once it holds the game as the playground last wrote it."""
+    page.wait_for_function(
+        """() => {
+          const data = document.querySelector(".ht-address");
+          return data && location.search === "?" + data.textContent.trim();
+        }""",
+        timeout=20_000,
+    )
+    return page.url
+
+
+def position(page: Page) -> tuple[str, str]:
+    """What the player sees of the game: the hand and the score sheet."""
+    page.locator(PLAYABLE).first.wait_for(timeout=LOAD_TIMEOUT)
+    return page.locator(".ht-hand").inner_text(), page.locator(".ht-scores").first.inner_text()
+
+
+def test_closing_or_reloading_a_page_ends_its_kernel(browser: Browser, voila_url: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    open_playground(page, voila_url)
+    first = kernel_of(page)
+    page.reload()
+    page.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
+    second = kernel_of(page)
+    assert second != first
+    assert kernel_gone(page, voila_url, first), "a reload left its kernel running"
+    page.goto("about:blank")  # navigating away
+    assert kernel_gone(page, voila_url, second), "navigating away left the kernel running"
+    tab = context.new_page()
+    open_playground(tab, voila_url)
+    third = kernel_of(tab)
+    tab.close(run_before_unload=True)  # closing the tab
+    assert kernel_gone(page, voila_url, third), "a closed tab left its kernel running"
+    context.close()
+
+
+def test_the_address_reopens_the_same_position(browser: Browser, voila_url: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    open_playground(page, voila_url, "?lang=fr")
+    start_and_play(page, 3)
+    address = settled_address(page)
+    assert "game=" in address and re.search(r"[?&]seed=\d+", address) and "lang=fr" in address
+    seen = position(page)
+    reopened = context.new_page()
+    reopened.goto(address)
+    assert position(reopened) == seen
+    assert reopened.locator("html").get_attribute("lang") == "fr"
+    # a reload resumes too, and the game goes on from there
+    page.reload()
+    assert position(page) == seen
+    play_by_clicking(page, 1)
+    context.close()
+
+
+def test_the_share_link_opens_on_the_servers_own_port(page: Page, voila_url: str) -> None:
+    open_playground(page, voila_url)
+    start_and_play(page, 0)
+    link = page.get_by_role("link", name="Link to this deal").get_attribute("href") or ""
+    assert link.startswith(f"{voila_url}?deal="), link
+    assert ":8866/" not in link or ":8866/" in voila_url
+    shared = page.context.new_page()
+    shared.goto(link)
+    shared.locator(HAND).first.wait_for(timeout=LOAD_TIMEOUT)
+    assert shared.locator(".ht-hand").inner_text() == page.locator(".ht-hand").inner_text()
+
+
+def kernel_process(kernel_id: str) -> int:
+    """The process of a kernel of this machine, found by its connection file's name."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if f"kernel-{kernel_id}".encode() in (entry / "cmdline").read_bytes():
+                    return int(entry.name)
+    raise LookupError(kernel_id)
+
+
+def test_a_killed_kernel_says_so_and_reopens_the_game(page: Page, voila_url: str) -> None:
+    open_playground(page, voila_url, "?lang=fr")
+    start_and_play(page, 2)
+    settled_address(page)
+    seen = position(page)
+    os.kill(kernel_process(kernel_of(page)), signal.SIGKILL)  # as the OOM killer would
+    notice = page.get_by_role("alertdialog")
+    expect(notice).to_contain_text("Connexion perdue", timeout=15_000)
+    expect(notice).to_contain_text("adresse")
+    reopen = page.get_by_role("button", name="Rouvrir ma partie")
+    expect(reopen).to_be_focused()
+    reopen.click()
+    assert position(page) == seen
+
+
+def test_a_restarted_server_says_so_and_the_game_comes_back(
+    browser: Browser, tmp_path: Path
+) -> None:
+    port = free_port()
+    log = tmp_path / "server.log"
+    page = browser.new_page()
+    try:
+        with running_voila_process(log=log, settings=TEST_SETTINGS, port=port) as (url, _):
+            open_playground(page, url)
+            start_and_play(page, 2)
+            settled_address(page)
+            seen = position(page)
+        notice = page.get_by_role("alertdialog")
+        expect(notice).to_contain_text("Connection lost", timeout=15_000)
+        page.get_by_role("button", name="Reopen my game").click()
+        expect(notice).to_contain_text("does not answer yet")  # the server is still down
+        with running_voila_process(log=log, settings=TEST_SETTINGS, port=port):
+            page.get_by_role("button", name="Reopen my game").click()
+            assert position(page) == seen
+    finally:
+        page.close()
+
+
+def test_a_kernel_message_crafted_in_the_page_runs_nothing(
+    page: Page, voila_url: str, tmp_path: Path
+) -> None:
+    """The page's own origin and cookies, a websocket of its own to its kernel: an
+    execute_request on every channel, which Voilà's kernel channel refuses."""
+    proof = tmp_path / "ran"
+    open_playground(page, voila_url)
+    kernel = kernel_of(page)
+    replies = page.evaluate(
+        """async ([kernel, code]) => {
+          const socket = new WebSocket(`ws://${location.host}/api/kernels/${kernel}/channels`);
+          await new Promise((done) => socket.addEventListener("open", done));
+          const seen = [];
+          socket.addEventListener("message", (event) => seen.push(JSON.parse(event.data).msg_type));
+          for (const channel of ["shell", "control", "stdin", "iopub"]) {
+            socket.send(JSON.stringify({
+              header: {msg_id: channel, msg_type: "execute_request", username: "", session: "s",
+                       date: "", version: "5.3"},
+              parent_header: {}, metadata: {}, channel,
+              content: {code, silent: false, store_history: false, user_expressions: {},
+                        allow_stdin: false, stop_on_error: true},
+            }));
+          }
+          await new Promise((done) => setTimeout(done, 3000));
+          socket.close();
+          return seen;
+        }""",
+        [kernel, f"open({str(proof)!r}, 'w').write('ran')"],
+    )
+    assert not proof.exists()
+    assert not {"execute_reply", "execute_input", "execute_result", "error"} & set(replies)
+    start_and_play(page, 1)  # the page still plays

@@ -1,0 +1,770 @@
+"""A class at the playground (issue 12): many visitors at once, then many in a row.
+
+The visitors are clients that speak the page's protocol, so that the browsers do not
+take the server's two cores: each does what Voilà's page does (loads the page, opens its
+kernel's websocket, reads every widget's state through the widgets' control channel),
+then what a player does (clicks "Start the game", passes three cards, plays cards,
+waiting each time for the bots' replies) and leaves as a closed tab does (the page's
+shutdown request, with its ``_xsrf`` cookie). A few real chromium pages arrive with them.
+
+1. ``--visitors 30`` arrive within ``--spread 3`` seconds, with the default bots and
+   with the strong ones (``?bots=montecarlo``). Measured: every visitor reaches a
+   playable table (no blank page, no refusal); page requested → first screen, and →
+   playable table (target: median at most 5 s, maximum at most 10 s); a card clicked →
+   the bots' replies (target: median at most 1 s); memory per visitor (the kernels'
+   proportional set size over the visitors); the visitors' kernels left a minute after
+   they all left (target: none; the server's pool of preheated kernels stays).
+2. ``--in-a-row 300`` visits one after another: kernels and memory at the end equal those
+   at the start.
+
+The server is started here as ``make play`` starts it (``python -m widgets.serve``, its
+defaults), on a free port. Usage::
+
+    .venv/bin/python benchmarks/classroom.py [--visitors 30] [--browsers 3] [--in-a-row 300]
+        [--record]   # append the table to benchmarks/results/classroom.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import re
+import statistics
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from html import unescape
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest, HTTPResponse
+from tornado.websocket import WebSocketClientConnection, websocket_connect
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+TARGET_MEDIAN = 5.0
+TARGET_MAX = 10.0
+TARGET_CLICK = 1.0
+CONTROL_VERSION = "1.0.0"  # ipywidgets 8's control channel protocol
+START_LABELS = ("Start the game", "Commencer la partie")
+PASS_LABELS = ("Pass these cards", "Passer ces cartes")
+
+
+class PageError(RuntimeError):
+    """A visit that did not get a table (a refusal, a blank page, a closed socket)."""
+
+
+def json_message(
+    session: str,
+    msg_type: str,
+    content: dict[str, Any],
+    channel: str = "shell",
+    metadata: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A kernel message as the page sends it over the websocket (JSON protocol)."""
+    return {
+        "header": {
+            "msg_id": uuid.uuid4().hex,
+            "msg_type": msg_type,
+            "username": "",
+            "session": session,
+            "date": datetime.now(UTC).isoformat(),
+            "version": "5.3",
+        },
+        "parent_header": {},
+        "metadata": metadata or {},
+        "content": content,
+        "channel": channel,
+        "buffers": [],
+    }
+
+
+V1 = "v1.kernel.websocket.jupyter.org"
+"""The binary websocket protocol of jupyter_server, which Voilà's page speaks."""
+
+
+def to_v1(message: dict[str, Any]) -> bytes:
+    """A message in the v1 protocol: offsets, the channel, then each part in JSON."""
+    parts = [
+        json.dumps(message[part]).encode()
+        for part in ("header", "parent_header", "metadata", "content")
+    ]
+    channel = message["channel"].encode()
+    offsets = [8 * (1 + 1 + len(parts) + 1)]
+    offsets.append(offsets[-1] + len(channel))
+    for part in parts:
+        offsets.append(offsets[-1] + len(part))
+    head = len(offsets).to_bytes(8, "little") + b"".join(o.to_bytes(8, "little") for o in offsets)
+    return head + channel + b"".join(parts)
+
+
+def from_v1(raw: bytes) -> dict[str, Any]:
+    count = int.from_bytes(raw[:8], "little")
+    offsets = [int.from_bytes(raw[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(count)]
+    chunks = [raw[offsets[i] : offsets[i + 1]] for i in range(count - 1)]
+    if raw[offsets[-1] :]:
+        chunks.append(raw[offsets[-1] :])
+    header, parent, metadata, content = (json.loads(chunk) for chunk in chunks[1:5])
+    return {
+        "channel": chunks[0].decode(),
+        "header": header,
+        "msg_type": header["msg_type"],
+        "parent_header": parent,
+        "metadata": metadata,
+        "content": content,
+        "buffers": chunks[5:],
+    }
+
+
+@dataclass
+class PageClient:
+    """One visitor's page: its kernel, the widgets' states, clicks and their answers."""
+
+    url: str
+    query: str = ""
+    timeout: float = 120.0
+    headers: dict[str, str] = field(default_factory=dict)
+    protocol: str = ""  # "" (JSON messages) or V1 (binary, as Voilà's own page speaks)
+    session: str = field(default_factory=lambda: uuid.uuid4().hex)
+    states: dict[str, dict[str, Any]] = field(default_factory=dict)
+    received: list[dict[str, Any]] = field(default_factory=list)
+    kernel_id: str = ""
+    html: str = ""
+    cookies: dict[str, str] = field(default_factory=dict)
+    closed: bool = False
+    first_screen: float = 0.0
+    _socket: WebSocketClientConnection | None = None
+    _pump: asyncio.Task[None] | None = None
+    _changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    # --- the page ----------------------------------------------------------------
+
+    async def get(self) -> HTTPResponse:
+        """The page, as a browser asks for it (its answer, whatever its status)."""
+        request = HTTPRequest(
+            self.url + self.query, request_timeout=self.timeout, headers=self.headers
+        )
+        try:
+            return await AsyncHTTPClient().fetch(request)
+        except HTTPClientError as error:
+            if error.response is None:
+                raise
+            return error.response
+
+    async def open(self) -> None:
+        """Load the page, connect to its kernel and read every widget (the first screen)."""
+        started = time.perf_counter()
+        response = await self.get()
+        if response.code != 200:
+            raise PageError(f"HTTP {response.code}")
+        self.html = response.body.decode()
+        for header in response.headers.get_list("Set-Cookie"):
+            name, _, rest = header.partition("=")
+            self.cookies[name] = rest.split(";")[0]
+        found = re.search(r'"kernelId": "([0-9a-f-]+)"', self.html)
+        if found is None:
+            raise PageError("no kernel in the page")
+        self.kernel_id = found.group(1)
+        if "application/vnd.jupyter.widget-view+json" not in self.html:
+            raise PageError("blank page: no widget in the notebook's output")
+        await self.connect()
+        await self.load_widgets()
+        self.first_screen = time.perf_counter() - started
+
+    @property
+    def origin(self) -> str:
+        parts = urlsplit(self.url)
+        return f"{parts.scheme}://{parts.netloc}"
+
+    def cookie_header(self) -> str:
+        return "; ".join(f"{name}={value}" for name, value in self.cookies.items())
+
+    async def connect(self) -> None:
+        host = urlsplit(self.url).netloc
+        request = HTTPRequest(
+            f"ws://{host}/api/kernels/{self.kernel_id}/channels?session_id={self.session}",
+            headers={"Cookie": self.cookie_header(), "Origin": self.origin, **self.headers},
+            request_timeout=self.timeout,
+        )
+        self._socket = await websocket_connect(
+            request,
+            max_message_size=256 << 20,
+            subprotocols=[self.protocol] if self.protocol else None,
+        )
+        self._pump = asyncio.ensure_future(self._read())
+
+    async def load_widgets(self) -> None:
+        control = uuid.uuid4().hex
+        self.send(
+            "comm_open",
+            {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+            metadata={"version": CONTROL_VERSION},
+        )
+        self.send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
+        await self.wait_until(lambda: bool(self.states), "the widgets' states")
+        self.send("comm_close", {"comm_id": control, "data": {}})
+
+    def send(
+        self,
+        msg_type: str,
+        content: dict[str, Any],
+        channel: str = "shell",
+        metadata: dict[str, Any] | None = None,
+    ) -> str:
+        """Send a message; returns its id (see :meth:`settled`)."""
+        message = json_message(self.session, msg_type, content, channel, metadata)
+        if self.protocol == V1:
+            self.send_raw(to_v1(message))
+        else:
+            self.send_raw(json.dumps(message))
+        msg_id: str = message["header"]["msg_id"]
+        return msg_id
+
+    def answered(self, msg_id: str) -> bool:
+        """The kernel has handled this message (its idle status for it has come)."""
+        return any(
+            m["msg_type"] == "status"
+            and m["content"].get("execution_state") == "idle"
+            and m.get("parent_header", {}).get("msg_id") == msg_id
+            for m in reversed(self.received)
+        )
+
+    async def settled(self, msg_id: str, what: str = "an answer") -> None:
+        await self.wait_until(lambda: self.answered(msg_id), what)
+
+    def send_raw(self, message: str | bytes) -> None:
+        if self._socket is None:
+            raise PageError("not connected")
+        self._socket.write_message(message, binary=isinstance(message, bytes))
+
+    async def _read(self) -> None:
+        assert self._socket is not None
+        while True:
+            raw = await self._socket.read_message()
+            if raw is None:
+                self.closed = True
+                self._changed.set()
+                return
+            message = from_v1(raw) if isinstance(raw, bytes) else json.loads(raw)
+            self.received.append(message)
+            self._apply(message)
+            self._changed.set()
+
+    def _apply(self, message: dict[str, Any]) -> None:
+        kind = message["msg_type"]
+        content = message["content"]
+        if kind == "comm_msg":
+            data = content.get("data", {})
+            if data.get("method") == "update_states":
+                for model_id, model in data["states"].items():
+                    self.states[model_id] = {**model["state"], "_model_name": model["model_name"]}
+            elif data.get("method") in ("update", "echo_update"):
+                self.states.setdefault(content["comm_id"], {}).update(data.get("state", {}))
+        elif kind == "comm_open" and content.get("target_name") == "jupyter.widget":
+            self.states[content["comm_id"]] = dict(content["data"]["state"])
+        elif kind == "comm_close":
+            self.states.pop(content["comm_id"], None)
+
+    async def wait_until(self, done: Callable[[], bool], what: str) -> None:
+        deadline = time.monotonic() + self.timeout
+        while not done():
+            if self.closed:
+                raise PageError(f"the connection closed while waiting for {what}")
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise PageError(f"no {what} after {self.timeout} s")
+            self._changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), remaining)
+
+    # --- the widgets -------------------------------------------------------------------
+
+    def models(self, name: str, css: str | None = None) -> list[str]:
+        return [
+            model_id
+            for model_id, state in self.states.items()
+            if state.get("_model_name") == name
+            and (css is None or css in state.get("_dom_classes", ()))
+        ]
+
+    def button(self, labels: tuple[str, ...]) -> str | None:
+        for model_id in self.models("ButtonModel"):
+            if self.states[model_id].get("description") in labels:
+                return model_id
+        return None
+
+    def hand(self) -> list[str]:
+        """The card buttons of the player's hand, in the hand's order."""
+        for model_id in self.models("HBoxModel", "ht-hand"):
+            return [child.removeprefix("IPY_MODEL_") for child in self.states[model_id]["children"]]
+        return []
+
+    def playable(self) -> list[str]:
+        return [card for card in self.hand() if not self.states.get(card, {}).get("disabled")]
+
+    def html_text(self, css: str) -> str:
+        """The text of the pictures whose HTML holds this class."""
+        return " ".join(
+            re.sub(r"<[^>]+>", " ", unescape(state.get("value", "")))
+            for state in self.states.values()
+            if state.get("_model_name") == "HTMLModel" and css in state.get("value", "")
+        )
+
+    def click(self, model_id: str) -> str:
+        return self.send(
+            "comm_msg",
+            {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}},
+        )
+
+    def update(self, model_id: str, state: dict[str, Any]) -> str:
+        return self.send(
+            "comm_msg",
+            {"comm_id": model_id, "data": {"method": "update", "state": state, "buffer_paths": []}},
+        )
+
+    # --- a player ----------------------------------------------------------------------
+
+    async def start_game(self) -> None:
+        start = self.button(START_LABELS)
+        if start is None:
+            raise PageError("no start button")
+        await self.settled(self.click(start), "the table")
+        if not self.playable():
+            raise PageError("a table without a playable card")
+
+    async def pass_cards(self) -> None:
+        confirm = self.button(PASS_LABELS)
+        if confirm is None or self.states[confirm].get("disabled") is None:
+            return
+        if (
+            self.states.get(
+                self.states[confirm].get("layout", "").removeprefix("IPY_MODEL_"), {}
+            ).get("display")
+            == "none"
+        ):
+            return  # no pass in this deal
+        for card in self.playable()[:3]:
+            await self.settled(self.click(card), "a chosen card")
+        await self.settled(self.click(confirm), "the pass")
+
+    async def play_card(self) -> float:
+        """Play the first playable card: seconds until the bots have answered."""
+        card = self.playable()[0]
+        clicked = time.perf_counter()
+        await self.settled(self.click(card), "the bots' replies")
+        return time.perf_counter() - clicked
+
+    async def leave(self) -> None:
+        """What a closed tab does: the page's shutdown request, then the socket closes."""
+        if self.kernel_id:
+            body = f"_xsrf={self.cookies.get('_xsrf', '')}"
+            request = HTTPRequest(
+                f"{self.origin}/voila/api/shutdown/{self.kernel_id}",
+                method="POST",
+                body=body,
+                headers={"Cookie": self.cookie_header(), **self.headers},
+                request_timeout=self.timeout,
+            )
+            with contextlib.suppress(HTTPClientError, OSError):
+                await AsyncHTTPClient().fetch(request)
+        self.close()
+
+    def close(self) -> None:
+        if self._socket is not None:
+            self._socket.close()
+        if self._pump is not None:
+            self._pump.cancel()
+
+
+# --- measuring ---------------------------------------------------------------------------
+
+
+@dataclass
+class Visit:
+    first_screen: float | None = None
+    table: float | None = None
+    clicks: list[float] = field(default_factory=list)
+    failure: str = ""
+
+
+async def one_visitor(url: str, query: str, cards: int, delay: float, keep: float) -> Visit:
+    await asyncio.sleep(delay)
+    visit = Visit()
+    page = PageClient(url, query)
+    started = time.perf_counter()
+    try:
+        await page.open()
+        visit.first_screen = page.first_screen
+        await page.start_game()
+        visit.table = time.perf_counter() - started
+        await page.pass_cards()
+        for _ in range(cards):
+            visit.clicks.append(await page.play_card())
+            await asyncio.sleep(1.0)  # a person looks at the trick
+        await asyncio.sleep(keep)
+    except (PageError, OSError, HTTPClientError) as error:
+        visit.failure = str(error)
+    finally:
+        await page.leave()
+    return visit
+
+
+async def one_browser(browser: Any, url: str, query: str, cards: int, delay: float) -> Visit:
+    await asyncio.sleep(delay)
+    visit = Visit()
+    page = await browser.new_page()
+    started = time.perf_counter()
+    try:
+        await page.goto(url + query, timeout=120_000)
+        start = page.get_by_role("button", name=re.compile("Start the game|Commencer la partie"))
+        await start.wait_for(timeout=120_000)
+        visit.first_screen = time.perf_counter() - started
+        await start.click()
+        playable = page.locator(".ht-hand .ht-card:not([disabled])")
+        await playable.first.wait_for(timeout=120_000)
+        visit.table = time.perf_counter() - started
+        for index in range(3):
+            await page.locator(".ht-hand .ht-card").nth(index).click()
+        await page.get_by_role("button", name=re.compile("Pass these cards|Passer ces")).click()
+        await page.locator(".ht-message").first.wait_for(timeout=60_000)
+        for _ in range(cards):
+            await playable.first.wait_for(timeout=60_000)
+            size = await page.locator(".ht-hand .ht-card").count()
+            clicked = time.perf_counter()
+            await playable.first.click()
+            await page.wait_for_function(
+                "n => document.querySelectorAll('.ht-hand .ht-card').length < n",
+                arg=size,
+                timeout=60_000,
+            )
+            visit.clicks.append(time.perf_counter() - clicked)
+            await asyncio.sleep(1.0)
+    except Exception as error:  # a browser visit's failure is a figure, not a crash
+        visit.failure = f"{type(error).__name__}: {str(error)[:120]}"
+    finally:
+        await page.close(run_before_unload=True)
+    return visit
+
+
+def kernel_processes(server_pid: int) -> list[int]:
+    """The kernels of the server: its child processes running ipykernel."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            status = (entry / "status").read_text()
+            parent = re.search(r"^PPid:\s+(\d+)", status, re.M)
+            mine = parent is not None and int(parent.group(1)) == server_pid
+            if mine and b"ipykernel" in (entry / "cmdline").read_bytes():
+                found.append(int(entry.name))
+    return found
+
+
+def memory_mb(pids: list[int], kind: str = "Pss") -> float:
+    """Proportional (``Pss``) or resident (``Rss``) memory of processes, in MB."""
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+            found = re.search(rf"^{kind}:\s+(\d+) kB", rollup, re.M)
+            if found:
+                total += int(found.group(1))
+    return total / 1024
+
+
+def load_average() -> str:
+    return " / ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+async def wait_for_pool(server_pid: int, pool: int, extra: int = 0, seconds: float = 180) -> None:
+    """Until the server runs exactly its pool (and ``extra``) kernels, all settled."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if len(kernel_processes(server_pid)) == pool + extra:
+            await asyncio.sleep(5)  # the last kernels finish their notebook
+            if len(kernel_processes(server_pid)) == pool + extra:
+                return
+        await asyncio.sleep(1)
+
+
+@dataclass
+class Crowd:
+    label: str
+    visits: list[Visit]
+    browsers: list[Visit]
+    kernels_during: int
+    pss_per_visitor: float
+    rss_per_visitor: float
+    left_after: int
+    pool: int
+    load: str
+
+    def rows(self) -> list[list[str]]:
+        everyone = self.visits + self.browsers
+        tables = [v.table for v in everyone if v.table is not None]
+        firsts = [v.first_screen for v in everyone if v.first_screen is not None]
+        clicks = [c for v in everyone for c in v.clicks]
+        failed = [v.failure for v in everyone if v.failure]
+        median, top = statistics.median(tables), max(tables)
+        click = statistics.median(clicks) if clicks else float("nan")
+        left = self.left_after - self.pool
+
+        def verdict(ok: bool) -> str:
+            return "met" if ok else "**not met**"
+
+        return [
+            [
+                f"{self.label}: visitors with a playable table",
+                f"{len(tables)} / {len(everyone)} (browsers {sum(1 for v in self.browsers if v.table)} / {len(self.browsers)})",
+                f"all {len(everyone)}",
+                verdict(not failed and len(tables) == len(everyone)),
+            ],
+            [
+                f"{self.label}: page → first screen (median / max)",
+                f"{statistics.median(firsts):.2f} / {max(firsts):.2f} s",
+                "—",
+                "—",
+            ],
+            [
+                f"{self.label}: page → playable table, median",
+                f"{median:.2f} s",
+                f"≤ {TARGET_MEDIAN:.0f} s",
+                verdict(median <= TARGET_MEDIAN),
+            ],
+            [
+                f"{self.label}: page → playable table, max",
+                f"{top:.2f} s",
+                f"≤ {TARGET_MAX:.0f} s",
+                verdict(top <= TARGET_MAX),
+            ],
+            [
+                f"{self.label}: click → bots' replies (median / p90 / max of {len(clicks)})",
+                f"{click:.2f} / {percentile(clicks, 0.9):.2f} / {max(clicks, default=float('nan')):.2f} s",
+                f"median ≤ {TARGET_CLICK:.0f} s",
+                verdict(click <= TARGET_CLICK),
+            ],
+            [
+                f"{self.label}: memory per visitor (PSS / RSS)",
+                f"{self.pss_per_visitor:.0f} / {self.rss_per_visitor:.0f} MB",
+                "—",
+                "—",
+            ],
+            [
+                f"{self.label}: visitors' kernels 60 s after all left",
+                f"{left} (pool of {self.pool} ready kernels stays)",
+                "0",
+                verdict(left == 0),
+            ],
+        ] + (
+            [
+                [
+                    f"{self.label}: failures",
+                    "; ".join(sorted(set(failed)))[:300],
+                    "none",
+                    "**not met**",
+                ]
+            ]
+            if failed
+            else []
+        )
+
+
+async def crowd(
+    url: str,
+    server_pid: int,
+    pool: int,
+    label: str,
+    query: str,
+    visitors: int,
+    browsers: int,
+    spread: float,
+    cards: int,
+) -> Crowd:
+    await wait_for_pool(server_pid, pool)
+    load = load_average()
+    measured: dict[str, float] = {}
+
+    async def sample() -> None:
+        # While everyone is seated: the kernels' memory.
+        await asyncio.sleep(spread + 20)
+        pids = kernel_processes(server_pid)
+        measured["kernels"] = len(pids)
+        measured["pss"] = memory_mb(pids, "Pss")
+        measured["rss"] = memory_mb(pids, "Rss")
+
+    step = spread / max(1, visitors + browsers - 1)
+    tasks = [one_visitor(url, query, cards, index * step, keep=30.0) for index in range(visitors)]
+    browser_visits: list[Visit] = []
+    async with contextlib.AsyncExitStack() as stack:
+        browser = None
+        if browsers:
+            from conftest import CHROMIUM, CHROMIUM_FLAGS  # type: ignore[import-not-found]
+            from playwright.async_api import async_playwright
+
+            playwright = await stack.enter_async_context(async_playwright())
+            browser = await playwright.chromium.launch(
+                executable_path=CHROMIUM, args=CHROMIUM_FLAGS
+            )
+            stack.push_async_callback(browser.close)
+        browser_tasks = [
+            one_browser(browser, url, query, cards, (visitors + index) * step)
+            for index in range(browsers)
+        ]
+        results = await asyncio.gather(*tasks, *browser_tasks, sample())
+        visits = list(results[:visitors])
+        browser_visits = list(results[visitors : visitors + browsers])
+    await asyncio.sleep(60)
+    left = len(kernel_processes(server_pid))
+    seated = max(1, int(measured.get("kernels", 1)) - pool)
+    return Crowd(
+        label,
+        visits,
+        browser_visits,
+        int(measured.get("kernels", 0)),
+        measured.get("pss", 0.0) / seated,
+        measured.get("rss", 0.0) / seated,
+        left,
+        pool,
+        load,
+    )
+
+
+async def in_a_row(url: str, server_pid: int, pool: int, count: int) -> list[list[str]]:
+    await wait_for_pool(server_pid, pool)
+    server = [server_pid]
+    before = (len(kernel_processes(server_pid)), memory_mb(kernel_processes(server_pid), "Rss"))
+    server_before = memory_mb(server, "Rss")
+    started = time.perf_counter()
+    failures = 0
+    for _ in range(count):
+        page = PageClient(url)
+        try:
+            await page.open()
+            await page.start_game()
+        except (PageError, OSError, HTTPClientError):
+            failures += 1
+        finally:
+            await page.leave()
+    elapsed = time.perf_counter() - started
+    await asyncio.sleep(5)
+    await wait_for_pool(server_pid, pool)
+    after = (len(kernel_processes(server_pid)), memory_mb(kernel_processes(server_pid), "Rss"))
+    server_after = memory_mb(server, "Rss")
+    same = after[0] == before[0]
+    return [
+        [
+            f"{count} visits in a row ({elapsed:.0f} s, {failures} failed)",
+            f"kernels {before[0]} → {after[0]}; kernels' RSS {before[1]:.0f} → {after[1]:.0f} MB; "
+            f"server RSS {server_before:.0f} → {server_after:.0f} MB",
+            "kernels and memory back to the start",
+            "met" if same and failures == 0 and after[1] <= before[1] * 1.1 else "**not met**",
+        ]
+    ]
+
+
+@contextlib.contextmanager
+def playground_server(log: Path, *settings: str) -> Iterator[tuple[str, int]]:
+    from conftest import running_voila_process  # type: ignore[import-not-found]
+
+    with running_voila_process(log=log, settings=settings) as (url, process):
+        yield url, process.pid
+
+
+def table(rows: list[list[str]]) -> str:
+    lines = ["| measure | measured | target | verdict |", "|---|---|---|---|"]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+async def run(args: argparse.Namespace) -> str:
+    from machine import describe_machine  # type: ignore[import-not-found]
+
+    rows: list[list[str]] = []
+    loads: list[str] = []
+    log = Path(args.log)
+    settings = [f"--VoilaConfiguration.default_pool_size={args.pool}"] if args.pool else []
+    with playground_server(log, *settings) as (url, pid):
+        pool = args.pool or default_pool()
+        for label, query in (("default bots", ""), ("strong bots", "?bots=montecarlo")):
+            if args.visitors:
+                result = await crowd(
+                    url,
+                    pid,
+                    pool,
+                    label,
+                    query,
+                    args.visitors,
+                    args.browsers,
+                    args.spread,
+                    args.cards,
+                )
+                rows += result.rows()
+                loads.append(f"{label}: {result.load}")
+        if args.in_a_row:
+            rows += await in_a_row(url, pid, pool, args.in_a_row)
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    blank = sum(
+        1
+        for line in log.read_text(errors="replace").splitlines()
+        if "Timeout waiting for IOPub" in line
+    )
+    header = (
+        f"## {when} — {describe_machine()}\n\n"
+        f"{args.visitors} page-like visitors and {args.browsers} chromium pages arriving within "
+        f"{args.spread:.0f} s, {args.cards} cards each; pool of {pool} preheated kernels. "
+        f"Load average at the start (1 / 5 / 15 min): {'; '.join(loads) or load_average()}. "
+        f"Voilà's IOPub timeouts in the log: {blank}.\n"
+    )
+    return header + "\n" + table(rows) + "\n"
+
+
+def default_pool() -> int:
+    from widgets.serve import DEFAULT_OPTIONS
+
+    for option in DEFAULT_OPTIONS:
+        if option.startswith("--VoilaConfiguration.default_pool_size="):
+            return int(option.split("=")[1])
+    return 0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--visitors", type=int, default=30)
+    parser.add_argument("--browsers", type=int, default=3)
+    parser.add_argument("--spread", type=float, default=3.0, help="seconds over which they arrive")
+    parser.add_argument("--cards", type=int, default=3, help="cards each visitor plays")
+    parser.add_argument("--in-a-row", type=int, default=300)
+    parser.add_argument("--pool", type=int, default=0, help="preheated kernels (0: the default)")
+    parser.add_argument("--log", default=str(ROOT / "test-output" / "classroom-server.log"))
+    parser.add_argument("--record", action="store_true", help="append to results/classroom.md")
+    args = parser.parse_args()
+    Path(args.log).parent.mkdir(parents=True, exist_ok=True)
+    report = asyncio.run(run(args))
+    print(report)
+    if args.record:
+        results = ROOT / "benchmarks" / "results" / "classroom.md"
+        if not results.exists():
+            results.write_text(
+                "# The playground holding a class\n\nMeasured with `benchmarks/classroom.py`.\n"
+            )
+        with results.open("a", encoding="utf-8") as stream:
+            stream.write("\n" + report)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,407 @@
+"""The playground's server holding a class (widgets.serve, widgets.kernel_guard).
+
+One server for the module, as ``make play`` starts it but with one kernel kept ready,
+three seats, and short times (a vanished visitor's kernel culled after 3 s, a page that
+never connects let go after 4 s). The visitors are clients that speak the page's own
+protocol (benchmarks/classroom.py): they load the page, connect to its kernel, read
+the widgets, click, and leave as a closed tab does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
+from html import unescape
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest, HTTPResponse
+from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
+from tornado.websocket import websocket_connect
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from classroom import V1, PageClient, PageError  # type: ignore[import-not-found]  # noqa: E402
+from conftest import free_port, running_voila_process  # type: ignore[import-not-found]  # noqa: E402
+
+from widgets.serve import BadHost, machine_names  # noqa: E402
+
+SEATS = 3
+SETTINGS = (
+    "--VoilaConfiguration.default_pool_size=1",
+    f"--PlaygroundServer.max_visitors={SEATS}",
+    "--MappingKernelManager.cull_idle_timeout=3",
+    "--MappingKernelManager.cull_interval=1",
+    "--PlaygroundServer.no_show_timeout=4",
+)
+T = TypeVar("T")
+
+
+def run(work: Callable[[], Awaitable[T]]) -> T:
+    return asyncio.run(work())  # type: ignore[arg-type]
+
+
+@dataclass
+class Served:
+    url: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    @property
+    def port(self) -> int:
+        return int(self.url.rstrip("/").rsplit(":", 1)[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    log = tmp_path_factory.mktemp("serve") / "server.log"
+    with running_voila_process(log=log, settings=SETTINGS) as (url, process):
+        deadline = time.monotonic() + 120
+        while "is filled with" not in log.read_text(errors="replace"):
+            assert time.monotonic() < deadline, "the kernel pool never filled"
+            time.sleep(0.2)
+        yield Served(url, process, log)
+
+
+async def fetch(url: str, **options: Any) -> HTTPResponse:
+    try:
+        return await AsyncHTTPClient().fetch(HTTPRequest(url, request_timeout=60, **options))
+    except HTTPClientError as error:
+        assert error.response is not None, error
+        return error.response
+
+
+async def kernel_exists(server: Served, kernel_id: str) -> bool:
+    response = await fetch(f"{server.url}api/kernels/{kernel_id}")
+    assert response.code in (200, 404)
+    return response.code == 200
+
+
+async def gone_within(server: Served, kernel_id: str, seconds: float) -> float:
+    """Seconds until the kernel is gone (fails after ``seconds``)."""
+    started = time.monotonic()
+    while await kernel_exists(server, kernel_id):
+        if time.monotonic() - started > seconds:
+            pytest.fail(f"kernel {kernel_id} still runs after {seconds} s")
+        await asyncio.sleep(0.3)
+    return time.monotonic() - started
+
+
+async def seated(server: Served, query: str = "", **options: Any) -> PageClient:
+    page = PageClient(server.url, query, timeout=60, **options)
+    await page.open()
+    return page
+
+
+def assert_no_traceback(page: PageClient) -> None:
+    """Nothing the page received is an error, a traceback or a path of the server."""
+    for message in page.received:
+        assert message["msg_type"] not in ("error", "execute_reply", "execute_input", "stream")
+        text = str(message["content"])
+        for leak in ("Traceback", "site-packages", '.py"', "\x1b["):
+            assert leak not in text
+
+
+# --- the Host check -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("host", "allowed"),
+    [
+        ("127.0.0.1:8866", True),
+        ("[::1]:8866", True),
+        ("192.168.1.5", True),
+        ("localhost:8866", True),
+        ("LOCALHOST.:8866", True),
+        (f"{socket.gethostname()}:8866", True),
+        (f"{socket.gethostname().split('.')[0]}.local", True),
+        ("hearts.lan:8866", True),
+        ("attacker.example:8866", False),
+        ("127.0.0.1.attacker.example", False),
+        ("localhost.attacker.example", False),
+    ],
+)
+def test_the_host_check_knows_the_servers_names(host: str, allowed: bool) -> None:
+    matcher = BadHost(machine_names(["hearts.lan"]))
+    headers = HTTPHeaders({"Host": host})
+    request = HTTPServerRequest(
+        start_line=RequestStartLine("GET", "/", "HTTP/1.1"), headers=headers
+    )
+    assert (matcher.match(request) is None) == allowed
+
+
+def test_a_page_elsewhere_cannot_rebind_a_name_to_the_server(server: Served) -> None:
+    static = f"{server.url}voila/static/voila.js"
+
+    async def check() -> None:
+        own = await fetch(static)
+        assert own.code == 200
+        by_name = await fetch(static, headers={"Host": f"localhost:{server.port}"})
+        assert by_name.code == 200
+        for host in (f"attacker.example:{server.port}", "rebind.attacker.example"):
+            refused = await fetch(static, headers={"Host": host})
+            assert refused.code == 403
+            page = refused.body.decode()
+            assert "Unknown address" in page and "Adresse inconnue" in page
+        # the kernels' websocket too (the review's rebinding handshake)
+        with pytest.raises(HTTPClientError) as caught:
+            await websocket_connect(
+                HTTPRequest(
+                    f"ws://127.0.0.1:{server.port}/api/kernels/0/channels",
+                    headers={
+                        "Host": f"attacker.example:{server.port}",
+                        "Origin": f"http://attacker.example:{server.port}",
+                    },
+                )
+            )
+        assert caught.value.code == 403
+
+    run(check)
+
+
+# --- kernels end with their visitor ---------------------------------------------------------
+
+
+def test_a_closed_page_shuts_its_kernel_down(server: Served) -> None:
+    async def check() -> None:
+        page = await seated(server, "?lang=fr")
+        assert page.cookies.get("_xsrf"), "the page's shutdown request needs the _xsrf cookie"
+        await page.start_game()
+        assert await kernel_exists(server, page.kernel_id)
+        await page.leave()  # the beacon of a closed tab, a reload or a navigation
+        assert await gone_within(server, page.kernel_id, 10) < 10
+
+    run(check)
+    assert "'_xsrf' argument missing" not in server.log.read_text(errors="replace")
+
+
+def test_a_vanished_visitors_kernel_is_culled(server: Served) -> None:
+    async def check() -> None:
+        page = await seated(server)
+        page.close()  # a laptop closed: no word, the socket goes
+        assert await gone_within(server, page.kernel_id, 20) >= 2.0  # 3 s idle, then culled
+
+    run(check)
+    assert "Culling 'idle' kernel" in server.log.read_text(errors="replace")
+
+
+def test_a_connected_visitor_is_not_culled(server: Served) -> None:
+    async def check() -> None:
+        page = await seated(server)
+        await asyncio.sleep(6)  # twice the idle time
+        assert await kernel_exists(server, page.kernel_id)
+        await page.start_game()
+        await page.leave()
+
+    run(check)
+
+
+def test_a_page_that_never_connects_is_let_go(server: Served) -> None:
+    async def check() -> None:
+        page = PageClient(server.url)
+        response = await page.get()  # curl: the page, never its websocket
+        kernel_id = re.search(r'"kernelId": "([0-9a-f-]+)"', response.body.decode())
+        assert kernel_id is not None
+        assert await gone_within(server, kernel_id.group(1), 20) > 1
+
+    run(check)
+
+
+# --- a bounded table -------------------------------------------------------------------------
+
+
+def test_a_full_table_says_so_in_both_languages_and_seats_the_next_visitor(server: Served) -> None:
+    async def check() -> None:
+        pages = [await seated(server) for _ in range(SEATS)]
+        full = await PageClient(server.url).get()
+        assert full.code == 503 and full.headers["Retry-After"] == "20"
+        english = full.body.decode()
+        assert english.index("The table is full") < english.index("La table est complète")
+        assert f"All {SEATS} seats are taken" in english and 'http-equiv="refresh"' in english
+        french = (await PageClient(server.url, "?lang=fr").get()).body.decode()
+        assert french.index("La table est complète") < french.index("The table is full")
+        assert '<html lang="fr">' in french and f"Les {SEATS} places sont prises" in french
+        browser = await PageClient(server.url, headers={"Accept-Language": "fr-FR,fr;q=0.9"}).get()
+        assert '<html lang="fr">' in browser.body.decode()
+        # those at the table play on; when one leaves, the next visitor sits down
+        await pages[0].start_game()
+        await pages[0].leave()
+        await gone_within(server, pages[0].kernel_id, 10)
+        newcomer = await seated(server)
+        await newcomer.start_game()
+        for page in [*pages[1:], newcomer]:
+            await page.leave()
+
+    run(check)
+
+
+def test_no_visitor_picks_another_template_or_theme(server: Served) -> None:
+    async def check() -> None:
+        page = await seated(server, "?template=classic&theme=dark")
+        assert "The table is being set" in page.html and "ht-address" in page.html
+        assert "cdn.jsdelivr.net" not in page.html
+        await page.leave()
+
+    run(check)
+
+
+# --- nothing a visitor sends runs, and no traceback comes back ---------------------------------
+
+
+@pytest.mark.parametrize("protocol", ["", V1])
+def test_crafted_execute_requests_run_nothing(
+    server: Served, protocol: str, tmp_path: Path
+) -> None:
+    proof = tmp_path / "ran"
+    code = f"open({str(proof)!r}, 'w').write('ran')"
+
+    async def check() -> None:
+        page = await seated(server, protocol=protocol)
+        for channel in ("shell", "control", "stdin", "iopub", "hb", "nonsense"):
+            for kind in ("execute_request", "inspect_request", "complete_request"):
+                page.send(kind, {"code": code, "silent": False, "cursor_pos": 0}, channel=channel)
+        page.send("debug_request", {"command": "evaluate", "arguments": {"expression": code}})
+        page.send("comm_open", {"comm_id": "x1", "target_name": "evil.target", "data": {}})
+        await asyncio.sleep(3)
+        assert not proof.exists()
+        replies = {m["msg_type"] for m in page.received}
+        assert not replies & {"execute_reply", "inspect_reply", "complete_reply", "debug_reply"}
+        assert_no_traceback(page)
+        await page.start_game()  # and the page still plays
+        await page.leave()
+
+    run(check)
+    assert not proof.exists()
+
+
+def test_widget_values_the_page_does_not_offer_are_refused(server: Served) -> None:
+    async def check() -> None:
+        page = await seated(server)
+        states = page.states
+        target = next(m for m in page.models("BoundedIntTextModel"))
+        language = next(m for m in page.models("ToggleButtonsModel"))
+        bots = next(m for m in page.models("DropdownModel") if "Medium" in str(states[m]))
+        start = page.button(("Start the game",))
+        assert start is not None
+        html = next(m for m in page.models("HTMLModel"))
+        for model, state in (
+            (target, {"max": 10**18}),
+            (target, {"min": -(10**18)}),
+            (language, {"index": 7}),
+            (language, {"index": "x"}),
+            (language, {"_options_labels": ["<b>", "x"]}),
+            (bots, {"index": -1}),
+            (bots, {"index": 99}),
+            (start, {"description": "Lose"}),
+            (start, {"disabled": True}),
+            (html, {"value": "<img src=x onerror=alert(1)>"}),
+        ):
+            await page.settled(page.update(model, state))
+        await page.settled(page.update(target, {"value": 10**18}))
+        await page.settled(page.update(target, {"value": "1e999"}))
+        await page.settled(page.send("comm_msg", {"comm_id": start, "data": {"method": "gone"}}))
+        widget = {"_model_name": "TextModel", "_model_module": "@jupyter-widgets/controls"}
+        await page.settled(
+            page.send(
+                "comm_open",
+                {"comm_id": "w1", "target_name": "jupyter.widget", "data": {"state": widget}},
+            )
+        )
+        await page.settled(page.send("comm_close", {"comm_id": html, "data": {}}))
+        # what the page reads back is what the playground offers
+        fresh = await seated_states(page)
+        assert fresh[target]["max"] == 10000 and fresh[target]["value"] == 10000
+        assert fresh[language]["index"] == 0 and fresh[bots]["index"] == 1
+        assert fresh[start]["description"] == "Start the game" and "w1" not in fresh
+        assert "onerror" not in fresh[html].get("value", "")
+        assert_no_traceback(page)
+        notice = page.html_text("ht-message ht-error")
+        assert "sent something its buttons never send" in notice
+        # a click on a disabled button does nothing: 3 players without Black Maria
+        players = next(m for m in page.models("DropdownModel") if "Players" in str(states[m]))
+        await page.settled(page.update(players, {"index": 1}))
+        assert (await seated_states(page))[start]["disabled"] is True
+        await page.settled(page.click(start))
+        assert not page.hand()
+        await page.leave()
+
+    run(check)
+
+
+async def seated_states(page: PageClient) -> dict[str, dict[str, Any]]:
+    """Every widget's state as the kernel has it now (a fresh read, as a new page does)."""
+    page.states.clear()
+    await page.load_widgets()
+    return page.states
+
+
+def test_oversized_messages_are_refused_and_the_kernel_lives(server: Served) -> None:
+    async def check() -> None:
+        page = await seated(server)
+        await page.start_game()
+        load = next(
+            m
+            for m in page.models("TextModel")
+            if page.states[m].get("description") == "Code to load"
+        )
+        await page.settled(page.update(load, {"value": "A" * 100_000}))  # > 64 KiB
+        assert (await seated_states(page))[load]["value"] == ""
+        assert "sent something its buttons never send" in page.html_text("ht-message ht-error")
+        assert_no_traceback(page)
+        page.send_raw('{"junk": "' + "x" * (2 << 20) + '"}')  # > 1 MiB: the socket closes
+        await page.wait_until(lambda: page.closed, "the socket to close")
+        assert await kernel_exists(server, page.kernel_id)
+        await page.leave()
+
+    run(check)
+
+
+# --- the banner ---------------------------------------------------------------------------------
+
+
+def test_the_banner_gives_the_port_voila_really_listens_on(tmp_path: Path) -> None:
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    log = tmp_path / "server.log"
+    try:
+        settings = ("--VoilaConfiguration.default_pool_size=0",)
+        # (the taken port answers, so the server counts as started at once)
+        with running_voila_process(log=log, settings=settings, port=port):
+            deadline = time.monotonic() + 60
+            while "Hearts playground:" not in log.read_text(errors="replace"):
+                assert time.monotonic() < deadline
+                time.sleep(0.2)
+    finally:
+        taken.close()
+    banner = next(
+        line for line in log.read_text().splitlines() if line.startswith("Hearts playground:")
+    )
+    served = re.search(r"http://127\.0\.0\.1:(\d+)/", banner)
+    assert served is not None and int(served.group(1)) != port
+    assert f":{port}/" not in banner
+    assert free_port() > 0  # (the port helper still works after the server stopped)
+
+
+def test_every_page_shows_its_words_in_the_visitors_language(server: Served) -> None:
+    async def check() -> None:
+        page = await seated(server, "?lang=fr&seed=abc&bots=godmode")
+        notice = unescape(page.html_text("ht-message ht-error"))
+        assert "La graine de l’adresse" in notice and "niveau des robots" in notice
+        assert_no_traceback(page)
+        await page.leave()
+
+    run(check)
+
+
+__all__ = ["PageError"]
