@@ -1,7 +1,8 @@
 """The build of hearts-teach: its hot engine modules compiled with mypyc when it can.
 
 Everything about the distribution is declared in pyproject.toml; this script adds only
-what a setup script alone can declare, the extension modules. As black and mypy ship
+what a setup script alone can declare: the extension modules, and the compiling of the
+message catalogs (``BuildWithCatalogs``). As black and mypy ship
 theirs, a build compiles the engine's hot modules (``HOT_MODULES``) with mypyc from the
 very source they keep as Python, into one extension library inside the package
 (``hearts_teach/_engine__mypyc...so``, with a small module per compiled file); the
@@ -20,6 +21,7 @@ An installed package says which build it is: ``hearts_teach.COMPILED``.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import inspect
 import json
 import os
@@ -30,6 +32,7 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 HOT_MODULES = ["hearts_teach/cards.py", "hearts_teach/deal.py"]
 """The modules compiled: those where a deal, a playout and a search spend their time."""
@@ -113,4 +116,24 @@ class BuildEngine(build_ext):
         (package / SOURCES_RECORD).write_text(json.dumps(record, indent=1) + "\n")
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": BuildEngine})
+class BuildWithCatalogs(build_py):
+    """build_py that first compiles the message catalogs (``hearts_teach/locale``, .po to
+    .mo, with Babel: a build requirement), so that the wheel carries them as package
+    data; an editable install reads them from the tree, where ``make i18n`` puts them."""
+
+    def run(self) -> None:
+        spec = importlib.util.spec_from_file_location(
+            "hearts_teach_catalogs", ROOT / "hearts_teach" / "_catalogs.py"
+        )
+        assert spec is not None and spec.loader is not None
+        catalogs = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(catalogs)  # the file only: the package is not imported
+        for compiled in catalogs.compile_catalogs():
+            say(f"compiled {compiled.relative_to(ROOT)}")
+        super().run()
+
+
+setup(
+    ext_modules=extensions(),
+    cmdclass={"build_ext": BuildEngine, "build_py": BuildWithCatalogs},
+)

@@ -15,97 +15,22 @@ from typing import TextIO
 
 from hearts_teach.bots import LEVELS
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import CATALOG, register, text
+from hearts_teach.i18n import LANGS, SOURCE_LANG, message, text
 from hearts_teach.records import deal_from_code
 from hearts_teach.simulate import MAX_GAMES, VARIANT_KEYS, check_simulation, simulate
 from hearts_teach.teach import compare_deal
-
-register(
-    {
-        "cli.description": (
-            "The teacher's tools of hearts-teach, in a terminal.",
-            "Les outils du professeur de hearts-teach, dans un terminal.",
-        ),
-        "cli.compare": (
-            "score a shared deal under every variant",
-            "compter une donne partagée dans chaque variante",
-        ),
-        "cli.code": ("the deal’s share code", "le code de partage de la donne"),
-        "cli.totals": (
-            "totals before the deal, comma-separated (for example 80,95,63,70)",
-            "totaux avant la donne, séparés par des virgules (par exemple 80,95,63,70)",
-        ),
-        "cli.simulate": (
-            "play many seeded games between bots",
-            "jouer de nombreuses parties entre robots, à graine fixée",
-        ),
-        "cli.variant": (
-            "a variant to simulate (repeat for several): {choices}",
-            "une variante à simuler (à répéter pour plusieurs) : {choices}",
-        ),
-        "cli.games": ("games per variant", "parties par variante"),
-        "cli.jobs": ("worker processes", "processus de calcul"),
-        "cli.seed": ("the first game’s seed", "la graine de la première partie"),
-        "cli.bots": (
-            "bot level for every seat, or one per seat separated by commas",
-            "niveau des robots pour toutes les places, ou un par place séparés par des virgules",
-        ),
-        "cli.csv": (
-            "also write one line per game to this CSV file",
-            "écrire aussi une ligne par partie dans ce fichier CSV",
-        ),
-        "cli.lang": ("language of the output: fr or en", "langue de l’affichage : fr ou en"),
-        "cli.bad_totals": (
-            "“{given}” are not totals: give {players} whole numbers separated by commas.",
-            "«\u00a0{given}\u00a0» ne sont pas des totaux : donnez {players} nombres entiers "
-            "séparés par des virgules.",
-        ),
-        "cli.not_whole": (
-            "“{given}” is not a whole number of at least {minimum}",
-            "«\u00a0{given}\u00a0» n’est pas un nombre entier d’au moins {minimum}",
-        ),
-        "cli.too_many": (
-            "“{given}” is more than this tool plays: at most {most}",
-            "«\u00a0{given}\u00a0» dépasse ce que cet outil joue : au plus {most}",
-        ),
-        "cli.csv_refused": (
-            "the file {path} cannot be written ({reason}): no game was played",
-            "le fichier {path} ne peut pas être écrit ({reason}) : aucune partie n’a été jouée",
-        ),
-        "cli.csv_no_folder": ("its folder does not exist", "son dossier n’existe pas"),
-        "cli.csv_folder": ("it is a folder", "c’est un dossier"),
-        "cli.csv_denied": ("permission denied", "permission refusée"),
-        "cli.csv_other": ("the system refuses it", "le système le refuse"),
-        "cli.bad_bots": (
-            "“{given}” is not a bot level: choose among {choices}",
-            "«\u00a0{given}\u00a0» n’est pas un niveau de robot : choisissez parmi {choices}",
-        ),
-        "cli.metavar.variant": ("VARIANT", "VARIANTE"),
-        "cli.metavar.count": ("N", "N"),
-        "cli.metavar.seed": ("SEED", "GRAINE"),
-        "cli.metavar.bots": ("LEVELS", "NIVEAUX"),
-        "cli.metavar.file": ("FILE", "FICHIER"),
-        "cli.metavar.totals": ("TOTALS", "TOTAUX"),
-        "cli.metavar.command": ("COMMAND", "COMMANDE"),
-        "cli.not_over": (
-            "This deal is not finished: only a played deal can be scored.",
-            "Cette donne n’est pas finie : seule une donne jouée peut être comptée.",
-        ),
-        "cli.progress": ("{done}/{total} games", "{done}/{total} parties"),
-        "cli.csv_written": ("Written: {path}", "Écrit : {path}"),
-    }
-)
 
 
 def _language(argv: Sequence[str]) -> str:
     """The language asked for, read first so that even --help speaks it."""
     for i, arg in enumerate(argv):
         if arg == "--lang" and i + 1 < len(argv):
-            return argv[i + 1] if argv[i + 1] in ("en", "fr") else "en"
+            return argv[i + 1] if argv[i + 1] in LANGS else SOURCE_LANG
         if arg.startswith("--lang="):
             value = arg.split("=", 1)[1]
-            return value if value in ("en", "fr") else "en"
-    return "fr" if os.environ.get("LANG", "").startswith("fr") else "en"
+            return value if value in LANGS else SOURCE_LANG
+    locale = os.environ.get("LANG", "")
+    return next((lang for lang in LANGS if locale.startswith(lang)), SOURCE_LANG)
 
 
 # argparse's own words (usage line, section titles, the help option, errors) in French.
@@ -179,9 +104,7 @@ def _bot_levels(lang: str) -> Callable[[str], list[str]]:
 
 def _parser(lang: str) -> argparse.ArgumentParser:
     def lang_option(parser: argparse.ArgumentParser) -> None:
-        parser.add_argument(
-            "--lang", choices=("en", "fr"), default=lang, help=text("cli.lang", lang)
-        )
+        parser.add_argument("--lang", choices=LANGS, default=lang, help=text("cli.lang", lang))
 
     def metavar(name: str) -> str:
         return text(f"cli.metavar.{name}", lang)
@@ -270,7 +193,7 @@ def _open_csv(path: str, lang: str) -> TextIO:
             reason = "cli.csv_denied"
         else:
             reason = "cli.csv_other"
-        words = CATALOG[reason][0 if lang == "en" else 1]  # inside a sentence: no capital
+        words = message(reason, lang)  # inside a sentence: no capital
         raise ValueError(text("cli.csv_refused", lang, path=path, reason=words)) from None
 
 

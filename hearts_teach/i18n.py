@@ -1,79 +1,278 @@
-"""The engine's message catalog: card names, rule words and reasons, in French and English.
+"""The words of the game in every language, read from gettext catalogs.
 
-Every text a person may read that comes from the engine is here, once per language,
-so a French page never shows an English sentence.
+Every text a person may read (the engine's messages, the bots' reasons, the front end's
+labels, the book's tables) is a message of the catalog of its language,
+``hearts_teach/locale/<lang>/LC_MESSAGES/hearts_teach.po``, under a key (the msgid):
+``text("reason.must_follow_suit", "fr", suit=Suit.CLUBS)``. The ``.po`` files are
+written by people and checked with Babel (a development tool); they are compiled to
+``.mo`` files when the project is installed or built (``make i18n``, and setup.py for a
+wheel), and read at run time by the standard library's :mod:`gettext`: the engine keeps
+no dependency. A language is a catalog: ``LANGS`` lists the languages whose catalog is
+there, English first.
+
+Besides sentences, the catalog holds the words code assembles: card, rank and suit
+names and their articles, the short card letters (French R, D, V), seat names, the
+decimal point, how a list ends ("a, b and c"), and the language's typography (French
+narrow no-break spaces before « : ; ! ? » and inside guillemets, applied by
+:func:`typeset` to every text, never written by hand).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+import gettext
+import re
+import warnings
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Final
 
 from hearts_teach.cards import Card, Suit
 
-LANGS: Final = ("en", "fr")
+DOMAIN: Final = "hearts_teach"
+"""The catalogs' gettext domain: ``locale/<lang>/LC_MESSAGES/hearts_teach.mo``."""
+LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
+SOURCE_LANG: Final = "en"
+"""The default language, first in ``LANGS``."""
 
-_RANK_NAMES: Final = {
-    "en": {
-        2: "two",
-        3: "three",
-        4: "four",
-        5: "five",
-        6: "six",
-        7: "seven",
-        8: "eight",
-        9: "nine",
-        10: "ten",
-        11: "jack",
-        12: "queen",
-        13: "king",
-        14: "ace",
-    },
-    "fr": {
-        2: "deux",
-        3: "trois",
-        4: "quatre",
-        5: "cinq",
-        6: "six",
-        7: "sept",
-        8: "huit",
-        9: "neuf",
-        10: "dix",
-        11: "valet",
-        12: "dame",
-        13: "roi",
-        14: "as",
-    },
+
+def _languages() -> tuple[str, ...]:
+    found = {
+        path.parent.parent.name
+        for pattern in (f"*/LC_MESSAGES/{DOMAIN}.mo", f"*/LC_MESSAGES/{DOMAIN}.po")
+        for path in LOCALE_DIR.glob(pattern)
+    }
+    return (SOURCE_LANG, *sorted(found - {SOURCE_LANG}))
+
+
+LANGS: Final = _languages()
+"""The languages the project speaks: one per catalog, English first."""
+
+NARROW_NBSP: Final = "\u202f"
+
+
+class CatalogError(LookupError):
+    """A catalog that is not there (not compiled) or a message missing from it."""
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGS)}")
+    return lang
+
+
+def _compile_if_stale(compiled: Path, source: Path) -> None:
+    """In a checkout (the ``.po`` is there) whose catalog was edited since it was last
+    compiled: compile it now when Babel, a development tool, is installed; otherwise
+    say that the texts may be old. An installed package has no ``.po``: nothing to do."""
+    if not source.exists() or (
+        compiled.exists() and compiled.stat().st_mtime >= source.stat().st_mtime
+    ):
+        return
+    try:
+        from hearts_teach import _catalogs
+
+        _catalogs.compile_catalogs()
+    except ImportError:  # Babel is not installed here
+        if compiled.exists():
+            warnings.warn(
+                f"{compiled} is older than its {source.name}: its texts may be out of date "
+                "(run `make i18n`)",
+                stacklevel=4,
+            )
+
+
+@functools.cache
+def _catalog(lang: str) -> gettext.GNUTranslations:
+    compiled = LOCALE_DIR / check_lang(lang) / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    _compile_if_stale(compiled, compiled.with_suffix(".po"))
+    if not compiled.exists():
+        raise CatalogError(
+            f"the {lang} catalog is not compiled ({compiled} is missing): run `make i18n` "
+            "(or pip install the project), which compiles the .po catalogs with Babel"
+        )
+    with compiled.open("rb") as stream:
+        return gettext.GNUTranslations(stream)
+
+
+# Entries added at run time by ``register`` (deprecated), per key: one text per language.
+_REGISTERED: dict[str, dict[str, str]] = {}
+
+
+def register(entries: Mapping[str, tuple[str, str]]) -> None:
+    """Deprecated: add (English, French) entries that are not in the catalogs yet.
+
+    Texts belong in the ``.po`` catalogs; this only keeps a module that still carries its
+    own entries working until they are moved there. A key the catalogs already hold with
+    other words, and an entry without both texts, are refused."""
+    for key, pair in entries.items():
+        if len(pair) != 2 or not all(isinstance(t, str) and t for t in pair):
+            raise ValueError(f"catalog entry {key!r} needs an English and a French text")
+        texts = dict(zip(("en", "fr"), pair, strict=True))
+        for lang, words in texts.items():
+            if lang in LANGS and _lookup(key, lang) not in (None, words):
+                raise ValueError(f"catalog entry {key!r} is already defined")
+        known = _REGISTERED.setdefault(key, texts)
+        if known != texts:
+            raise ValueError(f"catalog entry {key!r} is already defined")
+
+
+def _entries(lang: str) -> dict[object, str]:
+    """The compiled catalog's messages: ``key`` -> text, ``(key, form)`` -> plural form."""
+    entries: dict[object, str] = getattr(_catalog(lang), "_catalog", {})
+    return entries
+
+
+def _lookup(key: str, lang: str, count: int | None = None) -> str | None:
+    if (key, 0) in _entries(lang):
+        if count is None:
+            raise CatalogError(f"catalog entry {key!r} has plural forms: give its count")
+        return _catalog(lang).ngettext(key, key, count)
+    found = _entries(lang).get(key)
+    if found is not None:
+        return found
+    return _REGISTERED.get(key, {}).get(lang)
+
+
+def message(key: str, lang: str = "en", count: int | None = None) -> str:
+    """The catalog's text for ``key`` as written: no parameter filled in, no capital
+    added (for words set inside a sentence). ``count`` chooses among plural forms."""
+    found = _lookup(key, check_lang(lang), count)
+    if found is None:
+        raise KeyError(f"no catalog entry {key!r}")
+    return found
+
+
+def messages(lang: str) -> dict[str, str | tuple[str, ...]]:
+    """Every message of ``lang``'s catalog (a plural one as its tuple of forms), with the
+    entries of ``register`` still outside the catalogs."""
+    found: dict[str, str | tuple[str, ...]] = {}
+    plurals: dict[str, dict[int, str]] = {}
+    for msgid, words in _entries(check_lang(lang)).items():
+        if isinstance(msgid, tuple):
+            plurals.setdefault(msgid[0], {})[msgid[1]] = words
+        elif isinstance(msgid, str) and msgid:  # "" is the catalog's header
+            found[msgid] = words
+    for key, forms in plurals.items():
+        found[key] = tuple(forms[index] for index in sorted(forms))
+    for key, texts in _REGISTERED.items():
+        if lang in texts:
+            found.setdefault(key, texts[lang])
+    return found
+
+
+def text(key: str, lang: str = "en", **params: object) -> str:
+    """The catalog text for ``key`` in ``lang``, its ``{name}`` parameters filled in, its
+    first letter capitalised and its typography set (:func:`typeset`).
+
+    A ``Card`` parameter is written as the card's name with its article ("the queen of
+    spades", « la dame de pique »), a ``Suit`` as "a club" / « un trèfle ». A message
+    with plural forms takes the one its ``count`` parameter asks for."""
+    count = params.get("count")
+    template = message(key, lang, count if isinstance(count, int) else None)
+    values = {name: _localize(value, lang) for name, value in params.items()}
+    result = typeset(template.format(**values), lang)
+    return result[:1].upper() + result[1:]
+
+
+def ntext(key: str, count: int, lang: str = "en", **params: object) -> str:
+    """:func:`text` for a message with plural forms: ``ntext("ui.cards", 3, "fr")`` is
+    « 3 cartes ». ``count`` is also the ``{count}`` parameter."""
+    return text(key, lang, count=count, **params)
+
+
+def _localize(value: object, lang: str) -> object:
+    if isinstance(value, Card):
+        return the_card(value, lang)
+    if isinstance(value, Suit):
+        return one_of_suit(value, lang)
+    return value
+
+
+# --- typography ---------------------------------------------------------------------
+
+_SPACE_BEFORE: Final = re.compile(r" +([:;!?»])")
+_SPACE_AFTER: Final = re.compile(r"(«) +")
+
+
+def typeset(words: str, lang: str) -> str:
+    """The language's typography, set on a text written with ordinary spaces. French
+    (the catalog's ``typography`` entry says ``french``): a narrow no-break space
+    (U+202F) replaces the ordinary space before « : ; ! ? » and after «, so that a line
+    never breaks there (a no-break space already there stays). Other languages: the text
+    as it is."""
+    if message("typography", lang) != "french":
+        return words
+    words = _SPACE_BEFORE.sub(NARROW_NBSP + r"\1", words)
+    return _SPACE_AFTER.sub(r"\1" + NARROW_NBSP, words)
+
+
+# --- cards, suits, seats, numbers ---------------------------------------------------
+
+_SUIT_KEYS: Final = {
+    Suit.CLUBS: "clubs",
+    Suit.DIAMONDS: "diamonds",
+    Suit.SPADES: "spades",
+    Suit.HEARTS: "hearts",
 }
-_SUIT_NAMES: Final = {
-    "en": {
-        Suit.CLUBS: "clubs",
-        Suit.DIAMONDS: "diamonds",
-        Suit.SPADES: "spades",
-        Suit.HEARTS: "hearts",
-    },
-    "fr": {
-        Suit.CLUBS: "trèfle",
-        Suit.DIAMONDS: "carreau",
-        Suit.SPADES: "pique",
-        Suit.HEARTS: "cœur",
-    },
-}
-# "a club" / "un trèfle": the word used when one card of the suit is asked for.
-_ONE_OF_SUIT: Final = {
-    "en": {
-        Suit.CLUBS: "a club",
-        Suit.DIAMONDS: "a diamond",
-        Suit.SPADES: "a spade",
-        Suit.HEARTS: "a heart",
-    },
-    "fr": {
-        Suit.CLUBS: "un trèfle",
-        Suit.DIAMONDS: "un carreau",
-        Suit.SPADES: "un pique",
-        Suit.HEARTS: "un cœur",
-    },
-}
+
+
+def card_name(card: Card, lang: str = "en") -> str:
+    """``queen of spades`` / ``dame de pique``."""
+    return message("card.name", lang).format(
+        rank=message(f"rank.{card.rank}", lang), suit=suit_name(card.suit, lang)
+    )
+
+
+def the_card(card: Card, lang: str = "en") -> str:
+    """The card's name with its article: ``the queen of spades``, ``la dame de pique``,
+    ``l’as de cœur``."""
+    return message(f"card.the.{card.rank}", lang).format(card=card_name(card, lang))
+
+
+def card_forms(name: str, card: Card, lang: str) -> dict[str, str]:
+    """The forms of a card's name a message may use for a parameter ``name``:
+    ``{name}`` (the queen of spades / la dame de pique), ``{name_de}`` (of the queen /
+    de la dame, du roi, de l’as) and ``{name_a}`` (to the queen / à la dame, au roi)."""
+    plain = card_name(card, lang)
+    return {
+        name: message(f"card.the.{card.rank}", lang).format(card=plain),
+        name + "_de": message(f"card.of.{card.rank}", lang).format(card=plain),
+        name + "_a": message(f"card.to.{card.rank}", lang).format(card=plain),
+    }
+
+
+def card_symbol(card: Card, lang: str = "en") -> str:
+    """A card written short for a reader of ``lang``: ``Q♠`` in English, ``D♠`` (dame)
+    in French; the letters of the jack, queen, king and ace are the catalog's. (The
+    engine's own notation, ``str(card)``, is always ``Q♠``.)"""
+    rank = message(f"rank.{card.rank}.letter", lang) if card.rank > 10 else str(card.rank)
+    return rank + card.suit.symbol
+
+
+def card_symbols(cards: Sequence[Card], lang: str = "en", sep: str = ", ") -> str:
+    """``Q♠, 3♥`` / ``D♠, 3♥``."""
+    return sep.join(card_symbol(card, lang) for card in cards)
+
+
+def rank_letter(rank: int, lang: str = "en") -> str:
+    """How a rank is written on a card's corner: ``10``, ``Q`` / ``D``."""
+    return message(f"rank.{rank}.letter", lang) if rank > 10 else str(rank)
+
+
+def suit_name(suit: Suit, lang: str = "en") -> str:
+    """``spades`` / ``pique``, as in a card's name."""
+    return message(f"suit.{_SUIT_KEYS[suit]}", lang)
+
+
+def suit_word(suit: Suit, lang: str = "en") -> str:
+    """One card of the suit, without article: ``spade`` / ``pique`` ("my highest spade")."""
+    return message(f"suit.{_SUIT_KEYS[suit]}.single", lang)
+
+
+def one_of_suit(suit: Suit, lang: str = "en") -> str:
+    """``a spade`` / ``un pique``."""
+    return message(f"suit.{_SUIT_KEYS[suit]}.one", lang)
 
 
 # Seat names, in playing order from player 0, who sits South (at the bottom of a
@@ -83,16 +282,12 @@ _SEATS: Final = {
     3: ("south", "west", "east"),
     2: ("south", "north"),
 }
-_SEAT_NAMES: Final = {
-    "en": {"south": "South", "west": "West", "north": "North", "east": "East"},
-    "fr": {"south": "Sud", "west": "Ouest", "north": "Nord", "east": "Est"},
-}
 
 
 def seat_name(player: int, players: int = 4, lang: str = "en") -> str:
     """The compass name of a seat: player 0 is South, then West, North, East (four
     players), South, West, East (three) or South, North (two)."""
-    return _SEAT_NAMES[check_lang(lang)][_SEATS[players][player]]
+    return message(f"seat.{_SEATS[players][player]}", lang)
 
 
 def signed(number: int, *, plus: bool = False) -> str:
@@ -103,395 +298,23 @@ def signed(number: int, *, plus: bool = False) -> str:
     return f"+{number}" if plus else str(number)
 
 
-def one_decimal(value: float, lang: str = "en") -> str:
-    """One decimal, with a decimal comma in French and a true minus sign (no "−0.0")."""
-    shown = f"{abs(value):.1f}"
-    if value < 0 and shown != "0.0":
+def decimal(value: float, lang: str = "en", digits: int = 1) -> str:
+    """``0.04`` / ``0,04``: the catalog's decimal point, a true minus sign, and no
+    ``−0.0``."""
+    shown = f"{abs(value):.{digits}f}"
+    if value < 0 and shown.strip("0.") != "":
         shown = "−" + shown
-    return shown.replace(".", ",") if lang == "fr" else shown
+    return shown.replace(".", message("number.decimal_point", lang))
+
+
+def one_decimal(value: float, lang: str = "en") -> str:
+    """One decimal, with the language's decimal point (a comma in French)."""
+    return decimal(value, lang, 1)
 
 
 def join_words(words: Sequence[str], lang: str = "en") -> str:
     """``a, b and c`` / ``a, b et c``."""
     if len(words) <= 1:
         return "".join(words)
-    last = " and " if check_lang(lang) == "en" else " et "
-    return ", ".join(words[:-1]) + last + words[-1]
-
-
-def check_lang(lang: str) -> str:
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGS)}")
-    return lang
-
-
-def card_name(card: Card, lang: str = "en") -> str:
-    check_lang(lang)
-    rank = _RANK_NAMES[lang][card.rank]
-    suit = _SUIT_NAMES[lang][card.suit]
-    return f"{rank} of {suit}" if lang == "en" else f"{rank} de {suit}"
-
-
-def the_card(card: Card, lang: str = "en") -> str:
-    """The card's name with its article: ``the queen of spades``, ``la dame de pique``,
-    ``l’as de cœur``."""
-    name = card_name(card, lang)
-    if lang == "en":
-        return "the " + name
-    if card.rank == 14:
-        return "l’" + name
-    return ("la " if card.rank == 12 else "le ") + name
-
-
-def suit_name(suit: Suit, lang: str = "en") -> str:
-    return _SUIT_NAMES[check_lang(lang)][suit]
-
-
-def one_of_suit(suit: Suit, lang: str = "en") -> str:
-    return _ONE_OF_SUIT[check_lang(lang)][suit]
-
-
-# key -> (English, French). Parameters are written {name}; a Card parameter is
-# replaced by its name with its article ("the queen of spades", "la dame de pique"),
-# a Suit by "a club" / "un trèfle"; the first letter of the result is capitalized.
-CATALOG: dict[str, tuple[str, str]] = {
-    # --- card input ---------------------------------------------------------
-    "error.card_text": (
-        "“{text}” is not a card: write a rank (2–10, J, Q, K, A) and a suit (♣ ♦ ♠ ♥ or C D S H), "
-        "for example Q♠, QS or 10H.",
-        "« {text} » n’est pas une carte : écrivez une hauteur (2 à 10, J, Q, K, A) et une couleur "
-        "(♣ ♦ ♠ ♥ ou C D S H), par exemple Q♠, QS ou 10H.",
-    ),
-    "error.card_index": (
-        "There is no card number {index}: cards are numbered 0 to 51.",
-        "Il n’y a pas de carte numéro {index} : les cartes sont numérotées de 0 à 51.",
-    ),
-    "error.card_rank": (
-        "There is no rank {rank}: ranks go from 2 to 14 (ace).",
-        "La hauteur {rank} n’existe pas : les hauteurs vont de 2 à 14 (as).",
-    ),
-    "error.card_twice": (
-        "{card} is given twice.",
-        "{card} figure deux fois.",
-    ),
-    # --- rules --------------------------------------------------------------
-    "error.rules_value": (
-        "The option {option} cannot be {value}: choose one of {choices}.",
-        "L’option {option} ne peut pas valoir {value} : choisissez parmi {choices}.",
-    ),
-    "error.rules_unknown_option": (
-        "There is no rule option named {option}.",
-        "Aucune option de règle ne s’appelle {option}.",
-    ),
-    "error.rules_preset": (
-        "There is no variant named {name}: choose one of {choices}.",
-        "Aucune variante ne s’appelle {name} : choisissez parmi {choices}.",
-    ),
-    "error.rules_players": (
-        "Hearts is played here by 2, 3 or 4 players, not {players}.",
-        "Le jeu se joue ici à 2, 3 ou 4 joueurs, pas à {players}.",
-    ),
-    "error.rules_two_player_option": (
-        "{option} cannot be played with two players: {card} is not in the 28-card deck.",
-        "{option} ne se joue pas à deux : {card} ne fait pas partie du jeu de 28 cartes.",
-    ),
-    "error.rules_two_player_spot": (
-        "Spot Hearts is not defined for two players: no source gives its values on the 28-card deck.",
-        "Les cœurs à valeur faciale ne sont pas définis à deux joueurs : aucune source ne donne "
-        "leurs valeurs sur le jeu de 28 cartes.",
-    ),
-    "error.rules_three_players": (
-        "Three players play only the traditional Black Maria (2♣ removed, 17 cards each): "
-        "turn Black Maria on.",
-        "À trois joueurs, seule la Black Maria traditionnelle se joue (2♣ retiré, 17 cartes "
-        "chacun) : activez Black Maria.",
-    ),
-    "error.rules_partnership_players": (
-        "Partnership Hearts needs four players (two teams of two).",
-        "Le jeu en équipes demande quatre joueurs (deux équipes de deux).",
-    ),
-    "error.rules_target": (
-        "The target must be a whole number above zero, not {target}.",
-        "Le score à atteindre doit être un nombre entier positif, pas {target}.",
-    ),
-    "error.rules_pass_direction": (
-        "Passing “{passing}” needs {needed} players; this table has {players}.",
-        "Le passage « {passing} » demande {needed} joueurs ; cette table en a {players}.",
-    ),
-    "error.rules_pass_count": (
-        "Between 1 and {most} cards can be passed, not {count}.",
-        "On peut passer de 1 à {most} cartes, pas {count}.",
-    ),
-    "error.rules_forced_without_ban": (
-        "“Hearts before the queen on the first trick” only makes sense with the first-trick ban on.",
-        "« Les cœurs avant la dame au premier pli » n’a de sens qu’avec l’interdiction du "
-        "premier pli.",
-    ),
-    "error.rules_opening_club": (
-        "The opening club cannot be led: with {players} players the 2♣ is not in the deck. "
-        "Let the player left of the dealer lead instead.",
-        "Impossible d’entamer du petit trèfle : à {players} joueurs le 2♣ n’est pas dans le jeu. "
-        "Faites plutôt entamer le voisin de gauche du donneur.",
-    ),
-    "error.rules_only_hearts_lead": (
-        "A leader holding only hearts must be allowed to lead one: otherwise no card could be "
-        "led, and no source gives another rule.",
-        "Un entameur qui n’a que des cœurs doit pouvoir en entamer un : sinon aucune carte ne "
-        "pourrait être entamée, et aucune source ne donne d’autre règle.",
-    ),
-    "error.rules_avoid_bonus_needs_tricks": (
-        "The no-trick bonus needs the number of tricks each player won.",
-        "Le bonus sans pli demande le nombre de plis remportés par chaque joueur.",
-    ),
-    # --- deals and scores ---------------------------------------------------
-    "error.hands_count": (
-        "A deal needs {players} hands, not {count}.",
-        "Une donne demande {players} mains, pas {count}.",
-    ),
-    "error.hands_size": (
-        "All hands must hold the same number of cards (at most {size}); here they hold {sizes}.",
-        "Toutes les mains doivent avoir le même nombre de cartes ({size} au plus) ; ici elles en "
-        "ont {sizes}.",
-    ),
-    "error.card_not_in_deck": (
-        "{card} is not in this deck.",
-        "{card} ne fait pas partie de ce jeu.",
-    ),
-    "error.dead_count": (
-        "This deal sets aside {expected} dead cards, not {count}.",
-        "Cette donne met {expected} cartes mortes de côté, pas {count}.",
-    ),
-    "error.incomplete_deal": (
-        "The hands and dead cards hold {count} cards; a full deal of this deck holds {expected}.",
-        "Les mains et les cartes mortes comptent {count} cartes ; une donne complète de ce jeu en "
-        "compte {expected}.",
-    ),
-    "error.taken_count": (
-        "Scoring needs the cards taken by each of the {players} players, not {count} lists.",
-        "Le décompte demande les cartes prises par chacun des {players} joueurs, pas {count} listes.",
-    ),
-    "error.taken_twice": (
-        "A card can be taken only once: {card} appears twice.",
-        "Une carte ne peut être ramassée qu’une fois : {card} figure deux fois.",
-    ),
-    "error.taken_dead": (
-        "{card} is a dead card: nobody can have taken it.",
-        "{card} est une carte morte : personne n’a pu la prendre.",
-    ),
-    "error.totals_count": (
-        "There must be one total per player ({players}), not {count}.",
-        "Il faut un total par joueur ({players}), pas {count}.",
-    ),
-    "error.player": (
-        "There is no player {player} at a table of {players}.",
-        "Il n’y a pas de joueur {player} à une table de {players}.",
-    ),
-    "error.deal_not_over": (
-        "The deal is not over yet.",
-        "La donne n’est pas encore finie.",
-    ),
-    "error.game_over": (
-        "The game is over.",
-        "La partie est finie.",
-    ),
-    "reason.nothing_to_undo": (
-        "There is nothing to undo.",
-        "Il n’y a rien à annuler.",
-    ),
-    # --- records ------------------------------------------------------------
-    "error.record_json": (
-        "This file is not a hearts-teach record (it is not valid JSON).",
-        "Ce fichier n’est pas un enregistrement hearts-teach (ce n’est pas du JSON valide).",
-    ),
-    "error.record_kind": (
-        "This record holds a {found}, not a {expected}.",
-        "Cet enregistrement contient un objet « {found} », pas « {expected} ».",
-    ),
-    "error.record_version": (
-        "This record was written by a newer version (format {version}); this one reads format "
-        "{supported}.",
-        "Cet enregistrement vient d’une version plus récente (format {version}) ; celle-ci lit le "
-        "format {supported}.",
-    ),
-    "error.record_damaged": (
-        "This record is damaged: {detail}.",
-        "Cet enregistrement est abîmé : {detail}.",
-    ),
-    "error.code_damaged": (
-        "This share code is damaged or incomplete: check that it was copied whole.",
-        "Ce code de partage est abîmé ou incomplet : vérifiez qu’il a été copié en entier.",
-    ),
-    "error.code_foreign": (
-        "This is not a hearts-teach share code.",
-        "Ce n’est pas un code de partage hearts-teach.",
-    ),
-    "error.code_version": (
-        "This share code comes from a newer version (format {version}).",
-        "Ce code de partage vient d’une version plus récente (format {version}).",
-    ),
-    # --- reasons: why a card may or may not be played -----------------------
-    "reason.not_in_hand": (
-        "{card} is not in your hand.",
-        "{card} n’est pas dans votre main.",
-    ),
-    "reason.not_your_turn": (
-        "It is not your turn: player {to_play} plays now.",
-        "Ce n’est pas à vous de jouer : c’est au joueur {to_play}.",
-    ),
-    "reason.passing_phase": (
-        "Cards are being passed: play starts once everyone has passed.",
-        "C’est le moment du passage : le jeu commence quand tout le monde a passé ses cartes.",
-    ),
-    "reason.deal_over": (
-        "The deal is over: no card can be played.",
-        "La donne est finie : plus aucune carte ne se joue.",
-    ),
-    "reason.must_lead_opening": (
-        "The first trick must be opened with {opening}.",
-        "Le premier pli doit s’ouvrir avec {opening}.",
-    ),
-    "reason.must_lead_club": (
-        "The first trick must be opened with a club.",
-        "Le premier pli doit s’ouvrir avec un trèfle.",
-    ),
-    "reason.must_follow_suit": (
-        "You must follow suit: play {suit}.",
-        "Vous devez fournir : jouez {suit}.",
-    ),
-    "reason.hearts_not_broken": (
-        "Hearts are not broken yet: you may not lead a heart while you hold another card you may lead.",
-        "Les cœurs ne sont pas encore ouverts : vous ne pouvez pas entamer à cœur tant que vous "
-        "avez une autre carte à entamer.",
-    ),
-    "reason.no_points_first_trick": (
-        "No penalty card on the first trick: {card} counts points and you hold a card that "
-        "does not.",
-        "Pas de carte de pénalité au premier pli : {card} compte des points et vous avez une "
-        "carte qui n’en compte pas.",
-    ),
-    "reason.hearts_before_queen": (
-        "On the first trick a hand of penalty cards must give a heart before the queen of spades.",
-        "Au premier pli, une main faite de cartes de pénalité doit donner un cœur avant la dame "
-        "de pique.",
-    ),
-    "reason.legal_opening": (
-        "{card} opens the deal.",
-        "{card} ouvre la donne.",
-    ),
-    "reason.legal_lead": (
-        "You may lead {card}.",
-        "Vous pouvez entamer {card}.",
-    ),
-    "reason.legal_lead_queen": (
-        "The queen of spades may always be led.",
-        "La dame de pique peut toujours être entamée.",
-    ),
-    "reason.legal_only_hearts": (
-        "You hold nothing but hearts, so you may lead one (it breaks hearts).",
-        "Vous n’avez que des cœurs : vous pouvez donc en entamer un (cela ouvre les cœurs).",
-    ),
-    "reason.legal_follow": (
-        "{card} follows suit.",
-        "{card} fournit à la couleur.",
-    ),
-    "reason.legal_discard": (
-        "You cannot follow suit, so any card may go: {card} is a discard.",
-        "Vous ne pouvez pas fournir : toute carte est permise, {card} est une défausse.",
-    ),
-    "reason.legal_forced_points": (
-        "Every card you may play counts points, so the first-trick ban is lifted.",
-        "Toutes vos cartes comptent des points : l’interdiction du premier pli est levée.",
-    ),
-    # --- passing ------------------------------------------------------------
-    "reason.pass_count": (
-        "Pass exactly {count} cards, not {given}.",
-        "Passez exactement {count} cartes, pas {given}.",
-    ),
-    "reason.pass_not_in_hand": (
-        "You cannot pass {card}: it is not in your hand.",
-        "Vous ne pouvez pas passer {card} : cette carte n’est pas dans votre main.",
-    ),
-    "reason.not_passing_phase": (
-        "No cards are being passed now.",
-        "Aucun passage de cartes n’est en cours.",
-    ),
-    "pass.left": ("to the left", "à gauche"),
-    "pass.right": ("to the right", "à droite"),
-    "pass.across": ("across", "en face"),
-    "pass.none": ("no pass", "pas de passage"),
-    "pass.other": ("to the other player", "à l’autre joueur"),
-    # --- words --------------------------------------------------------------
-    "phase.pass": ("passing", "passage"),
-    "phase.play": ("play", "jeu"),
-    "phase.over": ("over", "finie"),
-    "moon.old": (
-        "Old Moon: the shooter scores 0, everyone else {value}",
-        "Vieille Lune : le tireur marque 0, chacun des autres {value}",
-    ),
-    "moon.new": (
-        "New Moon: the shooter subtracts {value}, the others score nothing",
-        "Nouvelle Lune : le tireur retire {value} de son score, les autres ne marquent rien",
-    ),
-    "moon.mixed": (
-        "Mixed Moon: Old Moon, unless it would end the game with someone else winning; then New Moon",
-        "Lune mixte : Vieille Lune, sauf si elle terminait la partie au profit d’un autre ; alors "
-        "Nouvelle Lune",
-    ),
-    "moon.none": (
-        "no moon: taking everything scores its points",
-        "pas de grand chelem : tout ramasser compte ses points",
-    ),
-    "moon.2p": (
-        "the shooter scores 0 and the opponent {value}",
-        "le tireur marque 0 et son adversaire {value}",
-    ),
-    "moon.name": ("shoot the moon", "tirer la lune"),
-    # --- variants (Rules.PRESETS) ------------------------------------------
-    "variant.standard": ("Standard Hearts (Black Lady)", "Cœurs standard (Black Lady)"),
-    "variant.new-moon": ("New Moon", "Grand chelem soustrait (Nouvelle Lune)"),
-    "variant.mixed-moon": ("Mixed Moon", "Lune mixte"),
-    "variant.spot": ("Spot Hearts", "Cœurs à valeur faciale"),
-    "variant.omnibus": ("Omnibus Hearts", "Omnibus"),
-    "variant.black-maria": ("Black Maria (four players)", "Black Maria (à quatre)"),
-    "variant.black-maria-3": ("Black Maria (three players)", "Black Maria (à trois)"),
-    "variant.two-player": ("Two-player Hearts", "Cœurs à deux joueurs"),
-    "variant.original": ("Original Hearts (1880)", "Cœurs d’origine (1880)"),
-    "variant.original-historical": (
-        "Original Hearts (1880, historical play)",
-        "Cœurs d’origine (1880, jeu historique)",
-    ),
-    "variant.partnership": ("Partnership Hearts", "Cœurs en équipes"),
-    "variant.reverse": ("Reverse Hearts", "Cœurs inversés"),
-    "variant.custom": ("Custom rules", "Règles personnalisées"),
-}
-
-
-def register(entries: dict[str, tuple[str, str]]) -> None:
-    """Add entries (English, French) to the catalog; a key may be defined only once."""
-    for key, pair in entries.items():
-        if key in CATALOG and CATALOG[key] != pair:
-            raise ValueError(f"catalog entry {key!r} is already defined")
-        if len(pair) != 2 or not all(isinstance(t, str) and t for t in pair):
-            raise ValueError(f"catalog entry {key!r} needs an English and a French text")
-        CATALOG[key] = pair
-
-
-def text(key: str, lang: str = "en", **params: object) -> str:
-    """The catalog text for ``key`` in ``lang``, with its parameters filled in."""
-    check_lang(lang)
-    try:
-        english, french = CATALOG[key]
-    except KeyError:
-        raise KeyError(f"no catalog entry {key!r}") from None
-    template = english if lang == "en" else french
-    values = {name: _localize(value, lang) for name, value in params.items()}
-    result = template.format(**values)
-    return result[:1].upper() + result[1:]
-
-
-def _localize(value: object, lang: str) -> object:
-    if isinstance(value, Card):
-        return the_card(value, lang)
-    if isinstance(value, Suit):
-        return one_of_suit(value, lang)
-    return value
+    first = message("list.separator", lang).join(words[:-1])
+    return message("list.and", lang).format(first=first, last=words[-1])

@@ -7,7 +7,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from hearts_teach.cards import Card, sorted_for_display
-from hearts_teach.i18n import card_name, seat_name
+from hearts_teach.i18n import card_name, card_symbol, seat_name
 
 if TYPE_CHECKING:
     from hearts_teach.deal import Deal
@@ -19,7 +19,7 @@ def card_html(card: Card, lang: str = "en") -> str:
         f'<span class="ht-card" role="img" aria-label="{escape(card_name(card, lang))}" '
         f'style="display:inline-block;min-width:2.2em;padding:2px 4px;margin:1px;'
         f"border:1px solid #888;border-radius:4px;background:#fff;color:{colour};"
-        f'text-align:center;font-weight:bold">{escape(str(card))}</span>'
+        f'text-align:center;font-weight:bold">{escape(card_symbol(card, lang))}</span>'
     )
 
 

@@ -19,52 +19,9 @@ from typing import IO, Final
 
 from hearts_teach.errors import HeartsError
 from hearts_teach.game import Game
-from hearts_teach.i18n import one_decimal, register, seat_name, text
+from hearts_teach.i18n import one_decimal, seat_name, text
 from hearts_teach.rules import Rules
 from hearts_teach.teach import COMPARED, default_level, play_out, seat_bots, variant_label
-
-register(
-    {
-        "sim.variant": ("variant", "variante"),
-        "sim.games": ("games", "parties"),
-        "sim.deals_mean": ("deals per game (mean)", "donnes par partie (moyenne)"),
-        "sim.deals_range": ("deals per game (min–max)", "donnes par partie (min–max)"),
-        "sim.moon_rate": ("moons per 100 deals", "grands chelems pour 100 donnes"),
-        "sim.margin": ("winner’s margin (mean)", "avance du gagnant (moyenne)"),
-        "sim.points": ("points per player per deal", "points par joueur et par donne"),
-        "sim.unfinished": ("unfinished games", "parties inachevées"),
-        "sim.wins_by_seat": ("wins by seat", "victoires par place"),
-        "sim.deals_axis": ("deals in the game", "donnes dans la partie"),
-        "sim.count_axis": ("games", "parties"),
-        "sim.margin_axis": ("winner’s margin (points)", "avance du gagnant (points)"),
-        "sim.points_axis": ("a player’s score for one deal", "score d’un joueur sur une donne"),
-        "sim.deals_axis_count": ("player-deals", "donnes-joueurs"),
-        "sim.unknown_variant": (
-            "There is no variant {name} to simulate: choose one of {choices}.",
-            "Aucune variante {name} à simuler : choisissez parmi {choices}.",
-        ),
-        "error.sim_games": (
-            "{games} games is not a number this tool plays: give from 1 to {most} games per "
-            "variant.",
-            "{games} parties, ce n’est pas un nombre que cet outil joue : donnez de 1 à {most} "
-            "parties par variante.",
-        ),
-        "error.sim_jobs": (
-            "{jobs} is not a number of worker processes: give a whole number of at least 1.",
-            "{jobs} n’est pas un nombre de processus : donnez un nombre entier d’au moins 1.",
-        ),
-        "error.sim_level": (
-            "“{level}” is not a bot level: choose among {choices}.",
-            "«\u00a0{level}\u00a0» n’est pas un niveau de robot : choisissez parmi {choices}.",
-        ),
-        "error.sim_levels": (
-            "{count} bot levels for {variant}, which is played by {players}: give one level for "
-            "every seat, or one per seat.",
-            "{count} niveaux de robots pour {variant}, qui se joue à {players} : donnez un niveau "
-            "pour toutes les places, ou un par place.",
-        ),
-    }
-)
 
 
 class SimulationError(HeartsError):

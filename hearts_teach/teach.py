@@ -25,73 +25,9 @@ from hearts_teach.cards import (
 )
 from hearts_teach.deal import Deal
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import register, seat_name, signed, text
+from hearts_teach.i18n import seat_name, signed, text
 from hearts_teach.rules import Rules
 from hearts_teach.scoring import DealResult, score_deal
-
-register(
-    {
-        "teach.team": ("{first} and {second}", "{first} et {second}"),
-        "teach.variant": ("variant", "variante"),
-        "teach.moon_rule": ("moon", "grand chelem"),
-        "teach.total": ("total", "total"),
-        "teach.outcome": ("with these totals", "avec ces totaux"),
-        "teach.game_goes_on": ("the game goes on", "la partie continue"),
-        "teach.wins": ("{who} wins", "{who} gagne"),
-        "teach.win_team": ("{who} win", "{who} gagnent"),
-        "teach.moon_by": ("moon by {who}", "grand chelem de {who}"),
-        "teach.left_out": ("left out: {variant}: {reason}", "écartée : {variant} ({reason})"),
-        "teach.variant_moon": ("{variant}, {moon}", "{variant}, {moon}"),
-        "teach.moon_short.old": ("Old Moon", "Vieille Lune"),
-        "teach.moon_short.new": ("New Moon", "Nouvelle Lune"),
-        "teach.moon_short.mixed": ("Mixed Moon", "Lune mixte"),
-        "teach.moon_short.none": ("no moon", "sans grand chelem"),
-        "teach.needs_players": (
-            "this variant is played by {needed} players; this deal has {players}",
-            "cette variante se joue à {needed} joueurs ; cette donne en compte {players}",
-        ),
-        "teach.not_over": (
-            "the deal is not over: {count} tricks are still to play",
-            "la donne n’est pas finie : il reste {count} plis à jouer",
-        ),
-        "error.desk_twice": (
-            "{card} has already been given to {who}: a card is taken by one player only.",
-            "{card} a déjà été attribuée à {who} : une carte n’est ramassée que par un seul "
-            "joueur.",
-        ),
-        "error.desk_not_in_deck": (
-            "{card} is not in this deck: {deck}.",
-            "{card} ne fait pas partie de ce jeu : {deck}.",
-        ),
-        "error.desk_dead": (
-            "{card} is a dead card: it was set aside and nobody can take it.",
-            "{card} est une carte morte : elle a été mise de côté et personne ne peut la prendre.",
-        ),
-        "error.desk_not_counting": (
-            "{card} counts in no variant: the desk only takes counting cards.",
-            "{card} ne compte dans aucune variante : le tableau ne prend que les cartes qui "
-            "comptent.",
-        ),
-        "error.desk_too_many_dead": (
-            "This deal sets aside {expected} dead cards, not more.",
-            "Cette donne ne met que {expected} cartes mortes de côté.",
-        ),
-        "error.desk_not_given": (
-            "{card} has not been given to anybody.",
-            "{card} n’a été attribuée à personne.",
-        ),
-        "error.whatif_trick": (
-            "There is no trick {number} to rewind to: this deal has {count} tricks played.",
-            "Impossible de revenir au pli {number} : cette donne compte {count} plis joués.",
-        ),
-        "teach.deck.4": ("the full 52-card deck", "le jeu complet de 52 cartes"),
-        "teach.deck.3": ("51 cards, the 2♣ removed", "51 cartes, sans le 2♣"),
-        "teach.deck.2": (
-            "28 cards: 2, 4, 6, 8, 10, Q, A of each suit",
-            "28 cartes : 2, 4, 6, 8, 10, D, A de chaque couleur",
-        ),
-    }
-)
 
 # The rows of the comparison: every chapter's preset, then Spot and Omnibus under the
 # other moon rules, since "every variant and moon rule" is what a teacher compares.

@@ -313,35 +313,23 @@ def test_french_prose_uses_the_books_words(name: str) -> None:
     assert _french_rivals(markdown_text(read("fr", name))) == []
 
 
-def test_french_texts_of_the_kit_use_the_books_words() -> None:
-    from hearts_teach.i18n import CATALOG
+def _french_messages() -> list[str]:
+    """Every French message of the catalogs, plural forms included."""
+    from hearts_teach.i18n import messages
 
-    kit_texts = [french for key, (_, french) in CATALOG.items() if key.startswith("book.")]
-    kit_texts += [row[0] + " " + row[2] for row in kit.GLOSSARY]
-    assert [found for t in kit_texts for found in _french_rivals(t)] == []
+    found = messages("fr").values()
+    return [form for words in found for form in ((words,) if isinstance(words, str) else words)]
 
 
-def _engine_catalog_french() -> list[str]:
-    """The French texts of the engine's catalog (not the book's own ``book.`` entries)."""
-    try:
-        from hearts_teach.i18n import CATALOG
-    except ImportError:  # the catalog has moved (gettext): nothing to excuse
-        return []
-    return [french for key, (_, french) in CATALOG.items() if not key.startswith("book.")]
+def test_french_texts_of_the_kit_and_the_catalog_use_the_books_words() -> None:
+    texts = _french_messages() + [row[0] + " " + row[2] for row in kit.GLOSSARY]
+    assert [found for t in texts for found in _french_rivals(t)] == []
 
 
 @pytest.mark.parametrize("name", ALL_NAMES)
 def test_french_pages_show_the_books_words(name: str) -> None:
-    """Everything a French page shows. A rival word that comes from the engine's own
-    catalog (its rule tables, its reasons) is reported as an expected failure naming it,
-    to be fixed there; anything else fails."""
-    found = [f for t in output_texts(read("fr", name)) for f in _french_rivals(t)]
-    if not found:
-        return
-    engine = {f for t in _engine_catalog_french() for f in _french_rivals(t)}
-    from_engine = [f for f in found if f in engine]
-    assert [f for f in found if f not in from_engine] == []
-    pytest.xfail(f"the engine's catalog still says {sorted(set(from_engine))}")
+    """Everything a French page shows, the engine's tables and reasons included."""
+    assert [f for t in output_texts(read("fr", name)) for f in _french_rivals(t)] == []
 
 
 # Code is folded away (hide-input) or removed (remove-input, plumbing): a reader who does not
@@ -435,7 +423,9 @@ def test_the_two_player_moon_is_twenty_to_the_opponent() -> None:
     rules = Rules.preset("two-player")
     result = score_deal(rules, ["4H 6H 8H 10H QH AH QS", ""], totals=(30, 45), dead="2H 4C")
     assert kit.outcome(result, "en").startswith("South shot the moon: 20 points to the opponent.")
-    assert kit.outcome(result, "fr").startswith("Sud a tiré la lune : 20 points pour l’adversaire.")
+    assert kit.outcome(result, "fr").startswith(
+        "Sud a tiré la lune\u202f: 20 points pour l’adversaire."
+    )
     assert "Old Moon" not in kit.outcome(result, "en")
 
 

@@ -464,3 +464,49 @@ def test_the_root_search_page_leads_to_both_halves() -> None:
     for lang, name in ALL_PAGES:
         document = soup(SITE / "book" / lang / name)
         assert not document.select('a[href$="genindex.html"], link[href$="genindex.html"]')
+
+
+def _reader_text(document: BeautifulSoup) -> str:
+    """What a reader reads: the text outside code, scripts and styles, and the alt,
+    title, aria-label and placeholder attributes."""
+    for element in document.select("pre, code, kbd, samp, script, style, textarea, .highlight"):
+        element.decompose()
+    attributes = [
+        str(e.get(a))
+        for a in ("alt", "title", "aria-label", "placeholder")
+        for e in document.select(f"[{a}]")
+    ]
+    return " ".join([document.get_text(" "), *attributes])
+
+
+# The French typography pass (book/_ext/hearts_book.py, the engine's typeset): no
+# ordinary space before : ; ! ? » or after «.
+ORDINARY_SPACE = re.compile(r"(?:\S{0,20})(?: [:;!?»]|« )(?:\S{0,20})")
+
+
+@pytest.mark.parametrize("name", [name for lang, name in ALL_PAGES if lang == "fr"])
+def test_french_pages_have_french_typography(name: str) -> None:
+    shown = _reader_text(soup(SITE / "book" / "fr" / name))
+    assert ORDINARY_SPACE.findall(shown) == []
+    assert "\u202f" in shown or name == "search.html"
+
+
+# Card letters: a French page writes the roi, dame and valet R, D, V (R♣, D♠, V♦), never
+# the English K, Q, J; an English page never the French letters.
+CARD_LETTERS = {"fr": re.compile(r"\b[KQJ][♣♦♠♥]"), "en": re.compile(r"\b[RDV][♣♦♠♥]")}
+
+
+@pytest.mark.parametrize(("lang", "name"), CHAPTERS)
+def test_cards_are_written_with_the_pages_letters(lang: str, name: str) -> None:
+    document = soup(SITE / "book" / lang / name)
+    shown = _reader_text(document)
+    faces = " ".join(
+        e.get_text("") for e in document.select(".ht-face, .ht-card, .ht-rank")
+    )  # a card face: its rank letter, then its suit
+    wrong = CARD_LETTERS[lang].findall(shown) + CARD_LETTERS[lang].findall(faces)
+    wrong += [
+        e.get_text()
+        for e in document.select(".ht-rank")
+        if e.get_text() in ({"K", "Q", "J"} if lang == "fr" else {"R", "D", "V"})
+    ]
+    assert wrong == []

@@ -152,7 +152,7 @@ def test_score_chart_names_the_target_line_and_its_legend_stays_under_the_plot(
     assert float(re.findall(r"[\d.]+", legends.get("transform", ""))[1]) > plot_bottom
     alt = svg.get("aria-label", "")
     assert target in alt
-    colon = " : " if lang == "fr" else ": "
+    colon = "\u202f: " if lang == "fr" else ": "
     for player in range(4):
         totals = ", ".join(["0"] + [signed(r.totals[player]) for r in game.results])
         assert f"{name_of(player, game.rules, lang)}{colon}{totals}" in alt
@@ -207,7 +207,7 @@ def test_bars_carry_their_values_and_a_hatching_per_player(comparison: Compariso
     assert len(fills) == 4
     alt = svg.get("aria-label", "")
     first = comparison.scored[0]
-    assert alt.startswith(f"{text('ui.teach.chart', 'fr')}. {first.label('fr')} : Sud ")
+    assert alt.startswith(f"{text('ui.teach.chart', 'fr')}. {first.label('fr')}\u202f: Sud ")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -224,10 +224,11 @@ def test_deals_chart_is_an_svg_figure_with_decimal_commas_in_french(
     alt = svg.get("aria-label", "")
     assert repr(figure) == alt
     assert alt.startswith(text("book.chart_title", lang, games=3))
-    sep = " ; " if lang == "fr" else "; "
+    sep = "\u202f; " if lang == "fr" else "; "
     names = [text("variant." + s.variant, lang) for s in simulation.summaries]
     listed = sep.join(f"{name} {mean}" for name, mean in zip(names, means, strict=True))
-    assert f"{text('book.chart_axis', lang)}{' : ' if lang == 'fr' else ': '}{listed}." in alt
+    colon = "\u202f: " if lang == "fr" else ": "
+    assert f"{text('book.chart_axis', lang)}{colon}{listed}." in alt
     assert ("," in means[0]) == (lang == "fr")
 
 

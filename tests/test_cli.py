@@ -29,7 +29,7 @@ def test_compare_prints_every_variant() -> None:
     comparison = compare_deal(deal)
     for row in comparison.scored:
         assert row.label("fr") in printed
-    assert "Écartée : Cœurs à deux joueurs" in printed
+    assert "Écartée\u202f: Cœurs à deux joueurs" in printed
 
 
 def test_compare_with_totals_names_the_outcome() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from hearts_teach import Card, Rules
 from hearts_teach.describe import rule_changes, rule_rows
-from hearts_teach.i18n import text
+from hearts_teach.i18n import ntext, text
 
 LANGS = ("en", "fr")
 LABEL_KEYS = (
@@ -98,7 +98,9 @@ def test_points_moon_and_target_rows_state_the_rules_numbers(preset: str, lang: 
 
 def test_spot_row_mentions_129_and_the_queen_25() -> None:
     for lang in LANGS:
-        assert changed(Rules.preset("spot"), lang, "total") == text("desc.total", lang, total=129)
+        assert changed(Rules.preset("spot"), lang, "total") == ntext(
+            "desc.total", 129, lang, total=129
+        )
         assert "25" in (changed(Rules.preset("spot"), lang, "queen") or "")
         moon = changed(Rules.preset("spot"), lang, "moon") or ""
         assert "129" in moon

@@ -24,7 +24,7 @@ from test_bots_infoset import advance
 from hearts_teach import Card, Deal, Rules
 from hearts_teach.bots import make_bot
 from hearts_teach.bots.base import Choice, PassChoice
-from hearts_teach.bots.catalog import ENTRIES, VOICED, Said, Symbols
+from hearts_teach.bots.catalog import Said, Symbols
 from hearts_teach.bots.montecarlo import MonteCarloBot
 from hearts_teach.bots.policy import (
     CLAIMS,
@@ -37,11 +37,10 @@ from hearts_teach.bots.policy import (
 from hearts_teach.bots.weigh import tied
 from hearts_teach.cards import Suit, parse_cards
 from hearts_teach.deal import PlayerView, winning_position
-from hearts_teach.i18n import CATALOG
+from hearts_teach.i18n import LANGS, messages
 
 PRESETS = list(Rules.PRESETS)
 BUDGET: dict[str, Any] = {"playouts": 40, "time_limit": None}
-LANGS = ("en", "fr")
 
 # What a reason may say only when a fact holds: words of the templates -> facts.
 WORDS_NEED_FACTS = {
@@ -107,23 +106,36 @@ def play_views(draw: st.DrawFn) -> PlayerView:
 # --- the catalog --------------------------------------------------------------------
 
 
+def _voiced(lang: str) -> dict[str, tuple[str, str]]:
+    """Each reason of ``lang``'s catalog (``play.duck``...) in its two voices (bot, hint)."""
+    found = messages(lang)
+    return {
+        key.removeprefix("bot."): (str(found[key]), str(found["hint." + key[4:]]))
+        for key in found
+        if key.startswith(("bot.play.", "bot.pass."))
+        and "hint." + key[4:] in found
+        and key not in {"bot.pass.one", "bot.pass.many", "bot.pass.clause"}  # how a pass reads
+    }
+
+
 def test_every_reason_exists_in_both_voices_and_languages_with_the_same_placeholders() -> None:
-    assert {f"play.{name}" for name in CLAIMS} == {k for k in VOICED if k.startswith("play.")}
+    voiced = {lang: _voiced(lang) for lang in LANGS}
+    english = voiced["en"]
+    assert {f"play.{name}" for name in CLAIMS} == {k for k in english if k.startswith("play.")}
     kinds = {f"pass.{kind}" for kind in (*PASS_KINDS, "random")}
-    assert kinds == {k for k in VOICED if k.startswith("pass.")}
-    for name, (en_bot, en_hint, fr_bot, fr_hint) in VOICED.items():
-        assert placeholders(en_bot) == placeholders(fr_bot), name
-        assert placeholders(en_hint) == placeholders(fr_hint), name
-        assert placeholders(en_bot) <= placeholders(en_hint), name
-        assert CATALOG["bot." + name] == (en_bot, fr_bot)
-        assert CATALOG["hint." + name] == (en_hint, fr_hint)
-    for key, (english, french) in ENTRIES.items():
-        assert placeholders(english) == placeholders(french), key
+    assert kinds == {k for k in english if k.startswith("pass.")}
+    for lang in LANGS:
+        assert set(voiced[lang]) == set(english), lang
+        for name, (bot, hint) in voiced[lang].items():
+            assert placeholders(bot) == placeholders(english[name][0]), (lang, name)
+            assert placeholders(hint) == placeholders(english[name][1]), (lang, name)
+            assert placeholders(bot) <= placeholders(hint), (lang, name)
 
 
 def test_what_a_reason_says_of_the_hand_is_among_the_facts_it_requires() -> None:
+    voiced = {lang: _voiced(lang) for lang in LANGS}
     for name, claims in CLAIMS.items():
-        templates = " ".join(VOICED[f"play.{name}"])
+        templates = " ".join(text for lang in LANGS for text in voiced[lang][f"play.{name}"])
         for words, facts in WORDS_NEED_FACTS.items():
             if re.search(words, templates):
                 assert claims & facts, (name, words)

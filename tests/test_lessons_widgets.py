@@ -96,7 +96,7 @@ def test_wrong_card_is_explained_then_the_lesson_continues() -> None:
     # no stale feedback once the learner plays on
     _click_through(guided)
     assert "Jouée pour vous" not in guided.feedback.value
-    assert "Décisions clés trouvées du premier coup : 2 sur 3." in guided.result.value
+    assert "Décisions clés trouvées du premier coup\u202f: 2 sur 3." in guided.result.value
 
 
 def test_illegal_cards_are_disabled_with_the_engine_reason() -> None:

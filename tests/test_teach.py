@@ -51,7 +51,7 @@ def test_moon_without_jack_of_diamonds_from_zero() -> None:
         "This variant is played by 2 players; this deal has 4"
     )
     assert comparison.row("black-maria-3").reason_text("fr") == (
-        "Cette variante se joue à 3 joueurs ; cette donne en compte 4"
+        "Cette variante se joue à 3 joueurs\u202f; cette donne en compte 4"
     )
 
 
@@ -101,7 +101,7 @@ def test_text_table_in_both_languages() -> None:
     assert "Spot Hearts, New Moon" in english and "−129" in english
     assert "-129" not in english and "-129" not in french  # a true minus sign, as in the book
     assert "Cœurs à valeur faciale, Nouvelle Lune" in french
-    assert "Écartée : Cœurs à deux joueurs" in french
+    assert "Écartée\u202f: Cœurs à deux joueurs" in french
     header = english.splitlines()[0].split()
     assert header[1:5] == ["South", "West", "North", "East"]
     assert french.splitlines()[0].split()[1:5] == ["Sud", "Ouest", "Nord", "Est"]
@@ -128,7 +128,7 @@ def test_desk_refuses_a_card_given_twice_and_keeps_its_entries() -> None:
         "The queen of spades has already been given to North: a card is taken by one player only."
     )
     assert refused.value.message("fr") == (
-        "La dame de pique a déjà été attribuée à Nord : une carte n’est ramassée que "
+        "La dame de pique a déjà été attribuée à Nord\u202f: une carte n’est ramassée que "
         "par un seul joueur."
     )
     assert desk.owner == {parse_cards("Q♠")[0]: 2}

@@ -10,9 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_teach import Card, Deal, Game, Rules
-from hearts_teach.bots.catalog import symbol
 from hearts_teach.cards import sorted_for_display
-from hearts_teach.i18n import card_name, seat_name, text
+from hearts_teach.i18n import card_name, card_symbol, seat_name, text
 from hearts_teach.records import deal_from_code, share_code
 from widgets import HeartsTable, RulesPicker, position_html
 from widgets.playground import Playground, query_parameters
@@ -239,8 +238,8 @@ def test_hint_names_a_legal_card_its_reason_and_its_figures() -> None:
     assert re.search(rf"(^|[ /]){re.escape(str(hinted[0]))}[ /]", odds) and " ± " in odds
     assert not re.search(r"\b(I|me|my)\b", table.message)
     table.set_lang("fr")
-    assert table.message.startswith(f"Conseil : jouez {symbol(hinted[0], 'fr')}.")
-    assert "Points attendus par carte : " in table.message
+    assert table.message.startswith(f"Conseil\u202f: jouez {card_symbol(hinted[0], 'fr')}.")
+    assert "Points attendus par carte\u202f: " in table.message
     assert not re.search(r"\b(je|j’|me|mon|ma|mes)\b", table.message)
 
 

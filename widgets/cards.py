@@ -17,11 +17,9 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach import Card, Deal
 from hearts_teach.cards import sorted_for_display
-from hearts_teach.i18n import card_name, register, text
+from hearts_teach.i18n import card_name, rank_letter, text
 from widgets.render import colour_class
 from widgets.shared import card_layout, card_style
-
-register({"cards.hinted": ("advised", "conseillée")})
 
 
 @dataclass(frozen=True)
@@ -32,12 +30,16 @@ class CardState:
     label: str
     tooltip: str
     marks: tuple[str, ...] = ()
+    lang: str = "en"
+    """The language of the label, and of the letter on the card's face (French R, D, V)."""
 
 
-def card_classes(card: Card, marks: Sequence[str] = ()) -> list[str]:
+def card_classes(card: Card, marks: Sequence[str] = (), lang: str = "en") -> list[str]:
+    """The button's classes: its face (``ht-r-D`` draws the French queen's letter, see
+    widgets.style), its suit, its colour and its marks."""
     return [
         "ht-card",
-        f"ht-r-{card.rank_text}",
+        f"ht-r-{rank_letter(card.rank, lang)}",
         f"ht-s-{card.suit.letter}",
         colour_class(card),
         *marks,
@@ -50,13 +52,13 @@ def card_button(card: Card, lang: str = "en") -> widgets.Button:
     button = widgets.Button(
         description=name, tooltip=name, layout=card_layout(), style=card_style()
     )
-    button._dom_classes = tuple(card_classes(card))
+    button._dom_classes = tuple(card_classes(card, lang=lang))
     return button
 
 
 def apply_state(button: widgets.Button, card: Card, state: CardState) -> None:
     """Update a card button, sending only what changed to the page."""
-    classes = tuple(card_classes(card, state.marks))
+    classes = tuple(card_classes(card, state.marks, state.lang))
     if button.description != state.label:
         button.description = state.label
     if button.tooltip != state.tooltip:
@@ -97,13 +99,13 @@ def play_states(
             explanation = deal.explain(card)
             if explanation.legal:
                 label = text("ui.card.playable", lang, name=name) + extra
-                states[card] = CardState(True, label, explanation.text(lang), marks)
+                states[card] = CardState(True, label, explanation.text(lang), marks, lang)
                 continue
             reason = explanation.text(lang)
         else:
             reason = deal.explain(card, player).text(lang)
         label = text("ui.card.refused", lang, name=name, reason=reason) + extra
-        states[card] = CardState(False, label, reason, marks)
+        states[card] = CardState(False, label, reason, marks, lang)
     return states
 
 
@@ -116,8 +118,12 @@ def pass_states(
         name = card_name(card, lang)
         chosen = card in picked
         marks, extra = _marks(card, lang, picked=picked, hinted=hinted)
-        label = text("ui.card.picked" if chosen else "ui.card.pick", lang, name=name) + extra
-        states[card] = CardState(True, label, label, marks)
+        label = (
+            text("ui.card.picked", lang, name=name)
+            if chosen
+            else text("ui.card.pick", lang, name=name)
+        ) + extra
+        states[card] = CardState(True, label, label, marks, lang)
     return states
 
 

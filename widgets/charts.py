@@ -33,22 +33,7 @@ import pygal  # type: ignore[import-untyped]
 from pygal.etree import etree as _pygal_etree  # type: ignore[import-untyped]
 from pygal.style import Style  # type: ignore[import-untyped]
 
-from hearts_teach.i18n import one_decimal, register, signed, text
-
-register(
-    {
-        "chart.named": ("{name}: {values}", "{name} : {values}"),
-        "chart.mean_range": (
-            "{name}: mean {mean}, from {low} to {high}",
-            "{name} : moyenne {mean}, de {low} à {high}",
-        ),
-        "chart.median_range": (
-            "{name}: median {median}, from {low} to {high}",
-            "{name} : médiane {median}, de {low} à {high}",
-        ),
-        "chart.no_data": ("no data", "aucune donnée"),
-    }
-)
+from hearts_teach.i18n import message, one_decimal, signed, text, typeset
 
 # pygal writes with lxml when it is installed; the browser has no lxml, and the two
 # serialize differently: always use the standard library's ElementTree.
@@ -80,7 +65,7 @@ def number(value: float, lang: str) -> str:
 
 def separator(lang: str) -> str:
     """Between the items of a list whose items hold commas: ``; `` / `` ; ``."""
-    return " ; " if lang == "fr" else "; "
+    return typeset(message("list.semicolon", lang), lang)
 
 
 def named(name: str, values: str, lang: str) -> str:

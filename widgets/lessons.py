@@ -17,7 +17,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach import Card
-from hearts_teach.i18n import LANGS, card_name, register, text
+from hearts_teach.i18n import LANGS, card_name, text
 from hearts_teach.lessons import CHAPTERS, Event, Feedback, Lesson, LessonRun, get_lesson
 from hearts_teach.lessons import load_lessons as _load_lessons
 from hearts_teach.lessons.claims import hearts_state
@@ -25,75 +25,6 @@ from hearts_teach.teach import Comparison, player_name
 from widgets.cards import HandView, play_states
 from widgets.render import card_face
 from widgets.style import style_tag
-
-register(
-    {
-        "ui.lesson.hint": ("Hint", "Conseil"),
-        "ui.lesson.hint_help": (
-            "Show a hint for the card to find",
-            "Afficher un conseil pour trouver la carte",
-        ),
-        "ui.lesson.continue": ("Continue the lesson", "Continuer la leçon"),
-        "ui.lesson.continue_help": (
-            "Play the card the lesson expected and go on",
-            "Jouer la carte attendue par la leçon et continuer",
-        ),
-        "ui.lesson.retry": (
-            "Try another card: the buttons of your hand are still active.",
-            "Essayez une autre carte : les boutons de votre main restent actifs.",
-        ),
-        "ui.lesson.restart": ("Start again", "Recommencer"),
-        "ui.lesson.restart_help": ("Start this lesson again", "Reprendre cette leçon du début"),
-        "ui.lesson.your_hand": ("Your hand", "Votre main"),
-        "ui.lesson.your_turn": ("Your turn: find the card.", "À vous : trouvez la carte."),
-        "ui.lesson.your_choice": (
-            "Your turn: play any card the rules allow.",
-            "À vous : jouez la carte de votre choix parmi celles que les règles permettent.",
-        ),
-        "ui.lesson.waiting": ("Follow the narration.", "Suivez le récit."),
-        "ui.lesson.narration": ("Narration", "Récit"),
-        "ui.lesson.plays": ("{player} plays {card}.", "{player} joue {card}."),
-        "ui.lesson.trick_won": ("{player} wins the trick.", "{player} remporte le pli."),
-        "ui.lesson.you": ("you", "vous"),
-        "ui.lesson.you_play": ("You play {card}.", "Vous jouez {card}."),
-        "ui.lesson.you_win": ("You win the trick.", "Vous remportez le pli."),
-        "ui.lesson.points_line": ("Points taken: {points}", "Points pris : {points}"),
-        "ui.lesson.hint_line": ("Hint: {hint}", "Conseil : {hint}"),
-        "ui.lesson.trick": ("Trick on the table", "Pli sur la table"),
-        "ui.lesson.trick_empty": ("No card on the table yet.", "Aucune carte sur la table."),
-        "ui.lesson.totals": (
-            "Totals before this deal: {totals}. The game ends when a total reaches {target}.",
-            "Totaux avant cette donne : {totals}. La partie s’arrête dès qu’un total atteint "
-            "{target}.",
-        ),
-        "ui.lesson.done": ("End of the lesson.", "Fin de la leçon."),
-        "ui.lesson.score": ("Score of the deal", "Score de la donne"),
-        "ui.lesson.compare": (
-            "The same deal under every variant",
-            "La même donne dans chaque variante",
-        ),
-        "ui.lesson.found_first": (
-            "Key decisions found at the first try: {found} of {asked}.",
-            "Décisions clés trouvées du premier coup : {found} sur {asked}.",
-        ),
-        "ui.lesson.right_mark": ("Right", "Juste"),
-        "ui.lesson.wrong_mark": ("Not this one", "Pas celle-ci"),
-        "ui.lesson.illegal_mark": ("Not allowed", "Interdit"),
-        "ui.lesson.continued_mark": ("Played for you", "Jouée pour vous"),
-        "ui.lessons.title": ("Guided deals", "Donnes guidées"),
-        "ui.lessons.intro": (
-            "Each lesson is a prepared deal that teaches what makes a variant different. "
-            "You play every card of your hand: the lesson asks for the ones that matter and "
-            "explains them. Choose one.",
-            "Chaque leçon est une donne préparée qui montre ce qui distingue une variante. "
-            "Vous jouez toutes les cartes de votre main : la leçon vous demande celles qui "
-            "comptent et vous les explique. Choisissez-en une.",
-        ),
-        "ui.lessons.open": ("Open the lesson {title}", "Ouvrir la leçon {title}"),
-        "ui.lessons.play_here": ("Play this deal at the table", "Jouer cette donne à la table"),
-        "ui.lessons.back": ("Back to the list", "Retour à la liste"),
-    }
-)
 
 _HEARTS_KEYS = {
     "free": "ui.hearts.free",

@@ -17,23 +17,10 @@ from html import escape
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach import Deal, RecordError, Rules
-from hearts_teach.i18n import LANGS, register, text
+from hearts_teach.i18n import LANGS, text
 from widgets.address import query_parameters, request_query_string
 
 log = logging.getLogger(__name__)
-
-register(
-    {
-        "page.no_lesson": (
-            "This guided deal does not exist: {lesson}.",
-            "Cette donne guidée n’existe pas : {lesson}.",
-        ),
-        "page.failed": (
-            "This page could not be built. Reload it to try again.",
-            "Cette page n’a pas pu être construite. Rechargez-la pour réessayer.",
-        ),
-    }
-)
 
 # The teachers' page opens on a deal played by the bots to its end, scored from totals
 # near the end of a game, where the variants' end-of-game rules differ.

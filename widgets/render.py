@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 from hearts_teach import Card, Deal, DealResult, Rules, Trick
 from hearts_teach.cards import sorted_for_display
-from hearts_teach.i18n import card_name, join_words, text
+from hearts_teach.i18n import card_name, join_words, rank_letter, text
 from hearts_teach.i18n import seat_name as engine_seat_name
 from widgets.style import style_tag
 from widgets.texts import card_count, raw, seat_name
@@ -39,7 +39,7 @@ def card_face(
     return (
         f'<span class="ht-face{size} {colour_class(card)}" role="img" '
         f'aria-label="{escape(card_name(card, lang))}">'
-        f'<span class="ht-rank" aria-hidden="true">{card.rank_text}</span>'
+        f'<span class="ht-rank" aria-hidden="true">{rank_letter(card.rank, lang)}</span>'
         f'<span class="ht-suit" aria-hidden="true">{card.suit.symbol}</span></span>'
     )
 
@@ -63,9 +63,17 @@ def seat_of(player: int, players: int) -> str:
 _AREA = {"s": "south", "n": "north", "w": "west", "e": "east"}
 
 
-def name_of(player: int, rules: Rules, lang: str, you: int = 0) -> str:
-    """ "You" for the seat ``you``, the compass name for the others."""
-    return seat_name(player, rules.players, lang, rules.partnership, you)
+def name_of(player: int, rules: Rules, lang: str, you: int = 0, *, sentence: bool = False) -> str:
+    """ "You" for the seat ``you`` ("you" inside a ``sentence``), the compass name for
+    the others."""
+    return seat_name(player, rules.players, lang, rules.partnership, you, sentence=sentence)
+
+
+def moon_text(shooter: int, rules: Rules, lang: str, you: int = 0) -> str:
+    """ "North shot the moon!", or "You shot the moon!" (« Vous avez tiré la lune ! »)."""
+    if shooter == you:
+        return text("ui.deal.moon_you", lang)
+    return text("ui.deal.moon", lang, seat=name_of(shooter, rules, lang, you))
 
 
 def trick_html(trick: Trick | None, rules: Rules, lang: str, caption: str, you: int = 0) -> str:
@@ -128,7 +136,7 @@ def felt_html(deal: Deal, lang: str, human: int = 0) -> str:
             "ui.trick.just_won",
             lang,
             number=deal.trick_number,
-            seat=name_of(last.winner, rules, lang, human),
+            seat=name_of(last.winner, rules, lang, human, sentence=True),
         )
     if trick_caption is None:
         if deal.is_over:
@@ -338,14 +346,13 @@ def _pass_layer(deal: Deal, lang: str, human: int, picked: Sequence[Card]) -> st
         return f'<div class="ht-layer"><div class="ht-caption">{escape(text("phase.pass", lang))}</div></div>'
     receiver = rules.pass_receiver(human, direction)
     seat = name_of(receiver, rules, lang, human)
-    key = "ui.pass.goes_one" if count == 1 else "ui.pass.goes"
     arrow = _ARROW[seat_of(receiver, rules.players)]
     faces = "".join(card_face(card, lang) for card in picked[:count])
     faces += '<span class="ht-face ht-empty" aria-hidden="true"></span>' * max(
         0, count - len(picked)
     )
     return (
-        f'<div class="ht-layer ht-pass"><div class="ht-caption">{escape(text(key, lang, count=count, seat=seat))}</div>'
+        f'<div class="ht-layer ht-pass"><div class="ht-caption">{escape(text("ui.pass.goes", lang, count=count, seat=seat))}</div>'
         f'<div class="ht-arrow ht-arrow-{seat_of(receiver, rules.players)}" aria-hidden="true">{arrow}</div>'
         f'<div class="ht-pass-cards">{faces}</div></div>'
     )
@@ -555,7 +562,7 @@ def live_felt_html(
             for index in range(first, len(tricks))
         ]
         if not layers:
-            empty = text("phase.over" if deal.is_over else "ui.trick.empty", lang)
+            empty = text("phase.over", lang) if deal.is_over else text("ui.trick.empty", lang)
             layers = [f'<div class="ht-layer"><div class="ht-caption">{escape(empty)}</div></div>']
     # the corner: the last trick that is not in the middle
     completed = len(deal.tricks)
@@ -609,7 +616,9 @@ def last_trick_html(deal: Deal, lang: str) -> str:
         for p, c in last.plays
     )
     who = " · ".join(escape(name_of(p, deal.rules, lang)) for p, _ in last.plays)
-    won = escape(text("ui.trick.won_by", lang, seat=name_of(last.winner, deal.rules, lang)))
+    won = escape(
+        text("ui.trick.won_by", lang, seat=name_of(last.winner, deal.rules, lang, sentence=True))
+    )
     return f'<div class="ht-panel">{title}<div>{cards}</div><div class="ht-meta">{who}</div><p>{won}</p></div>'
 
 
@@ -624,7 +633,7 @@ def score_sheet_html(
     for number, result in enumerate(results, start=1):
         moon = ""
         if result.moon is not None:
-            shooter = text("ui.deal.moon", lang, seat=name_of(result.moon, rules, lang))
+            shooter = moon_text(result.moon, rules, lang)
             moon = f' <span title="{escape(shooter)}" aria-label="{escape(shooter)}">☾</span>'
 
         cells = "".join(f"<td>{score}</td>" for score in result.scores)

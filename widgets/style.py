@@ -17,11 +17,14 @@ seats on one row above the trick. The bots' cards of a reply appear in turn thro
 from __future__ import annotations
 
 from hearts_teach.cards import Suit
+from hearts_teach.i18n import LANGS, rank_letter
 
 RED = "#c1121f"
 BLACK = "#1d1d1f"
 
-_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+# The letters a card's face may show: digits, and each language's letters of the jack,
+# queen, king and ace (English J Q K A, French V D R A), from the catalogs.
+_RANKS = tuple(dict.fromkeys(rank_letter(rank, lang) for lang in LANGS for rank in range(2, 15)))
 
 
 def _generated_content() -> str:

@@ -34,9 +34,8 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach import Card, Deal, Game, IllegalMove, RecordError, Rules, records
 from hearts_teach.bots import Bot, Choice, make_bot
-from hearts_teach.bots.catalog import symbol
 from hearts_teach.cards import parse_cards
-from hearts_teach.i18n import check_lang, text
+from hearts_teach.i18n import card_symbol, card_symbols, check_lang, text
 from widgets.cards import HandView, pass_states, play_states
 from widgets.render import (
     DEFAULT_PLAYGROUND_URL,
@@ -44,6 +43,7 @@ from widgets.render import (
     Timeline,
     badges_html,
     live_felt_html,
+    moon_text,
     name_of,
     playground_link,
     rules_html,
@@ -57,7 +57,7 @@ from widgets.render import (
 from widgets.rules_picker import relabel_choices
 from widgets.shared import picture
 from widgets.style import style_tag
-from widgets.texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, card_list, raw, seat_name
+from widgets.texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, raw, seat_name
 
 HINT_LEVEL = "montecarlo"
 LANGUAGE_OPTIONS = (("English", "en"), ("Français", "fr"))
@@ -489,9 +489,9 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             lambda lang: text(
                 "ui.pass.received",
                 lang,
-                given=card_list(given),
+                given=card_symbols(given, lang),
                 to=name_of(to_seat, rules, lang),
-                got=card_list(received),
+                got=card_symbols(received, lang),
                 source=name_of(from_seat, rules, lang),
             )
         )
@@ -543,7 +543,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         def sentence(lang: str) -> str:
             parts = [text("ui.deal.scores", lang, number=number)]
             if result.moon is not None:
-                parts.append(text("ui.deal.moon", lang, seat=name_of(result.moon, rules, lang)))
+                parts.append(moon_text(result.moon, rules, lang))
             if game_over:
                 parts.append(winners_text(rules, winners, lang))
             else:
@@ -565,7 +565,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
                 lambda lang: text(
                     "ui.hint.pass",
                     lang,
-                    cards=", ".join(symbol(card, lang) for card in passing.cards),
+                    cards=card_symbols(passing.cards, lang),
                     reason=passing.advice(lang),
                 )
             )
@@ -574,7 +574,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             self._hinted = [choice.card]
 
             def advice_text(lang: str) -> str:
-                card = symbol(choice.card, lang)
+                card = card_symbol(choice.card, lang)
                 said = [text("ui.hint.play", lang, card=card, reason=choice.advice(lang))]
                 if choice.figures:  # best first, with the choice and every card it names
                     said.append(text("ui.hint.odds", lang, estimates=choice.priced_text(lang)))
@@ -696,15 +696,20 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         lang = self._lang
         deal = self.deal
         if deal.is_over:
-            return text("ui.turn.game_over" if self.game.is_over else "ui.turn.over", lang)
+            return (
+                text("ui.turn.game_over", lang) if self.game.is_over else text("ui.turn.over", lang)
+            )
         if deal.phase == "pass":
             direction = deal.pass_direction
             count = self.rules.pass_count
             to_seat, _from_seat = self._pass_partners()
             where = raw("pass.other" if self.rules.players == 2 else f"pass.{direction}", lang)
-            key = "ui.pass.choose_one" if count == 1 else "ui.pass.choose"
             sentence = text(
-                key, lang, count=count, direction=where, seat=name_of(to_seat, self.rules, lang)
+                "ui.pass.choose",
+                lang,
+                count=count,
+                direction=where,
+                seat=name_of(to_seat, self.rules, lang),
             )
             chosen = text("ui.pass.chosen", lang, chosen=len(self._picked), count=count)
             return f"{sentence} {chosen}."
@@ -726,7 +731,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
                 you = raw("ui.note.you", lang)  # inside the sentence: no capital
                 plays = ", ".join(
                     f"{you if player == self.human else seat_name(player, n, lang)} "
-                    f"{symbol(card, lang)}"
+                    f"{card_symbol(card, lang)}"
                     for player, card in trick.plays
                 )
                 number = trick_index + 1
@@ -740,14 +745,12 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         if deal.phase == "pass" and deal.passes()[self.human] is None:
             to_seat, _from_seat = self._pass_partners()
             count = self.rules.pass_count
-            goes = text(
-                "ui.pass.goes_one" if count == 1 else "ui.pass.goes",
-                lang,
-                count=count,
-                seat=name_of(to_seat, self.rules, lang),
-            )
-            chosen = ", ".join(symbol(card, lang) for card in self._picked)
-            said.append(f"{goes}{raw('ui.note.colon', lang)}{chosen}." if chosen else f"{goes}.")
+            goes = text("ui.pass.goes", lang, count=count, seat=name_of(to_seat, self.rules, lang))
+            if self._picked:
+                cards = card_symbols(self._picked, lang)
+                said.append(text("ui.note.goes_chosen", lang, goes=goes, cards=cards))
+            else:
+                said.append(f"{goes}.")
         if deal.phase == "play" and not deal.is_over and deal.to_play == self.human:
             said.append(text("ui.turn.you", lang))
             reasons: list[str] = []
@@ -772,7 +775,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
                 "ui.bot.played",
                 lang,
                 seat=name_of(play.player, self.rules, lang),
-                card=symbol(play.choice.card, lang),
+                card=card_symbol(play.choice.card, lang),
                 reason=play.choice.reason(lang),
             )
             moment = shown_at.get(play.choice.card, 0.0)

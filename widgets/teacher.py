@@ -18,7 +18,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach import Card, Deal
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import LANGS, card_name, one_decimal, register, text
+from hearts_teach.i18n import LANGS, card_name, card_symbols, one_decimal, text
 from hearts_teach.records import deal_from_code
 from hearts_teach.simulate import VARIANT_KEYS, Simulation, VariantSummary, simulate
 from hearts_teach.teach import (
@@ -42,108 +42,11 @@ from widgets.charts import (
     number,
     panels_html,
     sentence,
+    separator,
 )
 from widgets.lessons import comparison_html
 from widgets.render import card_face
 from widgets.style import style_tag
-
-register(
-    {
-        "ui.teach.title": ("Teacher’s tools", "Outils du professeur"),
-        "ui.teach.tab.compare": ("Every variant", "Toutes les variantes"),
-        "ui.teach.tab.desk": ("Scoring desk", "Table de marque"),
-        "ui.teach.tab.whatif": ("What if?", "Et si… ?"),
-        "ui.teach.tab.simulate": ("Simulation", "Simulation"),
-        "ui.teach.code": ("Share code", "Code de partage"),
-        "ui.teach.code_help": (
-            "Paste the share code of a played deal",
-            "Collez le code de partage d’une donne jouée",
-        ),
-        "ui.teach.load": ("Load the deal", "Charger la donne"),
-        "ui.teach.totals": ("Totals before the deal", "Totaux avant la donne"),
-        "ui.teach.total_of": ("Total of {player}", "Total pour {player}"),
-        "ui.teach.not_over": (
-            "This deal is not finished: only a played deal can be compared.",
-            "Cette donne n’est pas finie : seule une donne jouée peut être comparée.",
-        ),
-        "ui.teach.no_deal": (
-            "Load a played deal to see its scores under every variant.",
-            "Chargez une donne jouée pour voir ses scores dans chaque variante.",
-        ),
-        "ui.teach.table_caption": (
-            "Each player’s score for this deal, variant by variant",
-            "Le score de chaque joueur pour cette donne, variante par variante",
-        ),
-        "ui.teach.chart": ("Score of the deal by variant", "Score de la donne par variante"),
-        "ui.teach.axis_score": ("points for the deal", "points de la donne"),
-        "ui.teach.desk_intro": (
-            "Choose a player, then click each counting card that player took. Click it again "
-            "to take it back.",
-            "Choisissez un joueur, puis cliquez chaque carte qui compte que ce joueur a "
-            "ramassée. Cliquez-la de nouveau pour la reprendre.",
-        ),
-        "ui.teach.desk_player": ("Cards go to", "Les cartes vont à"),
-        "ui.teach.desk_dead": ("dead card", "carte morte"),
-        "ui.teach.desk_players": ("Players at the table", "Joueurs à la table"),
-        "ui.teach.desk_type": ("Type cards", "Saisir des cartes"),
-        "ui.teach.desk_type_help": (
-            "Cards taken by the chosen player, for example QS 2H 10H",
-            "Cartes ramassées par le joueur choisi, par exemple QS 2H 10H",
-        ),
-        "ui.teach.desk_give": ("Give these cards", "Attribuer ces cartes"),
-        "ui.teach.desk_clear": ("Clear the desk", "Tout effacer"),
-        "ui.teach.desk_card": (
-            "{card}: {owner}. Click to give it to {active}.",
-            "{card} : {owner}. Cliquez pour l’attribuer au {active}.",
-        ),
-        "ui.teach.desk_nobody": ("not given yet", "pas encore attribuée"),
-        "ui.teach.desk_missing": (
-            "Still to give: {count} counting cards. The scores below count only what is given.",
-            "Reste à attribuer : {count} cartes qui comptent. Les scores ci-dessous ne comptent "
-            "que ce qui est attribué.",
-        ),
-        "ui.teach.desk_complete": (
-            "Every counting card is given.",
-            "Toutes les cartes qui comptent sont attribuées.",
-        ),
-        "ui.teach.whatif_intro": (
-            "Go back to a trick of the played deal, play another card, and the bots play the rest.",
-            "Revenez à un pli de la donne jouée, jouez une autre carte, et les robots jouent "
-            "la suite.",
-        ),
-        "ui.teach.whatif_trick": ("Trick", "Pli"),
-        "ui.teach.whatif_card": ("Card of the trick", "Carte du pli"),
-        "ui.teach.whatif_position": (
-            "Trick {trick}, card {card}: {player} is to play. As played: {played}.",
-            "Pli {trick}, carte {card} : {player} doit jouer. Carte jouée : {played}.",
-        ),
-        "ui.teach.whatif_table": (
-            "Scores: as played → after the change",
-            "Scores : joués → après le changement",
-        ),
-        "ui.teach.whatif_same": (
-            "This card gives the same scores under every variant.",
-            "Cette carte donne les mêmes scores dans toutes les variantes.",
-        ),
-        "ui.teach.whatif_played": ("as played", "donne jouée"),
-        "ui.teach.whatif_after": ("after the change", "après le changement"),
-        "ui.teach.sim_variants": ("Variants", "Variantes"),
-        "ui.teach.sim_games": ("Games", "Parties"),
-        "ui.teach.sim_jobs": ("Processes", "Processus"),
-        "ui.teach.sim_level": ("Bots", "Robots"),
-        "ui.teach.sim_seed": ("First seed", "Première graine"),
-        "ui.teach.sim_run": ("Run the simulation", "Lancer la simulation"),
-        "ui.teach.sim_progress": ("Games played", "Parties jouées"),
-        "ui.teach.sim_done": (
-            "{done} of {total} games played.",
-            "{done} parties jouées sur {total}.",
-        ),
-        "ui.teach.sim_chart_deals": ("Deals per game", "Donnes par partie"),
-        "ui.teach.sim_chart_moons": ("Moons per 100 deals", "Grands chelems pour 100 donnes"),
-        "ui.teach.sim_chart_margin": ("Winner’s margin", "Avance du gagnant"),
-        "ui.teach.sim_caption": ("Summary by variant", "Résumé par variante"),
-    }
-)
 
 # Python compiled to WebAssembly in the reader's browser (the static book): one worker.
 IN_BROWSER = sys.platform == "emscripten"
@@ -494,8 +397,13 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
             if not missing
             else text("ui.teach.desk_missing", lang, count=missing)
         )
-        given = "; ".join(
-            f"{player_name(p, desk.players, lang)}: " + " ".join(str(c) for c in cards)
+        given = separator(lang).join(
+            text(
+                "list.colon",
+                lang,
+                label=player_name(p, desk.players, lang),
+                value=card_symbols(cards, lang, sep=" "),
+            )
             for p, cards in enumerate(desk.taken())
             if cards
         )

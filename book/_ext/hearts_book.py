@@ -13,6 +13,8 @@ Sphinx has one ``language`` per project; this book has an English and a French h
   half only, in its language (hearts_search.py), with a search box labelled in it;
 - writes the site's root page, where the reader chooses a language, and a root search
   page that leads to both halves' (Sphinx's would search both halves in English);
+- sets French typography on the French pages (narrow no-break spaces before : ; ! ?
+  and inside « », by the engine's own pass) once they are written;
 - loads each script once (Sphinx repeats some inline scripts added late) and refuses
   sphinx-thebe, a Jupyter Book default whose script names a CDN (_config.yml leaves it
   out of the extensions);
@@ -38,6 +40,8 @@ from hearts_search import SEARCH_STATIC, search_page_context, write_search_files
 from sphinx.application import Sphinx
 from sphinx.errors import ConfigError
 from sphinx.locale import translators
+
+from hearts_teach.i18n import typeset
 
 LANGS = ("en", "fr")
 HOME = {"en": "book/en/index", "fr": "book/fr/index"}
@@ -342,12 +346,42 @@ FRENCH_FIXES = {
 }
 
 
+# French typography on the French pages, by the engine's one pass (hearts_teach.i18n's
+# typeset: a narrow no-break space before : ; ! ? » and after «), set at build time on
+# what a reader reads: the text between tags, and the alt, title, aria-label and
+# placeholder attributes. Code, scripts, styles and comments are left as they are, and
+# so are URLs and every other attribute.
+_UNTOUCHED = re.compile(
+    r"(<(script|style|pre|code|kbd|samp|textarea)\b.*?</\2\s*>|<!--.*?-->|<[^>]*>)",
+    re.DOTALL | re.IGNORECASE,
+)
+_READ_ATTRIBUTES = re.compile(r'(\s(?:alt|title|aria-label|placeholder)=")([^"]*)(")')
+
+
+def typeset_french_html(html: str) -> str:
+    """The French typography set on the reader's text of an HTML page."""
+    parts = _UNTOUCHED.split(html)
+    out = []
+    # split() gives text, then the two groups of each match (the whole match, the tag name)
+    for index in range(0, len(parts), 3):
+        out.append(typeset(parts[index], "fr"))
+        if index + 1 < len(parts):
+            whole = parts[index + 1]
+            if whole.startswith("<") and parts[index + 2] is None and not whole.startswith("<!"):
+                whole = _READ_ATTRIBUTES.sub(
+                    lambda m: m.group(1) + typeset(m.group(2), "fr") + m.group(3), whole
+                )
+            out.append(whole)
+    return "".join(out)
+
+
 def _fix_french_pages(outdir: Path) -> None:
     for page in (outdir / "book" / "fr").rglob("*.html"):
         content = page.read_text(encoding="utf-8")
         fixed = content
         for english, french in FRENCH_FIXES.items():
             fixed = fixed.replace(english, french)
+        fixed = typeset_french_html(fixed)
         if fixed != content:
             page.write_text(fixed, encoding="utf-8")
 

@@ -16,64 +16,7 @@ from urllib.parse import urlencode
 
 from hearts_teach import Card, Deal, DealResult, Rules
 from hearts_teach.cards import sorted_for_display
-from hearts_teach.i18n import join_words, register, seat_name, signed, text
-
-register(
-    {
-        "book.rule": ("Rule", "Règle"),
-        "book.standard": ("Standard Hearts", "Cœurs standard"),
-        "book.value": ("In this game", "Dans ce jeu"),
-        "book.player": ("Player", "Joueur"),
-        "book.cards_taken": ("Scoring cards taken", "Cartes à points ramassées"),
-        "book.points_taken": ("Points taken", "Points ramassés"),
-        "book.deal_score": ("Score for the deal", "Score de la donne"),
-        "book.total_before": ("Total before", "Total avant"),
-        "book.total_after": ("Total after", "Total après"),
-        "book.nothing": ("nothing", "rien"),
-        "book.moon_by": (
-            "{player} shot the moon ({rule}).",
-            "{player} a tiré la lune ({rule}).",
-        ),
-        "book.moon_rule.old": ("Old Moon", "Vieille Lune"),
-        "book.moon_rule.new": ("New Moon", "Nouvelle Lune"),
-        "book.moon_two": (
-            "{player} shot the moon: {points} points to the opponent.",
-            "{player} a tiré la lune : {points} points pour l’adversaire.",
-        ),
-        "book.moon_mixed": (
-            "{player} shot the moon (Mixed Moon, scored as {rule}).",
-            "{player} a tiré la lune (Lune mixte, comptée en {rule}).",
-        ),
-        "book.no_moon": ("Nobody shot the moon.", "Personne n’a tiré la lune."),
-        "book.game_over": (
-            "The game is over: {winners} wins.",
-            "La partie est finie : {winners} gagne.",
-        ),
-        "book.game_over_team": (
-            "The game is over: {winners} win.",
-            "La partie est finie : {winners} gagnent.",
-        ),
-        "book.game_goes_on": ("The game goes on.", "La partie continue."),
-        "book.position_label": ("Guided deal, {variant}", "Donne guidée, {variant}"),
-        "book.position_totals": (
-            "Totals before this deal: {totals}.",
-            "Totaux avant cette donne : {totals}.",
-        ),
-        "book.position_dead": (
-            "{count} dead cards lie aside, face down: nobody plays them or sees them.",
-            "{count} cartes mortes sont mises de côté, face cachée : personne ne les joue "
-            "ni ne les voit.",
-        ),
-        "book.live.lesson": ("Playable guided deal", "Donne guidée jouable"),
-        "book.live.playground": ("Playground", "Salle de jeu"),
-        "book.live.teachers": ("Teachers’ tools", "Outils de l’enseignant"),
-        "book.live.noscript": (
-            "This part of the page runs Python in your browser: turn JavaScript on to use it.",
-            "Cette partie de la page fait tourner Python dans votre navigateur : activez "
-            "JavaScript pour vous en servir.",
-        ),
-    }
-)
+from hearts_teach.i18n import card_symbol, join_words, ntext, seat_name, signed, text
 
 ROOT = Path(__file__).resolve().parents[2]
 # The playground is a page of each half of the book (book/<lang>/playground), beside
@@ -142,9 +85,7 @@ def rule_table(preset: str, lang: str) -> Markdown:
 def card_text(card: Card, lang: str) -> str:
     """A card written short in the page's language: ``Q♠`` in English, ``D♠`` (dame) in
     French, as the engine's catalog writes it."""
-    from hearts_teach.bots.catalog import symbol
-
-    return str(symbol(card, lang))
+    return card_symbol(card, lang)
 
 
 def _counting_cards(rules: Rules, cards: Sequence[Card], lang: str) -> str:
@@ -384,35 +325,6 @@ def score_report(result: DealResult, taken: Sequence[str], lang: str) -> Markdow
 
 # --- pictures of the play and the bots' advice (basics, strategy) ------------------------
 
-register(
-    {
-        "book.pass.title": ("The pass: {direction}", "Le passage : {direction}"),
-        "book.pass.gives": ("{giver} gives to {receiver}", "{giver} donne à {receiver}"),
-        "book.pass.label": (
-            "The cards each player passes, and to whom",
-            "Les cartes que chacun passe, et à qui",
-        ),
-        "book.trick.won": (
-            "{seat} wins trick {number} with {card} and leads the next one.",
-            "{seat} remporte le pli {number} avec {card} et entame le suivant.",
-        ),
-        "book.trick.points": (
-            "The trick holds {points} points.",
-            "Le pli contient {points} points.",
-        ),
-        "book.advice.card": ("Card", "Carte"),
-        "book.advice.cards": ("Cards passed", "Cartes passées"),
-        "book.advice.expected": (
-            "Points expected this deal",
-            "Points attendus sur la donne",
-        ),
-        "book.advice.error": ("Standard error", "Erreur type"),
-        "book.advice.play": ("Hint: play {card}.", "Conseil : jouez {card}."),
-        "book.advice.pass": ("Hint: pass {cards}.", "Conseil : passez {cards}."),
-        "book.advice.its_choice": ("the hint", "le conseil"),
-    }
-)
-
 
 class Html:
     """An HTML output: the static page shows it as it is."""
@@ -462,7 +374,7 @@ def pass_figure(deal: Deal, lang: str) -> Html:
             f"<tr><th scope='row' style='text-align:left;padding:4px 12px 4px 0'>"
             f"{html.escape(who)}</th><td class='ht-root'>{faces}</td></tr>"
         )
-        plain.append(f"{who}{' : ' if lang == 'fr' else ': '}{cards_text(chosen, lang)}")
+        plain.append(text("list.colon", lang, label=who, value=cards_text(chosen, lang)))
     label = html.escape(text("book.pass.label", lang))
     source = (
         f"{style_tag()}<figure class='ht-pass' aria-label='{label}'>"
@@ -518,9 +430,14 @@ def explain(deal: Deal, cards: str, lang: str) -> Markdown:
     be played now, and the rule that decides (``Deal.explain``), one line a card."""
     from hearts_teach.cards import parse_cards
 
-    colon = " : " if lang == "fr" else ": "
     lines = [
-        f"- **{card_text(card, lang)}**{colon}{deal.explain(card).text(lang)}"
+        "- "
+        + text(
+            "list.colon",
+            lang,
+            label=f"**{card_text(card, lang)}**",
+            value=deal.explain(card).text(lang),
+        )
         for card in parse_cards(cards)
     ]
     return Markdown("\n".join(lines))
@@ -541,7 +458,7 @@ def trick_sentence(deal: Deal, lang: str) -> str:
         number=len(deal.tricks),
         card=card,
     )
-    worth = text("book.trick.points", lang, points=points) if points else ""
+    worth = ntext("book.trick.points", abs(points), lang, points=points) if points else ""
     return f"{sentence} {worth}".strip()
 
 
@@ -670,17 +587,6 @@ def variant_tabs(taken: Sequence[str], presets: Sequence[str], lang: str) -> Any
     for index, preset in enumerate(presets):
         tabs.set_title(index, variant_name(preset, lang))
     return tabs
-
-
-register(
-    {
-        "book.chart_title": (
-            "Deals per game, {games} games per variant (bots)",
-            "Donnes par partie, {games} parties par variante (robots)",
-        ),
-        "book.chart_axis": ("Mean number of deals", "Nombre moyen de donnes"),
-    }
-)
 
 
 def deals_chart(simulation: Any, games: int, lang: str) -> Any:
@@ -854,14 +760,6 @@ GLOSSARY: tuple[tuple[str, str, str, str], ...] = (
         "autre nom français d’une main qui ramasse tous les cœurs et la dame de pique",
         "a French name for taking all the hearts and the queen of spades",
     ),
-)
-
-register(
-    {
-        "book.glossary_fr": ("French", "Français"),
-        "book.glossary_en": ("English", "Anglais"),
-        "book.glossary_meaning": ("Meaning", "Sens"),
-    }
 )
 
 

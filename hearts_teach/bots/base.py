@@ -15,10 +15,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from hearts_teach.bots.catalog import Said, Symbols, say, symbol
+from hearts_teach.bots.catalog import Said, Symbols, say
 from hearts_teach.cards import Card
 from hearts_teach.deal import PlayerView
-from hearts_teach.i18n import one_decimal
+from hearts_teach.i18n import card_symbol, one_decimal
 
 SHOWN_FIGURES = 4
 """How many of the best options a hint prices at least (the choice and every option its
@@ -37,7 +37,7 @@ class Figure:
 
     def text(self, lang: str) -> str:
         """``3♣ 9.0 ± 0.4`` (cards that play the same: ``4♠/5♠ 3.3 ± 0.2``)."""
-        cards = "/".join(symbol(card, lang) for card in self.cards)
+        cards = "/".join(card_symbol(card, lang) for card in self.cards)
         return f"{cards} {one_decimal(self.points, lang)} ± {one_decimal(self.error, lang)}"
 
 

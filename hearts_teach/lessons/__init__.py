@@ -54,7 +54,7 @@ from typing import Any, Final, Literal
 from hearts_teach.cards import Card, parse_cards
 from hearts_teach.deal import Deal, Trick
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import LANGS, register, seat_name, text
+from hearts_teach.i18n import LANGS, seat_name, text
 from hearts_teach.lessons.claims import Claim, ClaimError, holds, parse_claims
 from hearts_teach.rules import Rules
 from hearts_teach.scoring import DealResult
@@ -76,33 +76,6 @@ CHAPTERS: Final = (
     "reverse",
 )
 """The book's variant chapters, in the book's order; each has at least one lesson."""
-
-register(
-    {
-        "lesson.right": ("Well found.", "Bien vu."),
-        "lesson.wrong_legal": (
-            "{card} may be played, but it is not the card this lesson is after.",
-            "{card} peut se jouer, mais ce n’est pas la carte que cherche cette leçon.",
-        ),
-        "lesson.illegal": ("{card} cannot be played here.", "{card} ne peut pas se jouer ici."),
-        "lesson.not_asked": (
-            "It is not your turn to choose a card now.",
-            "Ce n’est pas à vous de choisir une carte maintenant.",
-        ),
-        "lesson.hint_any": (
-            "Any card the rules allow will do here: this card is your choice.",
-            "Toute carte permise par les règles convient ici : à vous de choisir.",
-        ),
-        "lesson.continue_with": (
-            "The lesson goes on with {card}.",
-            "La leçon continue avec {card}.",
-        ),
-        "lesson.unknown": (
-            "There is no lesson named {name}.",
-            "Aucune leçon ne s’appelle {name}.",
-        ),
-    }
-)
 
 
 Texts = dict[str, str]
