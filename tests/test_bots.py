@@ -384,3 +384,32 @@ def partnership_hands(first: str) -> list[list[Card]]:
     mine = parse_cards(first)
     others = [c for c in cards_of(Rules().deck) if c not in mine]
     return [mine, others[0:13], others[13:26], others[26:39]]
+
+
+# --- Omnibus: winning a trick with the jack of diamonds ----------------------------------
+
+
+def omnibus_trick(jack_seat: int) -> Deal:
+    """Late in an Omnibus deal: 4♦ led, a heart discarded, 7♦; the jack's holder can win
+    the trick with J♦ (or duck with 2♦)."""
+    rules = Rules.preset("omnibus")
+    hands = ["4D 2C 3C", "5H 6C 8C", "7D 4C 5C", "9D 9C 10C"]
+    hands[jack_seat] = "JD 2D " + hands[jack_seat].split()[-1]
+    if jack_seat != 3:
+        hands[3] = "KD 2S 3S"  # the last player can overtake the jack
+    deal = Deal.from_hands(rules, hands, leader=0, hearts_broken=True)
+    for card in ("4D", "5H", "7D")[:jack_seat]:
+        deal.play(card)
+    return deal
+
+
+def test_playing_last_the_heuristic_wins_a_trick_with_the_jack_when_it_pays() -> None:
+    deal = omnibus_trick(jack_seat=3)  # 1 point on the table, the jack takes 10 off
+    choice = make_bot("heuristic").play(deal.view(3))
+    assert str(choice.card) == "J♦" and choice.key == "play.take_bonus"
+
+
+def test_not_last_the_heuristic_keeps_the_jack_out_of_a_trick_with_points() -> None:
+    deal = omnibus_trick(jack_seat=2)  # K♦ may still come: the jack would be lost
+    choice = make_bot("heuristic").play(deal.view(2))
+    assert str(choice.card) == "2♦"

@@ -745,3 +745,32 @@ def test_trick_completed_names_the_trick_only_right_after_its_last_card() -> Non
     assert trick is not None and trick == deal.last_trick and len(trick.plays) == 4
     deal.undo()
     assert deal.trick_completed is None and len(deal.current_trick.plays) == 3
+
+
+# --- one rule for who takes a trick -----------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["standard", "two-player", "black-maria-3", "spot"])
+def test_the_trick_winner_the_bots_compute_is_the_one_play_records(preset: str) -> None:
+    from hearts_teach.deal import trick_winner, winning_position
+
+    rules = Rules.preset(preset)
+    rng = random.Random(preset)
+    for number in range(20):
+        deal = Deal.new(rules, rng=rng, deal_number=3 if rules.players == 4 else number)
+        if deal.phase == "pass":
+            for player in range(rules.players):
+                deal.pass_cards(player, deal.hand(player)[: rules.cards_to_pass])
+        while not deal.is_over:
+            deal.play(rng.choice(deal.legal_moves()))
+        for leader, indexes, winner in deal.completed:
+            position = winning_position(indexes, rules.hearts_trump)
+            assert winner == (leader + position) % rules.players
+            assert (
+                trick_winner(
+                    mask_of(cards(" ".join(str(Card(i)) for i in indexes))),
+                    indexes[0],
+                    rules.hearts_trump,
+                )
+                == indexes[position]
+            )

@@ -421,3 +421,23 @@ def test_mixed_moon_with_stacking_in_spot_hearts() -> None:
     assert result.scores == (-10, 129, 129, 129)
     assert result.totals == (390, 395, 509, 509)
     assert result.game_over and result.winners == (0,)
+
+
+# --- one place for each number ----------------------------------------------------------
+
+
+def test_the_omnibus_jack_is_worth_the_one_constant_and_scores_read_it() -> None:
+    from hearts_teach.cards import JACK_OF_DIAMONDS, mask_of
+    from hearts_teach.rules import OMNIBUS_JACK_VALUE
+    from hearts_teach.scoring import OMNIBUS_BONUS_PENALTY, points_of
+
+    rules = Rules.preset("omnibus")
+    assert rules.value(JACK_OF_DIAMONDS) == OMNIBUS_JACK_VALUE == OMNIBUS_BONUS_PENALTY == -10
+    assert points_of(rules, mask_of(["JD", "QS", "2H"])) == 4
+    assert points_of(Rules(), mask_of(["JD", "QS", "2H"])) == 14
+    # Stacking on a moon: the jack's value, from the same place.
+    stacked = Rules.preset(
+        "omnibus", omnibus_jd_stacks_on_moon=True, omnibus_moon_requires_jd=False
+    )
+    result = scores(stacked, [MOON, "JD", "", ""])
+    assert result.scores == (0, 26 + OMNIBUS_JACK_VALUE, 26, 26)

@@ -61,6 +61,15 @@ OTHERS_WEIGHT = 0.5
 """How much the points the others score count for me (my own count 1)."""
 
 
+MIN_SAMPLES = 2
+"""Sampled deals a decision always plays, whatever the budget or the time (a mean and
+its standard error need two)."""
+GAME_WEIGHT = 1.0
+"""What winning (or losing) the game with this deal weighs, in moons: a seat near the end
+of the game prefers the card that wins it to one that saves a few points."""
+DEAL_ATTEMPTS = 30
+"""Random deals of the hidden cards tried before an exact assignment of suits to seats."""
+
 PASS_POOL = 6
 """The passing candidates are the sets drawn from this many most passable cards."""
 PASS_PLAYOUT_FACTOR = 1
@@ -111,7 +120,7 @@ def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[int], int]:
     if surplus:
         caps.append(surplus)
         allowed_suits.append(15)
-    for _attempt in range(30):
+    for _attempt in range(DEAL_ATTEMPTS):
         placed = _try_deal(cards, caps, allowed_suits, rng)
         if placed is not None:
             break
@@ -239,9 +248,8 @@ def deal_scores(
     ctx: Context, taken: Sequence[int], dead: int, tricks_won: Sequence[int], totals: Sequence[int]
 ) -> list[int]:
     """What each player scores for the deal after the moon rule, on masks: the engine's
-    own computation (``score_deal`` runs it too), with the points counted by ``ctx``."""
-    points = [ctx.points(mask) for mask in taken]
-    return scores_of_masks(ctx.rules, taken, dead, points, tricks_won, totals)[0]
+    own computation, points included (``score_deal`` runs it too)."""
+    return scores_of_masks(ctx.rules, taken, dead, None, tricks_won, totals)[0]
 
 
 @dataclass(frozen=True)
@@ -267,7 +275,7 @@ class Objective:
             others=others,
             sign=-1 if rules.reverse else 1,
             totals=tuple(view.totals),
-            game_weight=float(rules.moon_value),
+            game_weight=GAME_WEIGHT * rules.moon_value,
         )
 
     def own(self, scores: Sequence[int]) -> int:
@@ -405,7 +413,7 @@ class MonteCarloBot(Bot):
         unknown = indexes_of(rules.deck & ~view.hand)
         size = rules.hand_size
         outcomes = [Outcomes() for _ in candidates]
-        wanted = max(2, -(-PASS_PLAYOUT_FACTOR * self.playouts // len(candidates)))
+        wanted = max(MIN_SAMPLES, -(-PASS_PLAYOUT_FACTOR * self.playouts // len(candidates)))
         samples = 0
         for _ in range(wanted):
             rng.shuffle(unknown)
@@ -451,7 +459,7 @@ class MonteCarloBot(Bot):
 
     def _out_of_time(self, start: float, samples: int) -> bool:
         limit = self.time_limit
-        return limit is not None and samples >= 2 and time.perf_counter() - start > limit
+        return limit is not None and samples >= MIN_SAMPLES and time.perf_counter() - start > limit
 
     def play(self, view: PlayerView) -> Choice:
         check_turn(view)
@@ -498,7 +506,7 @@ class MonteCarloBot(Bot):
         n = ctx.players
         outcomes = {first: Outcomes() for first in groups}
         samples = 0
-        wanted = max(2, -(-self.playouts // len(groups)))
+        wanted = max(MIN_SAMPLES, -(-self.playouts // len(groups)))
         if len(groups) == 1:
             wanted = min(wanted, SINGLE_CARD_SAMPLES)
         for _ in range(wanted):

@@ -16,12 +16,14 @@ from hearts_teach.cards import (
     JACK_OF_DIAMONDS,
     KING_OF_SPADES,
     QUEEN_OF_SPADES,
+    CardMask,
     Suit,
     indexes_of,
 )
 from hearts_teach.deal import PlayerView
 from hearts_teach.deal import winning_position as engine_winning_position
 from hearts_teach.rules import Rules
+from hearts_teach.scoring import points_of
 
 SUIT_OF = tuple(i // 13 for i in range(52))
 SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
@@ -49,6 +51,85 @@ MOON_ALERT_TRICK = 5
 """...from this trick on."""
 MOON_TRY = 0.5
 """Share of the moon's points I must hold alone (with the top hearts) to go for it."""
+
+# Card ranks as ``index % 13`` (0 is the two): the thresholds the rules of thumb name.
+SEVEN, EIGHT, TEN, JACK, QUEEN = 5, 6, 8, 9, 10
+
+# Leading: each suit's lowest legal card gets a cost, the cheapest is led.
+LEAD_NONE_OUT = 40.0
+"""Cost of leading a suit nobody else holds while penalty cards are out: the others
+discard on my trick."""
+LEAD_TOP = 60.0
+"""Cost of leading a card that beats every card of its suit still out: I take the trick."""
+LEAD_ODDS = 20.0
+"""Cost per unit of (cards out below my card / cards out above it): the odds my lead wins."""
+LEAD_SPADE_WITH_QUEEN = 40.0
+"""Cost of leading spades while holding Q♠ myself (it may have to fall on my own trick)."""
+LEAD_CATCHER = 80.0
+"""Cost of leading K♠ or A♠ while Q♠ is out and I hold no lower spade: the queen's catch."""
+LEAD_HEART = 3.0
+"""Cost of leading a heart rather than another suit (a point may come back to me)."""
+LEAD_SHORT = 4.0
+"""Preference for a low lead from a suit of one or two cards (a void sooner)."""
+LEAD_PENALTY = 100.0
+"""Cost of leading a penalty card other than a heart (Q♠, Black Maria's spades), plus
+its points."""
+LEAD_BONUS = 50.0
+"""Cost of leading J♦ (Omnibus): another player would win it."""
+
+# Discarding: the card that sheds the most danger goes first.
+DISCARD_PENALTY = 1000
+"""Worth of discarding a penalty card other than a single heart (plus its points)."""
+DISCARD_CATCHER = 900
+"""Worth of discarding K♠ or A♠ while Q♠ is out (plus the rank)."""
+DISCARD_HEART = 400
+"""Worth of discarding a heart..."""
+DISCARD_HEART_RANK = 10
+"""...plus this much per rank (the high hearts first)."""
+DISCARD_RANK = 30
+"""Worth per rank of discarding another card (the high cards first)..."""
+DISCARD_SHORT = 120
+"""...plus this much from a suit of one or two cards (a void sooner)."""
+DISCARD_KEEP_BONUS = -1000
+"""J♦ (Omnibus) is the last card I discard."""
+DISCARD_KEEP_CATCHER = 300
+"""Omnibus: cost of discarding a diamond above the jack while J♦ is out (it catches it)."""
+
+# Passing: each card of the hand gets a score, the highest are passed.
+PASS_HIGH = 2.0
+"""Score per rank above the eight of a card of a side suit."""
+PASS_QUEEN = 40.0
+"""Score of Q♠ with fewer than QUEEN_GUARDS lower spades."""
+PASS_GUARDED = -5.0
+"""Score of Q♠ (or Black Maria's K♠, A♠) kept with enough lower spades."""
+PASS_BLACK_MARIA = 35.0
+"""Score of Black Maria's K♠ or A♠ with too few lower spades (plus its points)."""
+PASS_CATCHER = 25.0
+"""Score of K♠ or A♠ without Q♠ and with too few lower spades (the queen may fall on it)."""
+PASS_CATCHER_SAFE = 1.0
+"""Score of K♠ or A♠ otherwise..."""
+PASS_CATCHER_WITH_QUEEN = 6.0
+"""...and with Q♠ held and enough lower spades."""
+PASS_LOW_SPADE = -6.0
+"""Score of a low spade while Q♠ is in play (it guards the queen)..."""
+PASS_LOW_SPADE_RANK = 0.1
+"""...plus this much per rank."""
+PASS_HEART = 2.5
+"""Score per rank above the seven of a heart (plus its points)."""
+PASS_KEEP_BONUS = -50.0
+"""Score of J♦ (Omnibus): it stays."""
+PASS_KEEP_CATCHER = 8.0
+"""Omnibus: how much less a diamond from the queen up is passed (it catches J♦)."""
+PASS_VOID = 6.0
+"""Extra score of each card of a club or diamond suit short enough to pass whole..."""
+PASS_VOID_SHORTER = 2.0
+"""...plus this much per card the suit is shorter than the pass."""
+PASS_KEEP_FROM_PARTNER = 100.0
+"""Passing across to a partner: how much less a card that costs points is passed."""
+REVERSE_PASS = 20.0
+"""Reverse Hearts: score of a card, less its rank (the low cards go)..."""
+REVERSE_PASS_POINTS = 30.0
+"""...and less this much for a card that counts (points are good)."""
 
 
 def low_index(mask: int) -> int:
@@ -92,15 +173,9 @@ class Context:
     def partner(self, player: int) -> int:
         return (player + 2) % 4 if self.partnership else player
 
-    def points(self, mask: int) -> int:
-        values = self.values
-        total = 0
-        mask &= self.penalty | self.bonus
-        while mask:
-            low = mask & -mask
-            total += values[low.bit_length() - 1]
-            mask ^= low
-        return total
+    def points(self, mask: CardMask) -> int:
+        """The points of the cards of ``mask``, as the engine counts them."""
+        return points_of(self.rules, mask & (self.penalty | self.bonus))
 
 
 @lru_cache(maxsize=64)
@@ -258,10 +333,14 @@ def _follow(ctx: Context, s: Situation, shooter: int) -> tuple[int, str]:
         clean = legal & ~ctx.penalty or legal
         return high_index(clean), "first_trick_high"
     if ctx.bonus and (points < 0 or legal & ctx.bonus) and above:
-        # Omnibus: win a trick holding the jack of diamonds, or win it with the jack.
+        # Omnibus: win a trick holding the jack of diamonds, or win it with the jack: a
+        # trick without points, or, playing last (nobody can overtake), one whose points
+        # the jack more than pays for.
         mine = above & ctx.bonus
-        if mine and (last or points <= 0) and points <= 0:
-            return low_index(mine), "take_bonus"
+        if mine:
+            jack = low_index(mine)
+            if points <= 0 or (last and points + ctx.values[jack] < 0):
+                return jack, "take_bonus"
         if points < 0 and (last or not unseen & above_bits(high_index(above))):
             clean = above & ~ctx.penalty
             if clean:
@@ -368,36 +447,36 @@ def _lead(ctx: Context, s: Situation) -> tuple[int, str]:
         higher = (out & above_bits(low)).bit_count()
         key = "lead_low"
         if not out:
-            score = 40.0 if ctx.penalty & ~s.played & ~s.hand else 0.0
+            score = LEAD_NONE_OUT if ctx.penalty & ~s.played & ~s.hand else 0.0
         elif higher == 0:
-            score = 60.0
+            score = LEAD_TOP
             key = "lead_high"
         else:
-            score = 20.0 * lower / higher
+            score = LEAD_ODDS * lower / higher
         length = mine.bit_count()
         if suit == SPADES and ctx.queen:
             if s.hand & ctx.queen:
-                score += 40.0
+                score += LEAD_SPADE_WITH_QUEEN
             elif queen_out:
                 if s.hand & ctx.queen_catchers:
                     low_spades = mine & ~ctx.queen_catchers
                     if low_spades:
                         low = low_index(low_spades)
                     else:
-                        score += 80.0
+                        score += LEAD_CATCHER
                 else:
                     score -= FLUSH_BONUS
                     key = "lead_flush_queen"
         if suit == HEARTS:
-            score += 3.0
+            score += LEAD_HEART
             key = "lead_heart" if key == "lead_low" else key
         elif length <= 2 and key == "lead_low":
-            score -= 4.0
+            score -= LEAD_SHORT
             key = "lead_short"
         if ctx.values[low] > 0 and suit != HEARTS:
-            score += 100.0 + ctx.values[low]
+            score += LEAD_PENALTY + ctx.values[low]
         if ctx.bonus and (1 << low) & ctx.bonus:
-            score += 50.0
+            score += LEAD_BONUS
         for offset in range(1, n):
             if s.voids[(s.player + offset) % n] >> suit & 1 and ctx.penalty & unseen:
                 score += VOID_LEAD_PENALTY
@@ -479,8 +558,8 @@ def pass_facts(ctx: Context, hand: int, chosen: int, card: int) -> frozenset[str
     bit = 1 << card
     facts = {"other"}
     if ctx.reverse:
-        if rank <= 5:
-            facts.add("reverse")  # seven or lower
+        if rank <= SEVEN:
+            facts.add("reverse")
         return frozenset(facts)
     guards = (hand & SUIT_MASK[SPADES] & below_bits(QS)).bit_count()
     if bit & ctx.queen and guards < QUEEN_GUARDS:
@@ -489,8 +568,8 @@ def pass_facts(ctx: Context, hand: int, chosen: int, card: int) -> frozenset[str
         facts.add("black_maria")
     if bit & ctx.queen_catchers and not hand & ~chosen & ctx.queen:
         facts.add("high_spades")
-    if rank >= 8:
-        facts.add("hearts" if suit == HEARTS else "high")  # ten or higher
+    if rank >= TEN:
+        facts.add("hearts" if suit == HEARTS else "high")
     if not hand & SUIT_MASK[suit] & ~chosen:
         facts.add("void")
     return frozenset(facts)
@@ -526,7 +605,8 @@ def pass_scores(
     kinds: dict[int, str] = {}
     if ctx.reverse:
         for card in indexes_of(hand):
-            scores[card] = 20.0 - card % 13 - (30.0 if ctx.values[card] > 0 else 0.0)
+            points = REVERSE_PASS_POINTS if ctx.values[card] > 0 else 0.0
+            scores[card] = REVERSE_PASS - card % 13 - points
             kinds[card] = "reverse"
         return scores, kinds
     spades = hand & SUIT_MASK[SPADES]
@@ -536,29 +616,30 @@ def pass_scores(
         rank = card % 13
         value = ctx.values[card]
         bit = 1 << card
-        score = max(0, rank - 6) * 2.0
+        score = max(0, rank - EIGHT) * PASS_HIGH
         kind = "high"
         if bit & ctx.queen:
-            score = 40.0 if low_spades < QUEEN_GUARDS else -5.0
+            score = PASS_QUEEN if low_spades < QUEEN_GUARDS else PASS_GUARDED
             kind = "queen"
         elif value > 0 and suit == SPADES:
-            score = 35.0 + value if low_spades < QUEEN_GUARDS else -5.0
+            score = PASS_BLACK_MARIA + value if low_spades < QUEEN_GUARDS else PASS_GUARDED
             kind = "black_maria"
         elif bit & ctx.queen_catchers:
-            score = 25.0 if not hand & ctx.queen and low_spades < QUEEN_GUARDS else 1.0
-            if hand & ctx.queen and low_spades >= 4:
-                score = 6.0
+            guarded = low_spades >= QUEEN_GUARDS
+            score = PASS_CATCHER if not hand & ctx.queen and not guarded else PASS_CATCHER_SAFE
+            if hand & ctx.queen and guarded:
+                score = PASS_CATCHER_WITH_QUEEN
             kind = "high_spades"
         elif suit == SPADES and ctx.queen:
-            score = -6.0 + rank * 0.1  # low spades guard the queen
+            score = PASS_LOW_SPADE + rank * PASS_LOW_SPADE_RANK
         elif suit == HEARTS:
-            score = max(0, rank - 5) * 2.5 + value
+            score = max(0, rank - SEVEN) * PASS_HEART + value
             kind = "hearts"
         elif bit & ctx.bonus:
-            score = -50.0
-        elif ctx.bonus and suit == DIAMONDS and rank >= 10:
-            score -= 8.0
-        if kind in ("high", "hearts") and rank < 8:
+            score = PASS_KEEP_BONUS
+        elif ctx.bonus and suit == DIAMONDS and rank >= QUEEN:
+            score -= PASS_KEEP_CATCHER
+        if kind in ("high", "hearts") and rank < TEN:
             kind = "other"  # a low card: no rule of thumb names it
         scores[card] = score
         kinds[card] = kind
@@ -569,7 +650,7 @@ def pass_scores(
         if ctx.bonus and suit == DIAMONDS:
             continue
         if 0 < length <= count:
-            gain = 6.0 + 2.0 * (count - length)
+            gain = PASS_VOID + PASS_VOID_SHORTER * (count - length)
             for card in indexes_of(cards):
                 scores[card] += gain
                 if kinds[card] in ("high", "other"):
@@ -577,7 +658,7 @@ def pass_scores(
     if to_partner:
         for card in scores:
             if (1 << card) & (ctx.penalty | ctx.queen_catchers):
-                scores[card] -= 100.0
+                scores[card] -= PASS_KEEP_FROM_PARTNER
                 kinds[card] = "other"
     return scores, kinds
 
@@ -679,8 +760,8 @@ def play_facts(ctx: Context, s: Situation, card: int) -> frozenset[str]:
     facts.add("card_points" if value > 0 else "card_bonus" if value < 0 else "card_clean")
     if suit == HEARTS:
         facts.add("heart")
-    if card % 13 >= 9:
-        facts.add("high_rank")  # jack or higher
+    if card % 13 >= JACK:
+        facts.add("high_rank")
     if ctx.queen & unseen:
         facts.add("queen_out")
         if bit & ctx.queen_catchers:
@@ -764,19 +845,19 @@ def _discard_kind(ctx: Context, s: Situation, card: int, unseen: int) -> tuple[i
     suit = SUIT_OF[card]
     rank = card % 13
     if value > 1 or (value > 0 and suit != HEARTS):
-        return 1000 + value, "dump_penalty"
+        return DISCARD_PENALTY + value, "dump_penalty"
     if (1 << card) & ctx.queen_catchers and ctx.queen & unseen:
-        return 900 + rank, "dump_danger"
+        return DISCARD_CATCHER + rank, "dump_danger"
     if suit == HEARTS:
-        return 400 + 10 * rank, "dump_heart"
+        return DISCARD_HEART + DISCARD_HEART_RANK * rank, "dump_heart"
     if value < 0:
-        return -1000, "discard_clean"
+        return DISCARD_KEEP_BONUS, "discard_clean"
     length = (s.hand & SUIT_MASK[suit]).bit_count()
-    score = 30 * rank
-    key = "dump_high" if rank >= 9 else "discard_clean"
+    score = DISCARD_RANK * rank
+    key = "dump_high" if rank >= JACK else "discard_clean"
     if length <= 2:
-        score += 120
+        score += DISCARD_SHORT
         key = "dump_void"
-    if ctx.bonus and suit == DIAMONDS and unseen & ctx.bonus and rank > 9:
-        score -= 300  # keep the high diamonds that catch the jack
+    if ctx.bonus and suit == DIAMONDS and unseen & ctx.bonus and rank > JACK:
+        score -= DISCARD_KEEP_CATCHER
     return score, key
