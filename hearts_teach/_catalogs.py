@@ -31,7 +31,8 @@ def stale(locale_dir: Path = LOCALE_DIR) -> list[Path]:
 
 def compile_catalogs(locale_dir: Path = LOCALE_DIR, *, force: bool = False) -> list[Path]:
     """Compile the stale catalogs (every catalog with ``force``); return the ``.mo``
-    files written. A catalog Babel cannot read, or a fuzzy one, stops with its name."""
+    files written. A catalog Babel cannot read, or a fuzzy one, raises ValueError naming
+    it."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
@@ -41,7 +42,7 @@ def compile_catalogs(locale_dir: Path = LOCALE_DIR, *, force: bool = False) -> l
         with source.open("rb") as stream:
             catalog = read_po(stream, locale=source.parent.parent.name, abort_invalid=True)
         if catalog.fuzzy:
-            raise SystemExit(f"{source}: the catalog is marked fuzzy; review it, then unmark it")
+            raise ValueError(f"{source}: the catalog is marked fuzzy; review it, then unmark it")
         target = source.with_suffix(".mo")
         partial = target.with_name(f".{target.name}.{os.getpid()}")
         with partial.open("wb") as stream:
@@ -52,7 +53,11 @@ def compile_catalogs(locale_dir: Path = LOCALE_DIR, *, force: bool = False) -> l
 
 
 if __name__ == "__main__":
-    for path in compile_catalogs(force="--force" in sys.argv[1:]):
+    try:
+        written = compile_catalogs(force="--force" in sys.argv[1:])
+    except ValueError as error:
+        raise SystemExit(str(error)) from None
+    for path in written:
         print(
             f"compiled {path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path}"
         )

@@ -15,7 +15,7 @@ from typing import TextIO
 
 from hearts_teach.bots import LEVELS
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import LANGS, SOURCE_LANG, message, text
+from hearts_teach.i18n import LANGS, SOURCE_LANG, contextual, message, text, typeset
 from hearts_teach.records import deal_from_code
 from hearts_teach.simulate import MAX_GAMES, VARIANT_KEYS, check_simulation, simulate
 from hearts_teach.teach import compare_deal
@@ -33,36 +33,26 @@ def _language(argv: Sequence[str]) -> str:
     return next((lang for lang in LANGS if locale.startswith(lang)), SOURCE_LANG)
 
 
-# argparse's own words (usage line, section titles, the help option, errors) in French.
-# argparse looks each of them up through its gettext function ``argparse._``, while it
-# builds a parser and while it parses: ``_argparse_speaks`` swaps that function for the
-# time of both. A section title is followed by argparse's own colon, hence the space
-# that ends "options " (French puts a space before the colon).
-ARGPARSE_FRENCH = {
-    "usage: ": "utilisation : ",
-    "positional arguments": "arguments ",
-    "options": "options ",
-    "show this help message and exit": "Afficher cette aide, puis quitter",
-    "%(prog)s: error: %(message)s\n": "%(prog)s : erreur : %(message)s\n",
-    "argument %(argument_name)s: %(message)s": "argument %(argument_name)s : %(message)s",
-    "the following arguments are required: %s": "il manque ces arguments : %s",
-    "unrecognized arguments: %s": "arguments inconnus : %s",
-    "invalid choice: %(value)r (choose from %(choices)s)": (
-        "choix impossible : «\u00a0%(value)s\u00a0» (choisissez parmi %(choices)s)"
-    ),
-    "expected one argument": "une valeur doit suivre",
-    "ambiguous option: %(option)s could match %(matches)s": (
-        "option ambiguë : %(option)s peut désigner %(matches)s"
-    ),
-}
-
-
 @contextmanager
 def _argparse_speaks(lang: str) -> Iterator[None]:
-    """argparse's own words in ``lang`` inside the ``with`` block (English otherwise)."""
+    """argparse's own words (usage line, section titles, the help option, errors) in
+    ``lang`` inside the ``with`` block. argparse looks each of them up through its gettext
+    function ``argparse._``, while it builds a parser and while it parses; this swaps
+    that function for the catalog's messages of context "argparse" (its English words as
+    msgid), typeset. A section title ("argparse heading") is followed by argparse's own
+    colon, so its typography is set with that colon."""
     english: Callable[[str], str] = getattr(argparse, "_")  # noqa: B009 (private name)
-    if lang == "fr":
-        setattr(argparse, "_", lambda message: ARGPARSE_FRENCH.get(message, english(message)))  # noqa: B010
+
+    def translated(words: str) -> str:
+        found = contextual("argparse", words, lang)
+        if found is not None:
+            return typeset(found, lang)
+        heading = contextual("argparse heading", words, lang)
+        if heading is not None:
+            return typeset(heading + ":", lang)[:-1]
+        return english(words)
+
+    setattr(argparse, "_", translated)  # noqa: B010
     try:
         yield
     finally:

@@ -73,13 +73,12 @@ def _compile_if_stale(compiled: Path, source: Path) -> None:
         from hearts_teach import _catalogs
 
         _catalogs.compile_catalogs()
-    except ImportError:  # Babel is not installed here
-        if compiled.exists():
-            warnings.warn(
-                f"{compiled} is older than its {source.name}: its texts may be out of date "
-                "(run `make i18n`)",
-                stacklevel=4,
-            )
+    except (ImportError, ValueError, OSError) as error:  # no Babel here, or a bad .po
+        warnings.warn(
+            f"{source} could not be compiled ({error}): the texts of {compiled.name} may "
+            "be out of date (run `make i18n`)",
+            stacklevel=4,
+        )
 
 
 @functools.cache
@@ -143,6 +142,13 @@ def message(key: str, lang: str = "en", count: int | None = None) -> str:
     return found
 
 
+def contextual(context: str, words: str, lang: str = "en") -> str | None:
+    """Another program's message in ``lang``: the catalogs file such messages under a
+    context (msgctxt, "argparse"), with the program's own English words as the msgid;
+    None when the catalog does not have them."""
+    return _entries(check_lang(lang)).get(f"{context}\x04{words}")
+
+
 def messages(lang: str) -> dict[str, str | tuple[str, ...]]:
     """Every message of ``lang``'s catalog (a plural one as its tuple of forms), with the
     entries of ``register`` still outside the catalogs."""
@@ -152,7 +158,7 @@ def messages(lang: str) -> dict[str, str | tuple[str, ...]]:
         if isinstance(msgid, tuple):
             plurals.setdefault(msgid[0], {})[msgid[1]] = words
         elif isinstance(msgid, str) and msgid:  # "" is the catalog's header
-            found[msgid] = words
+            found[msgid] = words  # with a context: "context\x04words"
     for key, forms in plurals.items():
         found[key] = tuple(forms[index] for index in sorted(forms))
     for key, texts in _REGISTERED.items():
