@@ -1,8 +1,10 @@
 """Engine speed: random legal deals through the public API, and copy + playout.
 
 When OpenSpiel is installed (``pip install -e '.[openspiel]'``), its C++ ``hearts``
-runs through its Python API in the same process, interleaved round by round, dealing
-from a shuffled deck; the table gives the median ratio (ours / OpenSpiel).
+runs through its Python API in the same process, interleaved in short slices within
+each round (a burst of load from other jobs falls on both), dealing from a shuffled
+deck; the table gives the median over the rounds of the ratio (ours / OpenSpiel), with
+its range.
 
 The engine is measured as installed: compiled by mypyc, as ``pip install .`` and
 ``make venv`` build it with a C compiler (setup.py; ``hearts_teach.COMPILED``), then
@@ -115,16 +117,30 @@ def per_card(playouts_per_second: float) -> float:
     return 1e6 / (playouts_per_second * (52 - PLAYOUT_START))
 
 
-def rate(task: Callable[[int], object], seconds: float) -> float:
-    """Calls per second of ``task`` over about ``seconds``."""
-    count = 0
-    start = time.perf_counter()
-    while True:
-        task(count)
-        count += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return count / elapsed
+SLICES = 20
+"""Each round alternates the two engines this many times, so that a burst of load from
+other jobs on the machine falls on both alike."""
+
+
+def rates(
+    ours: Callable[[int], object], theirs: Callable[[int], object] | None, seconds: float
+) -> tuple[float, float]:
+    """Calls per second of ``ours`` and ``theirs``, each run for about ``seconds`` in
+    ``SLICES`` alternating slices (``theirs`` None: ours alone, and 0.0 for theirs)."""
+    tasks = [ours] if theirs is None else [ours, theirs]
+    counts = [0, 0]
+    elapsed = [0.0, 0.0]
+    for _ in range(SLICES):
+        for which, task in enumerate(tasks):
+            start = time.perf_counter()
+            while True:
+                task(counts[which])
+                counts[which] += 1
+                spent = time.perf_counter() - start
+                if spent >= seconds / SLICES:
+                    break
+            elapsed[which] += spent
+    return counts[0] / elapsed[0], (counts[1] / elapsed[1] if theirs is not None else 0.0)
 
 
 def engine_kind() -> str:
@@ -192,19 +208,30 @@ def measure(rounds: int, seconds: float) -> None:
         "ratio playouts": [],
     }
     for _ in range(rounds):
-        ours_deals = rate(lambda n: ours_full_deal(rng, n), seconds)
-        ours_playouts = rate(lambda n: ours_playout(position, rng), seconds)
+        os_deals_task = os_playout_task = os_pass_task = None
+        if game is not None:
+
+            def os_deals_task(n: int) -> None:
+                openspiel_full_deal(game, rng, n)
+
+            def os_playout_task(n: int) -> None:
+                openspiel_playout(os_position, rng)
+
+            def os_pass_task(n: int) -> None:
+                openspiel_deal_and_pass(game, rng, n)
+
+        ours_deals, os_deals = rates(lambda n: ours_full_deal(rng, n), os_deals_task, seconds)
+        ours_playouts, os_playouts = rates(
+            lambda n: ours_playout(position, rng), os_playout_task, seconds
+        )
+        ours_pass, os_pass = rates(lambda n: ours_deal_and_pass(rng, n), os_pass_task, seconds)
         rows["ours: deals/s"].append(ours_deals)
-        rows["ours: deal+pass only/s"].append(rate(lambda n: ours_deal_and_pass(rng, n), seconds))
+        rows["ours: deal+pass only/s"].append(ours_pass)
         rows["ours: copy+playout/s"].append(ours_playouts)
         rows["ours: µs per card in playout"].append(per_card(ours_playouts))
         if game is not None:
-            os_deals = rate(lambda n: openspiel_full_deal(game, rng, n), seconds)
-            os_playouts = rate(lambda n: openspiel_playout(os_position, rng), seconds)
             rows["openspiel: deals/s"].append(os_deals)
-            rows["openspiel: deal+pass only/s"].append(
-                rate(lambda n: openspiel_deal_and_pass(game, rng, n), seconds)
-            )
+            rows["openspiel: deal+pass only/s"].append(os_pass)
             rows["openspiel: clone+playout/s"].append(os_playouts)
             rows["openspiel: µs per card"].append(per_card(os_playouts))
             rows["ratio deals"].append(ours_deals / os_deals)

@@ -189,15 +189,20 @@ CHUNKS: Final = tuple(_suit_chunks(s) for s in range(4))
 """``CHUNKS[suit][pattern]``: the cards of a 13-bit pattern of that suit, lowest first."""
 
 
-def cards_of(mask: int) -> list[Card]:
+def cards_of(mask: CardMask) -> list[Card]:
     """The cards of a bit mask, lowest index first (clubs, diamonds, spades, hearts)."""
     clubs, diamonds, spades, hearts = CHUNKS
-    return [
-        *clubs[mask & 0x1FFF],
-        *diamonds[(mask >> 13) & 0x1FFF],
-        *spades[(mask >> 26) & 0x1FFF],
-        *hearts[(mask >> 39) & 0x1FFF],
-    ]
+    cards: list[Card] = []
+    # A suit at a time, the suits present only (a legal move is often of one suit).
+    if mask & 0x1FFF:
+        cards.extend(clubs[mask & 0x1FFF])
+    if mask >> 13 & 0x1FFF:
+        cards.extend(diamonds[mask >> 13 & 0x1FFF])
+    if mask >> 26 & 0x1FFF:
+        cards.extend(spades[mask >> 26 & 0x1FFF])
+    if mask >> 39 & 0x1FFF:
+        cards.extend(hearts[mask >> 39 & 0x1FFF])
+    return cards
 
 
 def indexes_of(mask: int) -> list[int]:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeGuard
 
 from hearts_teach.cards import (
     CARDS,
-    CHUNKS,
     HEARTS_MASK,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
@@ -177,47 +176,73 @@ PassRecord = tuple[int, CardMask, CardMask | None]
 """A pass choice on record: the player, the cards chosen, the choice it replaced."""
 
 
-class _DealSetup(NamedTuple):
+class _DealSetup:
     """What a deal starts from and never changes: shared by a deal and its copies."""
 
-    dealt: tuple[CardMask, ...]
-    dead: CardMask
-    deal_number: int
-    pass_direction: PassDirection | None
-    totals: tuple[int, ...]
-    start_leader: int | None
-    start_broken: bool
-    players: int
-    first_undoable: int
-    """Cards played before the deal was set up (a set position): undo stops there."""
+    def __init__(
+        self,
+        dealt: tuple[CardMask, ...],
+        dead: CardMask,
+        deal_number: int,
+        pass_direction: PassDirection | None,
+        totals: tuple[int, ...],
+        start_leader: int | None,
+        start_broken: bool,
+        first_undoable: int,
+        hearts_trump: bool,
+    ) -> None:
+        self.dealt = dealt
+        self.dead = dead
+        self.deal_number = deal_number
+        self.pass_direction = pass_direction
+        self.totals = totals
+        self.start_leader = start_leader
+        self.start_broken = start_broken
+        self.players = len(dealt)
+        self.hearts_trump = hearts_trump
+        # Cards played before the deal was set up (a set position): undo stops there.
+        self.first_undoable = first_undoable
 
 
-@dataclass
 class _DealState:
     """The position of a deal: everything that passing, play and undo change, in one
-    value (python-chess's ``_BoardState`` is the model). :meth:`Deal.copy` copies it,
-    :meth:`Deal.state_key` compares it; every rule reads and changes it."""
+    value (python-chess's ``_BoardState`` is the model). :meth:`Deal.copy` copies it and
+    :meth:`Deal.state_key` compares it; a field is named in this class only (its four
+    lines: the constructor's parameter and assignment, ``copy`` and ``key``)."""
 
-    hands: list[CardMask]
-    taken: list[CardMask]
-    completed: list[CompletedTrick]
-    trick: list[CardIndex]
-    """The cards of the trick in progress, in play order."""
-    trick_mask: CardMask
-    trick_no: int
-    """Tricks completed, counting those before a set position."""
-    leader: int
-    to_play: int
-    phase: Phase
-    broken: bool
-    broken_at: int
-    """Cards played when a card broke hearts (0: not broken by a play of this deal)."""
-    opening: CardIndex | None
-    """The card that must open the deal (2♣; 4♣ or 6♣ with two players), if any."""
-    passes: list[CardMask | None]
-    pass_log: list[PassRecord]
-    legal: CardMask = field(default=-1, compare=False)
-    """The legal cards of the player to play, once computed (-1: not yet)."""
+    def __init__(
+        self,
+        hands: list[CardMask],
+        taken: list[CardMask],
+        completed: list[CompletedTrick],
+        trick: list[CardIndex],
+        trick_mask: CardMask,
+        trick_no: int,
+        leader: int,
+        to_play: int,
+        phase: Phase,
+        broken: bool,
+        broken_at: int,
+        opening: CardIndex | None,
+        passes: list[CardMask | None],
+        pass_log: list[PassRecord],
+        legal: CardMask = -1,
+    ) -> None:
+        self.hands = hands
+        self.taken = taken
+        self.completed = completed
+        self.trick = trick  # the trick in progress, in play order
+        self.trick_mask = trick_mask
+        self.trick_no = trick_no  # tricks completed, counting those before a set position
+        self.leader = leader
+        self.to_play = to_play
+        self.phase = phase
+        self.broken = broken
+        self.broken_at = broken_at  # cards played when a card broke hearts (0: not here)
+        self.opening = opening  # the card that must open the deal, if any
+        self.passes = passes
+        self.pass_log = pass_log
+        self.legal = legal  # the legal cards of the player to play (-1: not computed)
 
     def copy(self) -> _DealState:
         """An independent copy (the lists copied, the values shared)."""
@@ -240,16 +265,67 @@ class _DealState:
         )
 
     def key(self) -> tuple[object, ...]:
-        """The position as a hashable value: every compared field, lists as tuples."""
-        return tuple(_hashable(getattr(self, f.name)) for f in fields(self) if f.compare)
+        """The position as a hashable value (the legal-card cache left out)."""
+        return (
+            tuple(self.hands),
+            tuple(self.taken),
+            tuple(self.completed),
+            tuple(self.trick),
+            self.trick_mask,
+            self.trick_no,
+            self.leader,
+            self.to_play,
+            self.phase,
+            self.broken,
+            self.broken_at,
+            self.opening,
+            tuple(self.passes),
+            tuple(self.pass_log),
+        )
 
 
 def _is_direction(value: object) -> TypeGuard[PassDirection]:
     return value in PASS_DIRECTIONS
 
 
-def _hashable(value: object) -> object:
-    return tuple(value) if isinstance(value, list) else value
+def _shuffle(generator: random.Random, cards: list[CardMask]) -> None:
+    """``generator.shuffle(cards)``: the same permutation from the same draws, without the
+    interpreter's two calls per card (every new deal is dealt through here).
+
+    A plain ``random.Random`` draws ``getrandbits`` exactly as ``random.shuffle`` does
+    (:func:`_draw_shuffle`, checked once at import: ``_SHUFFLE_MATCHES``); any other
+    generator shuffles itself."""
+    if type(generator) is random.Random and _SHUFFLE_MATCHES:
+        _draw_shuffle(generator, cards)
+    else:
+        generator.shuffle(cards)
+
+
+def _draw_shuffle(generator: random.Random, cards: list[CardMask]) -> None:
+    for i in range(len(cards) - 1, 0, -1):
+        # random.shuffle's swap of cards[i] with a uniform pick among cards[: i + 1],
+        # drawn as random._randbelow_with_getrandbits draws it
+        n = i + 1
+        k = n.bit_length()
+        j = generator.getrandbits(k)
+        while j >= n:
+            j = generator.getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _shuffle_matches() -> bool:
+    """Whether :func:`_draw_shuffle` gives ``random.shuffle``'s permutations here."""
+    for seed in range(8):
+        for size in (28, 51, 52):
+            ours, theirs = list(range(size)), list(range(size))
+            _draw_shuffle(random.Random(seed), ours)
+            random.Random(seed).shuffle(theirs)
+            if ours != theirs:
+                return False
+    return True
+
+
+_SHUFFLE_MATCHES: Final = _shuffle_matches()
 
 
 def _opening_card(rules: Rules, hands: Sequence[CardMask]) -> tuple[CardIndex, int] | None:
@@ -311,8 +387,8 @@ class Deal:
             totals=tuple(totals) if totals is not None else (0,) * n,
             start_leader=leader,
             start_broken=hearts_broken,
-            players=n,
             first_undoable=trick_no * n,
+            hearts_trump=rules.hearts_trump,
         )
         self._state = _DealState(
             hands=list(hands),
@@ -349,7 +425,7 @@ class Deal:
         """A shuffled deal; in the pass phase when a pass is due for this deal number."""
         generator = rng if rng is not None else random.Random(seed)
         deck = list(rules.deck_bits)
-        generator.shuffle(deck)
+        _shuffle(generator, deck)
         n = rules.players
         hands = [0] * n
         dead = 0
@@ -362,7 +438,7 @@ class Deal:
             # one card at a time from the dealer's left: every n-th card goes to a player
             hands[(first + i) % n] = sum(deck[i::n])
         direction = rules.pass_direction(deal_number)
-        return cls(
+        return Deal(
             rules,
             hands,
             dead,
@@ -424,7 +500,7 @@ class Deal:
                 )
         if leader is not None and not 0 <= leader < n:
             raise HeartsError("player", player=leader, players=n)
-        return cls(
+        return Deal(
             rules,
             masks,
             dead_mask,
@@ -674,10 +750,10 @@ class Deal:
         rule refuses the card. Otherwise the legal cards and ``""``.
         """
         state = self._state
-        if state.phase != "play":
+        trick = state.trick
+        if not trick and state.phase != "play":  # (a trick in progress: the play phase)
             return 0, ""
         hand = state.hands[state.to_play]
-        trick = state.trick
         first_trick = state.trick_no == 0
         if trick:
             # Follow suit if able (§2.5); otherwise any card.
@@ -720,13 +796,7 @@ class Deal:
         legal = state.legal
         if legal < 0:
             legal = state.legal = self._legal_cards(0)[0]  # legal_mask, inlined
-        clubs, diamonds, spades, hearts = CHUNKS  # cards_of, inlined
-        return [
-            *clubs[legal & 0x1FFF],
-            *diamonds[legal >> 13 & 0x1FFF],
-            *spades[legal >> 26 & 0x1FFF],
-            *hearts[legal >> 39],
-        ]
+        return cards_of(legal)
 
     def explain(self, card: object, player: int | None = None) -> Explanation:
         """Whether ``card`` may be played now (by ``player``, default the one to play),
@@ -878,14 +948,14 @@ class Deal:
         trick_mask = state.trick_mask | bit
         if not state.broken and (index >= _FIRST_HEART or index == _QS_INDEX):
             self._break_hearts(index, trick)
-        n = self._setup.players
+        setup = self._setup
+        n = setup.players
         if len(trick) < n:
             state.trick_mask = trick_mask
             state.to_play = to_play + 1 if to_play + 1 < n else 0
             return
-        rules = self.rules
         leader = state.leader
-        winner = leader + trick.index(trick_winner(trick_mask, trick[0], rules.hearts_trump))
+        winner = leader + trick.index(trick_winner(trick_mask, trick[0], setup.hearts_trump))
         if winner >= n:
             winner -= n
         state.completed.append((leader, tuple(trick), winner))
@@ -1012,8 +1082,8 @@ class Deal:
             totals=view.totals,
             start_leader=view.leader,
             start_broken=view.hearts_broken,
-            players=n,
             first_undoable=trick_no * n + len(trick),
+            hearts_trump=rules.hearts_trump,
         )
         deal._state = _DealState(
             hands=list(hands),

@@ -416,6 +416,36 @@ def test_the_same_seed_gives_the_same_deal(rules: Rules, seed: int, deal_number:
     assert len(one.dead_cards) == rules.dead_count
 
 
+class _OwnShuffle(random.Random):
+    """A generator with a shuffle of its own: the deal must use it."""
+
+    def shuffle(self, x: Any) -> None:
+        x.reverse()
+
+
+@PROPERTY
+@given(RULES, SEEDS)
+def test_a_deal_is_dealt_from_random_shuffle_s_permutation(rules: Rules, seed: int) -> None:
+    """The engine's own shuffle (fast in the compiled build) draws the very permutation
+    random.shuffle draws, so a seed deals the same cards in every build; a generator with
+    a shuffle of its own is asked to shuffle."""
+
+    def dealt(deck: list[int]) -> list[int]:
+        if rules.dead_count:
+            deck = deck[1:-1]
+        first = (rules.dealer(0) + 1) % rules.players
+        hands = [0] * rules.players
+        for position, bit in enumerate(deck):
+            hands[(first + position) % rules.players] |= bit
+        return hands
+
+    deck = list(rules.deck_bits)
+    random.Random(seed).shuffle(deck)
+    assert list(Deal.new(rules, seed=seed).dealt) == dealt(deck)
+    reverse = list(rules.deck_bits)[::-1]
+    assert list(Deal.new(rules, rng=_OwnShuffle(seed)).dealt) == dealt(reverse)
+
+
 # --- records ----------------------------------------------------------------------------
 
 
