@@ -24,10 +24,12 @@ import gettext
 import re
 import warnings
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
 from hearts_teach.cards import Card, Suit
+from hearts_teach.errors import HeartsError
 
 DOMAIN: Final = "hearts_teach"
 """The catalogs' gettext domain: ``locale/<lang>/LC_MESSAGES/hearts_teach.mo``."""
@@ -187,11 +189,29 @@ def ntext(key: str, count: int, lang: str = "en", **params: object) -> str:
     return text(key, lang, count=count, **params)
 
 
+@dataclass(frozen=True)
+class Message:
+    """A message worded later, in the language of the text it is set in: the parameter
+    of another message (``RecordError("record_damaged", detail=Message("error.record.seed"))``
+    reads "This record is damaged: the seed is …" / « … : le numéro de tirage … »)."""
+
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def text(self, lang: str = "en") -> str:
+        return text(self.key, lang, **self.params)
+
+
 def _localize(value: object, lang: str) -> object:
+    """A parameter as ``lang`` writes it; a message or an engine error set inside a
+    sentence starts in lower case."""
     if isinstance(value, Card):
         return the_card(value, lang)
     if isinstance(value, Suit):
         return one_of_suit(value, lang)
+    if isinstance(value, Message | HeartsError):
+        words = value.text(lang) if isinstance(value, Message) else value.message(lang)
+        return words[:1].lower() + words[1:]
     return value
 
 

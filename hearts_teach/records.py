@@ -19,6 +19,7 @@ from hearts_teach.cards import Card, cards_of, parse_cards
 from hearts_teach.deal import Deal
 from hearts_teach.errors import HeartsError, RecordError
 from hearts_teach.game import Game, PlayedDeal
+from hearts_teach.i18n import Message
 from hearts_teach.rules import OPTION_CHOICES, Rules
 
 FORMAT: Final = "hearts-teach"
@@ -64,7 +65,11 @@ _LARGEST: Final = 2**62
 """Deal numbers and totals beyond this are damage: a share code holds them in 63 bits."""
 
 
-def _damaged(detail: str) -> RecordError:
+def _damaged(detail: str | Message | HeartsError, **params: object) -> RecordError:
+    """The error for a damaged record; ``detail`` names what is wrong: a key of the
+    catalogs' ``error.record.`` messages, with its parameters, or an error met inside."""
+    if isinstance(detail, str):
+        detail = Message("error.record." + detail, params)
     return RecordError("record_damaged", detail=detail)
 
 
@@ -116,18 +121,18 @@ def deal_from_dict(data: Any) -> Deal:
         rules = Rules.from_options(_expect(data, "rules", dict))
         totals = _expect(data, "totals", list)
         if len(totals) != rules.players or not all(_is_int(t) for t in totals):
-            raise _damaged("“totals” must hold one whole number per player")
+            raise _damaged("totals")
         if not all(abs(t) < _LARGEST for t in totals):
-            raise _damaged("a total is larger than any game reaches")
+            raise _damaged("total_too_large")
         deal_number = _expect(data, "deal_number", int)
         if not 0 <= deal_number < _LARGEST:
-            raise _damaged("“deal_number” is out of range")
+            raise _damaged("deal_number")
         leader = data.get("leader")
         if leader is not None and not _is_int(leader):
-            raise _damaged("“leader” must be a player number")
+            raise _damaged("leader")
         hearts_broken = data.get("hearts_broken", False)
         if not isinstance(hearts_broken, bool):
-            raise _damaged("“hearts_broken” must be true or false")
+            raise _damaged("hearts_broken")
         deal = Deal.from_hands(
             rules,
             _expect(data, "hands", list),
@@ -140,13 +145,13 @@ def deal_from_dict(data: Any) -> Deal:
         )
         for action in _expect(data, "actions", list):
             if not isinstance(action, dict):
-                raise _damaged("an action is not an object")
+                raise _damaged("action_object")
             if action.keys() == {"pass", "cards"}:
                 deal.pass_cards(action["pass"], parse_cards(action["cards"]))
             elif action.keys() == {"play", "card"}:
                 deal.play(action["card"], action["play"])
             else:
-                raise _damaged("an action is neither a pass nor a play")
+                raise _damaged("action_kind")
     except RecordError:
         raise
     except _DAMAGE as error:
@@ -182,7 +187,7 @@ def game_from_dict(data: Any) -> Game:
         rules = Rules.from_options(_expect(data, "rules", dict))
         seed = data.get("seed", 0)
         if not isinstance(seed, int | str):
-            raise _damaged("the seed is neither a number nor a text")
+            raise _damaged("seed")
         deals = [deal_from_dict(d) for d in _expect(data, "deals", list)]
     except RecordError:
         raise
@@ -198,7 +203,7 @@ def _assemble(rules: Rules, seed: int | str, deals: list[Deal], *, from_the_star
     may be any deal of a game, with its totals (the address of a game resumed from a
     shared deal)."""
     if not deals:
-        raise _damaged("the game has no deal")
+        raise _damaged("no_deal")
     game = Game.__new__(Game)
     game.rules = rules
     game.seed = seed
@@ -209,20 +214,20 @@ def _assemble(rules: Rules, seed: int | str, deals: list[Deal], *, from_the_star
     for index, deal in enumerate(deals):
         number = start + index
         if deal.deal_number != number:
-            raise _damaged(f"deal {number + 1} carries the number {deal.deal_number + 1}")
+            raise _damaged("deal_numbered", number=number + 1, found=deal.deal_number + 1)
         if deal.rules != rules:
-            raise _damaged(f"deal {number + 1} is played under other rules")
+            raise _damaged("deal_rules", number=number + 1)
         if deal.totals != totals:
-            raise _damaged(f"the totals before deal {number + 1} do not add up")
+            raise _damaged("totals_before", number=number + 1)
         last = index == len(deals) - 1
         if not deal.is_over and not last:
-            raise _damaged(f"deal {number + 1} is unfinished")
+            raise _damaged("unfinished", number=number + 1)
         if deal.is_over:
             result = deal.result()
             game.history.append(PlayedDeal(deal, result))
             totals = result.totals
             if result.game_over and not last:
-                raise _damaged("deals follow the end of the game")
+                raise _damaged("after_end")
     game.deal = deals[-1]
     return game
 
@@ -248,7 +253,7 @@ def _check_header(data: Any, kind: str) -> None:
         raise RecordError("record_kind", found="?", expected=kind)
     version = data.get("version")
     if not _is_int(version) or version < 1:
-        raise _damaged("the format version is missing")
+        raise _damaged("no_version")
     if version > JSON_VERSION:
         raise RecordError("record_version", version=version, supported=JSON_VERSION)
     if data.get("kind") != kind:
@@ -258,7 +263,7 @@ def _check_header(data: Any, kind: str) -> None:
 def _expect(data: dict[str, Any], key: str, kind: type) -> Any:
     value = data.get(key)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise _damaged(f"“{key}” is missing or of the wrong type")
+        raise _damaged("field", key=key)
     return value
 
 
@@ -266,12 +271,13 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _detail(error: BaseException) -> str:
+def _detail(error: BaseException) -> Message | HeartsError:
+    """What an error met while reading a record says, in the reader's language."""
     if isinstance(error, HeartsError):
-        return error.message("en")
+        return error
     if isinstance(error, RecursionError):
-        return "it is nested too deeply"
-    return str(error)[:200] or type(error).__name__
+        return Message("error.record.nested")
+    return Message("error.record.invalid", {"kind": type(error).__name__})
 
 
 # --- share codes ----------------------------------------------------------------

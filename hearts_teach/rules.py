@@ -24,17 +24,6 @@ from hearts_teach.cards import (
     card_bit,
 )
 from hearts_teach.errors import RulesError
-from hearts_teach.i18n import register
-
-register(
-    {
-        "error.rules_options": (
-            "Rule options are given as a mapping of names to values; this is of type {found}.",
-            "Les options de règle se donnent sous forme de dictionnaire (nom → valeur) ; ceci est "
-            "de type {found}.",
-        ),
-    }
-)
 
 # The words of the word-valued options (docs/rules.md §12), each written once as a type;
 # the tuples of words below are read from these types.

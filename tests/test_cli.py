@@ -192,7 +192,8 @@ def test_absurd_simulations_are_refused_with_a_message(
         main(["--lang", "en", "simulate", *arguments], out=io.StringIO())
     assert stopped.value.code == 2
     error = capsys.readouterr().err
-    assert typeset(expected, "fr") in error  # narrow no-break spaces, as French sets them and "Traceback" not in error
+    # narrow no-break spaces, as French sets them
+    assert typeset(expected, "fr") in error and "Traceback" not in error
 
 
 def test_simulate_jobs_beyond_the_cores_start_no_more_processes(

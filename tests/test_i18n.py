@@ -32,12 +32,7 @@ PO = {lang: LOCALE_DIR / lang / "LC_MESSAGES" / "hearts_teach.po" for lang in LA
 
 # Modules that still add their own entries with the deprecated ``register`` (their
 # owners were editing them when the texts moved to the catalogs): none may be added.
-STILL_REGISTERING = {
-    "hearts_teach/rules.py",
-    "widgets/address.py",
-    "widgets/playground.py",
-    "widgets/serve.py",
-}
+STILL_REGISTERING = {"widgets/address.py", "widgets/playground.py", "widgets/serve.py"}
 
 
 def _load_registering_modules() -> None:
@@ -220,13 +215,14 @@ def test_french_widgets_draw_french_letters_on_card_faces() -> None:
 def test_every_key_the_code_asks_for_is_in_the_catalogs(
     catalogs: dict[str, dict[str, str | tuple[str, ...]]],
 ) -> None:
-    """pybabel's extraction, as babel.cfg says, with the keywords text and ntext."""
+    """pybabel's extraction, as babel.cfg says, with the keywords text, ntext and Message
+    (a message set inside another)."""
     method_map = [
         ("hearts_teach/**.py", "python"),
         ("widgets/**.py", "python"),
         ("book/_ext/**.py", "python"),
     ]
-    keywords = {"text": None, "ntext": None}
+    keywords = {"text": None, "ntext": None, "Message": None}
     extracted = {
         (message if isinstance(message, str) else message[0], filename, lineno)
         for filename, lineno, message, _comments, _context in extract_from_dir(
@@ -241,6 +237,16 @@ def test_every_key_the_code_asks_for_is_in_the_catalogs(
         if not key.endswith(".") and key not in catalogs["en"]
     )
     assert missing == []
+
+
+def test_every_damaged_record_detail_is_in_the_catalogs(
+    catalogs: dict[str, dict[str, str | tuple[str, ...]]],
+) -> None:
+    """records.py names what is wrong with a damaged record by a key of ``error.record.``."""
+    source = (ROOT / "hearts_teach" / "records.py").read_text(encoding="utf-8")
+    details = set(re.findall(r'_damaged\("(\w+)"', source))
+    assert len(details) > 10
+    assert {f"error.record.{d}" for d in details} <= set(catalogs["en"])
 
 
 def test_babel_cfg_names_the_folders_the_test_extracts() -> None:
