@@ -287,3 +287,57 @@ def test_a_built_wheel_carries_the_compiled_catalogs(tmp_path: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     for lang in LANGS:
         assert f"hearts_teach/locale/{lang}/LC_MESSAGES/hearts_teach.mo" in names
+
+
+def _table_text(table: object) -> str:
+    """What a table shows, as text: its HTML boxes without their style sheets, and its
+    controls' labels and tooltips."""
+    from html import unescape
+
+    parts = [
+        getattr(table, name).value
+        for name in (
+            "status",
+            "badges",
+            "felt",
+            "message_box",
+            "note",
+            "score_sheet",
+            "bot_log",
+            "rules_box",
+        )
+    ]
+    hand = table.hand  # type: ignore[attr-defined]
+    parts += [hand.buttons[c].description + " " + hand.buttons[c].tooltip for c in hand.cards]
+    shown = unescape(" ".join(parts))
+    shown = re.sub(r"(?s)<style.*?</style>", " ", shown)
+    attributes = " ".join(re.findall(r'(?:title|aria-label|alt)="([^"]*)"', shown))
+    return re.sub(r"<[^>]+>", " ", shown) + " " + attributes
+
+
+@pytest.mark.parametrize("preset", ["standard", "omnibus", "two-player"])
+def test_a_french_deal_at_the_table_shows_french_only(preset: str) -> None:
+    """A whole deal played by clicking, in French: every text the table shows has French
+    typography, French card letters and no English giveaway word."""
+    from hearts_teach import Rules
+    from widgets.table import HeartsTable
+
+    table = HeartsTable(Rules.preset(preset), lang="fr", seed=7, bot_level="heuristic")
+    seen = []
+    if table.deal.phase == "pass":
+        hand = table.hand
+        for card in hand.cards[: table.rules.pass_count]:
+            hand.buttons[card].click()
+            seen.append(_table_text(table))
+        table.confirm_pass_button.click()
+    while not table.deal.is_over:
+        seen.append(_table_text(table))
+        enabled = [c for c in table.hand.cards if not table.hand.buttons[c].disabled]
+        table.hand.buttons[enabled[-1]].click()
+    table.hint_button.click()
+    seen.append(_table_text(table) + " " + table.message)
+    for shown in seen:
+        assert not BAD_SPACE.search(shown), BAD_SPACE.search(shown)
+        assert not re.search(r"\b[KQJ][♣♦♠♥]", shown), shown
+        plain = NOT_ENGLISH.sub(" ", shown)
+        assert not ENGLISH_GIVEAWAYS.findall(plain), ENGLISH_GIVEAWAYS.findall(plain)
