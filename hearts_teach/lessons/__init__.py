@@ -54,7 +54,7 @@ from typing import Any, Final, Literal
 from hearts_teach.cards import Card, parse_cards
 from hearts_teach.deal import Deal, Trick
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import LANGS, seat_name, text
+from hearts_teach.i18n import LANGS, seat_name, text, typeset
 from hearts_teach.lessons.claims import Claim, ClaimError, holds, parse_claims
 from hearts_teach.rules import Rules
 from hearts_teach.scoring import DealResult
@@ -201,7 +201,12 @@ def _said(data: Any, where: str, required: bool = True) -> Said | None:
         return None
     if not isinstance(data, dict):
         raise LessonError("record_damaged", detail=f"{where}: texts in en and fr expected")
-    texts = {str(k): str(v) for k, v in data.items() if k not in ("claims", "if")}
+    # Each language's typography is set here, once (French narrow no-break spaces).
+    texts = {
+        str(k): typeset(str(v), k) if k in LANGS else str(v)
+        for k, v in data.items()
+        if k not in ("claims", "if")
+    }
     return Said(texts, parse_claims(data.get("claims"), where))
 
 
