@@ -167,7 +167,10 @@ class PlayerView:
 def winning_position(trick: Sequence[CardIndex], hearts_trump: bool = False) -> int:
     """Position in a trick (card indexes in play order) of the card that wins it so far
     (:func:`trick_winner`)."""
-    return trick.index(trick_winner(mask_of_indexes(trick), trick[0], hearts_trump))
+    cards = 0
+    for card in trick:
+        cards |= 1 << card
+    return trick.index(trick_winner(cards, trick[0], hearts_trump))
 
 
 CompletedTrick = tuple[int, tuple[CardIndex, ...], int]

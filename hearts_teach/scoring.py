@@ -11,7 +11,6 @@ from hearts_teach.cards import (
     Card,
     CardMask,
     cards_of,
-    indexes_of,
     mask_of,
     parse_cards,
 )
@@ -139,7 +138,12 @@ def points_of(rules: Rules, mask: CardMask) -> int:
     """The raw points of the cards of ``mask`` (docs/rules.md §2.8, §4): each card's value
     under the rules, J♦'s −10 in Omnibus included."""
     values = rules.values
-    return sum(values[index] for index in indexes_of(mask))
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += values[low.bit_length() - 1]
+        mask ^= low
+    return total
 
 
 def scores_of_masks(

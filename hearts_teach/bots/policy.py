@@ -244,7 +244,7 @@ def winning_position(ctx: Context, trick: list[int]) -> int:
 def beating(ctx: Context, cards: int, trick: list[int]) -> int:
     """Those of ``cards`` that would win the trick as it stands."""
     led = SUIT_OF[trick[0]]
-    winner = trick[winning_position(ctx, trick)]
+    winner = trick[engine_winning_position(trick, ctx.trump)]
     win_suit = SUIT_OF[winner]
     if win_suit == led:
         beats = cards & above_bits(winner)
@@ -317,7 +317,7 @@ def _follow(ctx: Context, s: Situation, shooter: int) -> tuple[int, str]:
     below = legal & ~above
     points = _trick_points(ctx, trick)
     last = len(trick) == n - 1
-    winner_seat = (s.leader + winning_position(ctx, trick)) % n
+    winner_seat = (s.leader + engine_winning_position(trick, ctx.trump)) % n
     led = SUIT_OF[trick[0]]
     unseen = ctx.deck & ~s.hand & ~s.played
 
@@ -404,7 +404,7 @@ def _discard(ctx: Context, s: Situation, shooter: int) -> tuple[int, str]:
     legal = s.legal
     trick = s.trick
     n = ctx.players
-    winner_seat = (s.leader + winning_position(ctx, trick)) % n
+    winner_seat = (s.leader + engine_winning_position(trick, ctx.trump)) % n
     partner_wins = ctx.partnership and winner_seat == ctx.partner(s.player)
     keep_points = partner_wins or winner_seat == shooter
     led = SUIT_OF[trick[0]]
@@ -804,7 +804,7 @@ def play_facts(ctx: Context, s: Situation, card: int) -> frozenset[str]:
         facts.add("bonus_at_stake")
     if s.trick_no == 0 and ctx.no_points_first_trick and not ctx.bonus:
         facts.add("first_trick")
-    winner_seat = (s.leader + winning_position(ctx, trick)) % ctx.players
+    winner_seat = (s.leader + engine_winning_position(trick, ctx.trump)) % ctx.players
     if ctx.partnership and winner_seat == ctx.partner(s.player):
         facts.add("partner_winning")
     if mode == "stop" and winner_seat == shooter:
@@ -829,7 +829,7 @@ def reason_params(ctx: Context, s: Situation, card: int) -> dict[str, object]:
     (on the table or the card itself)."""
     params: dict[str, object] = {"suit": Suit(SUIT_OF[card])}
     if s.trick:
-        params["winner"] = CARDS[s.trick[winning_position(ctx, s.trick)]]
+        params["winner"] = CARDS[s.trick[engine_winning_position(s.trick, ctx.trump)]]
         at_stake = [c for c in [*s.trick, card] if ctx.values[c] < 0]
     else:
         at_stake = [card] if ctx.values[card] < 0 else []
