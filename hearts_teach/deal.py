@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeGuard
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeGuard, TypeVar
 
 from hearts_teach.cards import (
     CARDS,
@@ -291,6 +291,9 @@ def _is_direction(value: object) -> TypeGuard[PassDirection]:
     return value in PASS_DIRECTIONS
 
 
+_Item = TypeVar("_Item")
+
+
 def _shuffle(generator: random.Random, cards: list[CardMask]) -> None:
     """``generator.shuffle(cards)``: the same permutation from the same draws, without the
     interpreter's two calls per card (every new deal is dealt through here).
@@ -304,15 +307,17 @@ def _shuffle(generator: random.Random, cards: list[CardMask]) -> None:
         generator.shuffle(cards)
 
 
-def _draw_shuffle(generator: random.Random, cards: list[CardMask]) -> None:
+def _draw_shuffle(generator: random.Random, cards: list[_Item]) -> None:
+    # (Generic in the items: a compiled build moves them as they are, without unboxing.)
+    getrandbits = generator.getrandbits
     for i in range(len(cards) - 1, 0, -1):
         # random.shuffle's swap of cards[i] with a uniform pick among cards[: i + 1],
         # drawn as random._randbelow_with_getrandbits draws it
         n = i + 1
         k = n.bit_length()
-        j = generator.getrandbits(k)
+        j = getrandbits(k)
         while j >= n:
-            j = generator.getrandbits(k)
+            j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
 
 
@@ -378,6 +383,21 @@ class Deal:
         totals: Sequence[int] | None = None,
     ) -> None:
         """Low level: hands as bit masks. Use :meth:`new` or :meth:`from_hands`."""
+        self._begin(rules, hands, dead, deal_number, pass_direction, leader, hearts_broken, totals)
+
+    def _begin(
+        self,
+        rules: Rules,
+        hands: Sequence[CardMask],
+        dead: CardMask,
+        deal_number: int,
+        pass_direction: PassDirection | None,
+        leader: int | None,
+        hearts_broken: bool,
+        totals: Sequence[int] | None,
+    ) -> None:
+        """What the constructor does (called directly by :meth:`new` and
+        :meth:`from_hands`, without the constructor's keyword handling)."""
         n = rules.players
         # Tricks already played before a set position with short hands.
         trick_no = rules.hand_size - hands[0].bit_count()
@@ -440,15 +460,11 @@ class Deal:
         for i in range(n):
             # one card at a time from the dealer's left: every n-th card goes to a player
             hands[(first + i) % n] = sum(deck[i::n])
-        direction = rules.pass_direction(deal_number)
-        return Deal(
-            rules,
-            hands,
-            dead,
-            deal_number=deal_number,
-            pass_direction=direction,
-            totals=totals,
+        deal = Deal.__new__(Deal)
+        deal._begin(
+            rules, hands, dead, deal_number, rules.pass_direction(deal_number), None, False, totals
         )
+        return deal
 
     @classmethod
     def from_hands(
