@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from hearts_teach.bots.base import (
@@ -78,6 +78,31 @@ PASS_PLAYOUT_FACTOR = 1
 
 class SamplingError(Exception):
     """No deal of the hidden cards fits what the seat knows (a corrupt view)."""
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """One decision weighed, as the bot decides it: the ``options`` (card indexes: the
+    legal cards in groups that play the same, or the sets of cards to pass), their
+    ``outcomes`` in the same sampled deals, the rule of thumb's option (``preferred``),
+    the option ``chosen`` and the cards the bot plays or passes (``choice``), and how
+    many deals were sampled. Options after the bot's own (``extra``, to price another
+    pass in the same deals) are never chosen."""
+
+    options: tuple[tuple[int, ...], ...]
+    outcomes: tuple[Outcomes, ...]
+    preferred: int
+    chosen: int
+    choice: tuple[int, ...]
+    samples: int
+
+    def option_of(self, cards: Collection[int]) -> int:
+        """The option that plays ``cards`` (a card of a group, or a whole pass)."""
+        wanted = set(cards)
+        for index, option in enumerate(self.options):
+            if (len(wanted) == 1 and wanted <= set(option)) or wanted == set(option):
+                return index
+        raise ValueError("no option plays these cards")
 
 
 # --- sampling the hidden cards --------------------------------------------------------
@@ -369,17 +394,11 @@ class MonteCarloBot(Bot):
     def pass_cards(self, view: PlayerView) -> PassChoice:
         """Compare the most promising sets of cards to pass by playing sampled deals out:
         the others' hands are dealt at random, they pass as the heuristic would."""
-        count = check_passing(view)
         ctx = context(view.rules)
-        to_partner = passes_to_partner(view)
-        scores, kinds = pass_scores(ctx, view.hand, count, to_partner)
-        ranked = sorted(scores, key=lambda c: (-scores[c], -c))
-        pool = ranked[: max(count, min(len(ranked), PASS_POOL))]
-        candidates = [list(c) for c in itertools.combinations(pool, count)]
-        heuristic_set = sorted(ranked[:count])
-        candidates.sort(key=lambda c: sorted(c) != heuristic_set)  # the rule's set first
-        outcomes, samples = self._evaluate_passes(view, ctx, candidates)
-        chosen = decide(outcomes, 0)
+        weighing, kinds = self._weigh_pass(view, ctx, ())
+        candidates = [list(option) for option in weighing.options]
+        outcomes = list(weighing.outcomes)
+        chosen, samples = weighing.chosen, weighing.samples
         verdict = judge(outcomes, chosen, 0, -1 if ctx.reverse else 1, OTHERS_WEIGHT)
         figures = [
             Figure(tuple(sorted(CARDS[c] for c in candidate)), mean(o.own), std_error(o.own))
@@ -396,8 +415,64 @@ class MonteCarloBot(Bot):
             notes=notes,
         )
 
+    def weigh_pass(self, view: PlayerView, extra: Sequence[Collection[int]] = ()) -> Weighing:
+        """The pass as :meth:`pass_cards` weighs and chooses it, with the sets of cards
+        ``extra`` (card indexes) priced in the same sampled deals after the bot's own
+        candidates (a set among them is not repeated). Neither the choice nor the
+        figures of the bot's candidates change."""
+        return self._weigh_pass(view, context(view.rules), extra)[0]
+
+    def _weigh_pass(
+        self, view: PlayerView, ctx: Context, extra: Sequence[Collection[int]]
+    ) -> tuple[Weighing, dict[int, str]]:
+        count = check_passing(view)
+        to_partner = passes_to_partner(view)
+        scores, kinds = pass_scores(ctx, view.hand, count, to_partner)
+        ranked = sorted(scores, key=lambda c: (-scores[c], -c))
+        pool = ranked[: max(count, min(len(ranked), PASS_POOL))]
+        candidates = [list(c) for c in itertools.combinations(pool, count)]
+        heuristic_set = sorted(ranked[:count])
+        candidates.sort(key=lambda c: sorted(c) != heuristic_set)  # the rule's set first
+        own = len(candidates)
+        known = {frozenset(c) for c in candidates}
+        for cards in extra:
+            if frozenset(cards) not in known:
+                known.add(frozenset(cards))
+                candidates.append(sorted(cards))
+        outcomes, samples = self._evaluate_passes(
+            view, ctx, candidates, self.pass_samples(own), "pass"
+        )
+        chosen = decide(outcomes[:own], 0)
+        weighing = Weighing(
+            options=tuple(tuple(c) for c in candidates),
+            outcomes=tuple(outcomes),
+            preferred=0,
+            chosen=chosen,
+            choice=tuple(sorted(candidates[chosen])),
+            samples=samples,
+        )
+        return weighing, kinds
+
+    def pass_samples(self, options: int) -> int:
+        """The deals sampled to compare ``options`` sets of cards to pass."""
+        return max(MIN_SAMPLES, -(-PASS_PLAYOUT_FACTOR * self.playouts // options))
+
+    def compare_passes(
+        self, view: PlayerView, passes: Sequence[Collection[int]], samples: int, purpose: str
+    ) -> tuple[list[Outcomes], int]:
+        """``passes`` (sets of card indexes) played out in the same ``samples`` deals,
+        drawn afresh for ``purpose`` (another purpose, other deals)."""
+        check_passing(view)
+        candidates = [sorted(cards) for cards in passes]
+        return self._evaluate_passes(view, context(view.rules), candidates, samples, purpose)
+
     def _evaluate_passes(
-        self, view: PlayerView, ctx: Context, candidates: list[list[int]]
+        self,
+        view: PlayerView,
+        ctx: Context,
+        candidates: list[list[int]],
+        wanted: int,
+        purpose: str,
     ) -> tuple[list[Outcomes], int]:
         rules = view.rules
         n = rules.players
@@ -408,12 +483,11 @@ class MonteCarloBot(Bot):
         count = len(candidates[0])
         to_partner = passes_to_partner(view)
         objective = Objective.for_view(view)
-        rng = self.rng_for(view, "pass")
+        rng = self.rng_for(view, purpose)
         start = time.perf_counter()
         unknown = indexes_of(rules.deck & ~view.hand)
         size = rules.hand_size
         outcomes = [Outcomes() for _ in candidates]
-        wanted = max(MIN_SAMPLES, -(-PASS_PLAYOUT_FACTOR * self.playouts // len(candidates)))
         samples = 0
         for _ in range(wanted):
             rng.shuffle(unknown)
@@ -468,20 +542,18 @@ class MonteCarloBot(Bot):
         legal = view.legal
         if legal & (legal - 1) == 0:
             return Choice(CARDS[legal.bit_length() - 1], "play.only_legal")
-        groups, outcomes, samples = self.evaluate(view)
-        firsts = list(groups)
-        rule_card, rule_key = choose_play(ctx, situation)
-        preferred = next(i for i, first in enumerate(firsts) if rule_card in groups[first])
-        options = [outcomes[first] for first in firsts]
-        chosen = decide(options, preferred)
-        card = rule_card if chosen == preferred else firsts[chosen]
+        weighing, rule_key = self._weigh_play(view, ctx, situation)
+        options, chosen, preferred = list(weighing.outcomes), weighing.chosen, weighing.preferred
+        card = weighing.choice[0]
+        rule_card = weighing.choice[0] if chosen == preferred else -1
         key, params = play_reason(ctx, situation, card, rule_key if card == rule_card else "")
         sign = -1 if ctx.reverse else 1  # Reverse Hearts: more points are better
         verdict = judge(options, chosen, preferred, sign, OTHERS_WEIGHT)
         figures = [
-            Figure(tuple(CARDS[c] for c in groups[first]), mean(o.own), std_error(o.own))
-            for first, o in zip(firsts, options, strict=True)
+            Figure(tuple(CARDS[c] for c in group), mean(o.own), std_error(o.own))
+            for group, o in zip(weighing.options, options, strict=True)
         ]
+        samples = weighing.samples
         return Choice(
             CARDS[card],
             key,
@@ -494,21 +566,62 @@ class MonteCarloBot(Bot):
             named=tuple(c for i in verdict.ties + verdict.departures for c in figures[i].cards),
         )
 
-    def evaluate(self, view: PlayerView) -> tuple[dict[int, list[int]], dict[int, Outcomes], int]:
+    def weigh_play(self, view: PlayerView) -> Weighing:
+        """The card as :meth:`play` weighs and chooses it (the view must be this seat's
+        turn, with more than one legal card)."""
+        check_turn(view)
+        return self._weigh_play(view, context(view.rules), Situation.from_view(view))[0]
+
+    def _weigh_play(
+        self, view: PlayerView, ctx: Context, situation: Situation
+    ) -> tuple[Weighing, str]:
+        """The weighing and the key of the rule of thumb's card."""
+        groups, outcomes, samples = self.evaluate(view)
+        firsts = list(groups)
+        rule_card, rule_key = choose_play(ctx, situation)
+        preferred = next(i for i, first in enumerate(firsts) if rule_card in groups[first])
+        options = [outcomes[first] for first in firsts]
+        chosen = decide(options, preferred)
+        card = rule_card if chosen == preferred else firsts[chosen]
+        weighing = Weighing(
+            options=tuple(tuple(groups[first]) for first in firsts),
+            outcomes=tuple(options),
+            preferred=preferred,
+            chosen=chosen,
+            choice=(card,),
+            samples=samples,
+        )
+        return weighing, rule_key
+
+    def evaluate(
+        self,
+        view: PlayerView,
+        keep: Collection[int] | None = None,
+        samples: int | None = None,
+        purpose: str = "play",
+    ) -> tuple[dict[int, list[int]], dict[int, Outcomes], int]:
         """The legal cards in groups that play the same (keyed by their lowest card), the
-        outcomes of each group over the sampled deals, and how many deals were sampled."""
+        outcomes of each group over the sampled deals, and how many deals were sampled.
+
+        By default, as the bot plays: every group, in deals drawn for "play", as many as
+        the budget gives. ``keep`` keeps the groups of those cards only, ``samples`` sets
+        the number of deals, and another ``purpose`` draws other deals."""
         ctx = context(view.rules)
         objective = Objective.for_view(view)
         groups = equivalent_groups(ctx, view)
-        rng = self.rng_for(view, "play")
+        if keep is not None:
+            groups = {f: g for f, g in groups.items() if any(c in keep for c in g)}
+        rng = self.rng_for(view, purpose)
         start = time.perf_counter()
         base_situation = Situation.from_view(view)
         n = ctx.players
         outcomes = {first: Outcomes() for first in groups}
-        samples = 0
+        done = 0
         wanted = max(MIN_SAMPLES, -(-self.playouts // len(groups)))
         if len(groups) == 1:
             wanted = min(wanted, SINGLE_CARD_SAMPLES)
+        if samples is not None:
+            wanted = max(MIN_SAMPLES, samples)
         for _ in range(wanted):
             hands, dead = sample_hands(view, rng)
             world = Deal.from_view(view, hands, dead)
@@ -527,10 +640,10 @@ class MonteCarloBot(Bot):
                 )
                 _advance(deal, situation, view.player, first, n)
                 outcomes[first].add(*play_to_the_end(ctx, deal, situation, dead, objective))
-            samples += 1
-            if self._out_of_time(start, samples):
+            done += 1
+            if self._out_of_time(start, done):
                 break
-        return groups, outcomes, samples
+        return groups, outcomes, done
 
 
 def _figure(kind: str, figure: Figure, samples: int, reverse: bool) -> Said:
@@ -669,6 +782,7 @@ __all__ = [
     "MonteCarloBot",
     "Objective",
     "SamplingError",
+    "Weighing",
     "choose_pass",
     "deal_scores",
     "equivalent_groups",

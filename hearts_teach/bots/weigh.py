@@ -60,9 +60,14 @@ def difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     return mean(gaps), std_error(gaps)
 
 
-def tied(a: Sequence[float], b: Sequence[float]) -> bool:
-    gap, error = difference(a, b)
+def within_noise(gap: float, error: float) -> bool:
+    """Whether a measured difference (a mean and its standard error) is a tie: within
+    ``NOISE`` standard errors of nothing."""
     return abs(gap) <= NOISE * error
+
+
+def tied(a: Sequence[float], b: Sequence[float]) -> bool:
+    return within_noise(*difference(a, b))
 
 
 MARGIN = 0.25
