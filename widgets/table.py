@@ -36,6 +36,7 @@ from hearts_teach import Card, Deal, Game, IllegalMove, RecordError, Rules, reco
 from hearts_teach.bots import Bot, Choice, make_bot
 from hearts_teach.cards import parse_cards
 from hearts_teach.i18n import card_symbol, card_symbols, check_lang, text
+from hearts_teach.review import DealReview, GameReview
 from widgets.cards import HandView, pass_states, play_states
 from widgets.render import (
     DEFAULT_PLAYGROUND_URL,
@@ -54,6 +55,7 @@ from widgets.render import (
     tricks_so_far,
     winners_text,
 )
+from widgets.review import ReviewPanel
 from widgets.rules_picker import relabel_choices
 from widgets.shared import picture
 from widgets.style import style_tag
@@ -208,6 +210,13 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             button_style="success", icon="forward", layout=widgets.Layout(width="auto")
         )
         self.next_deal_button.on_click(lambda _b: self.next_deal())
+        # The deal review: a button once the deal is over; its panel, made on the first
+        # review (the page starts with fewer widgets), goes under the hand.
+        self.review_button = widgets.Button(icon="search", layout=widgets.Layout(width="auto"))
+        self.review_button.on_click(lambda _b: self.review())
+        self.review_panel: ReviewPanel | None = None
+        self.review_slot = widgets.Box()
+        self._reviews: dict[int, DealReview] = {}  # this game's deals reviewed, by number
         self.new_game_button = widgets.Button(icon="refresh", layout=widgets.Layout(width="auto"))
         self.new_game_button.on_click(lambda _b: self.new_game())
         self.skip_button = widgets.Button(icon="forward", layout=widgets.Layout(width="auto"))
@@ -248,6 +257,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
                 self.confirm_pass_button,
                 self.hint_button,
                 self.undo_button,
+                self.review_button,
                 self.next_deal_button,
                 self.new_game_button,
                 self.skip_button,
@@ -258,7 +268,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         settings.add_class("ht-toolbar")
         settings.add_class("ht-settings")
         main = widgets.VBox(
-            [self.felt, self.note, self.hand, toolbar, self.message_box],
+            [self.felt, self.note, self.hand, toolbar, self.message_box, self.review_slot],
             layout=widgets.Layout(flex="1 1 600px", min_width="0"),
         )
         main.add_class("ht-main")
@@ -352,6 +362,8 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self.pace_picker.unobserve(self._pace_picked, names="value")
         relabel_choices(self.pace_picker, pace_options(lang, self._delay))
         self.pace_picker.observe(self._pace_picked, names="value")
+        if self.review_panel is not None:
+            self.review_panel.set_lang(lang)
         self._after_change()
 
     @property
@@ -586,6 +598,31 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self._after_change()
         return self.message
 
+    def review(self) -> DealReview | None:
+        """Review the person's decisions in the deal just finished: the strong bot prices
+        each from what the person could see (a few seconds), and the panel shows them,
+        costliest first, each with a replay; with the game's deals reviewed so far."""
+        deal = self.deal
+        if not deal.is_over:
+            return None
+        if self.review_panel is None:
+            self.review_panel = ReviewPanel(self._lang)
+        panel = self.review_panel
+        self.review_slot.children = (panel,)
+        number = deal.deal_number
+        earlier = [r for n, r in sorted(self._reviews.items()) if n != number]
+        known = self._reviews.get(number)
+        if known is not None and known.deal.history == deal.history:
+            panel.show(known, GameReview.of([*earlier, known], len(self.game.history)))
+            return known
+        self.review_button.disabled = True
+        try:
+            found = panel.run(deal, self.human, earlier, len(self.game.history))
+        finally:
+            self.review_button.disabled = False
+        self._reviews[number] = found
+        return found
+
     def undo(self) -> bool:
         """Take back the person's last card of this deal; the bots' replies go with it."""
         deal = self.deal
@@ -626,6 +663,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self.game = Game(rules if rules is not None else self.rules, seed=self.seed)
         self._bots = self._make_bots()
         self._hint_bot = None
+        self._reviews = {}
         self._start_deal()
 
     def load_deal(self, deal: Deal) -> None:
@@ -633,6 +671,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self.game = self._game_for_deal(deal)
         self._bots = self._make_bots()
         self._hint_bot = None
+        self._reviews = {}
         self._start_deal()
 
     def load_code(self, code: str) -> bool:
@@ -867,6 +906,11 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self.undo_button.disabled = not any(
             kind == "play" and player == self.human for kind, player, _ in deal.history
         )
+        self.review_button.description = text("ui.review.button", lang)
+        self.review_button.tooltip = text("ui.review.button_help", lang)
+        self.review_button.layout.display = None if deal.is_over else "none"
+        if not deal.is_over and self.review_slot.children:
+            self.review_slot.children = ()  # a new deal, or the deal reviewed was undone
         self.next_deal_button.description = text("ui.button.next_deal", lang)
         self.next_deal_button.tooltip = text("ui.button.next_deal", lang)
         can_deal = deal.is_over and not self.game.is_over

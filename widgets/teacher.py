@@ -46,6 +46,7 @@ from widgets.charts import (
 )
 from widgets.lessons import comparison_html
 from widgets.render import card_face
+from widgets.review import ReviewTab
 from widgets.style import style_tag
 
 # Python compiled to WebAssembly in the reader's browser (the static book): one worker.
@@ -736,7 +737,9 @@ class SimulationWidget(widgets.VBox):  # type: ignore[misc]
 
 
 class TeacherTools(widgets.VBox):  # type: ignore[misc]
-    """The four tools in tabs, for the teachers' chapter and the playground."""
+    """The tools in tabs, for the teachers' chapter and the playground: every variant,
+    the scoring desk, what-if (given a finished deal), simulations, and the review of a
+    student's deal from its share code."""
 
     def __init__(self, deal: Deal | None = None, lang: str = "en") -> None:
         super().__init__()
@@ -752,6 +755,8 @@ class TeacherTools(widgets.VBox):  # type: ignore[misc]
         if self.what_if is not None:
             pages.append(self.what_if)
         pages.append(self.simulation)
+        self.review = ReviewTab(deal, lang)
+        pages.append(self.review)
         self.tabs = widgets.Tab(children=pages)
         self.heading = widgets.HTML()
         self.children = (self.heading, self.tabs)
@@ -770,4 +775,5 @@ class TeacherTools(widgets.VBox):  # type: ignore[misc]
         if self.what_if is not None:
             keys.append("ui.teach.tab.whatif")
         keys.append("ui.teach.tab.simulate")
+        keys.append("ui.teach.tab.review")
         self.tabs.titles = tuple(text(key, lang) for key in keys)

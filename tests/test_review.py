@@ -1,0 +1,380 @@
+"""The deal review (hearts_teach/review.py): a clear blunder is found and ranked first
+with a reason that names it, the review's own bot makes no mistake, the same deal gives
+the same review, the preferred card never depends on the hidden cards, and the summaries
+add up."""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import cache
+
+import pytest
+from test_bots_infoset import reshuffled
+
+from hearts_teach import Card, Deal, Game, HeartsError, Rules
+from hearts_teach.bots.montecarlo import MonteCarloBot
+from hearts_teach.cards import QUEEN_OF_SPADES
+from hearts_teach.deal import PlayerView
+from hearts_teach.i18n import LANGS, messages
+from hearts_teach.review import (
+    KINDS,
+    REVIEW_PLAYOUTS,
+    WHY,
+    DealReview,
+    Decision,
+    GameReview,
+    review_deal,
+    review_game,
+)
+from hearts_teach.teach import make_player, play_out, seat_bots
+
+SMALL = {"playouts": 80, "confirm": 40}  # a quick review, for the tests of its machinery
+
+
+def reviewer_bot() -> MonteCarloBot:
+    """The strong bot exactly as ``review_deal`` runs it with its default seed."""
+    return MonteCarloBot(seed="review:0", playouts=REVIEW_PLAYOUTS, time_limit=None)
+
+
+def _queen_blunder_possible(view: PlayerView) -> bool:
+    """Last to a spade trick won so far by a spade below the queen, holding the queen
+    and a spade below that winner: the queen takes the trick, the low spade ducks."""
+    if len(view.trick) != view.rules.players - 1 or view.trick[0][1].suit != QUEEN_OF_SPADES.suit:
+        return False
+    if not view.hand & QUEEN_OF_SPADES.bit:
+        return False
+    top = max(card for _, card in view.trick if card.suit == QUEEN_OF_SPADES.suit)
+    return top < QUEEN_OF_SPADES and any(
+        card.suit == top.suit and card < top for card in view.hand_cards
+    )
+
+
+@cache
+def queen_blunder() -> tuple[Deal, int]:
+    """A seeded deal (with a pass) where South plays the review's own choices except
+    once: last to a spade trick, with a low spade that ducks, South plays the queen and
+    takes her. The trick's number (from 1) comes with it."""
+    for seed in range(30):
+        deal = Deal.new(Rules(), seed=seed, deal_number=1)
+        south = reviewer_bot()
+        others = seat_bots(4, "heuristic", seed)
+        while deal.phase == "pass":
+            player = deal.to_play
+            if player == 0:
+                deal.pass_cards(0, south.pass_cards(deal.view(0)).cards)
+            else:
+                deal.pass_cards(player, others[player].choose_pass(deal, player))
+        blunder = 0
+        while not deal.is_over:
+            player = deal.to_play
+            if player != 0:
+                deal.play(others[player].choose(deal))
+                continue
+            view = deal.view(0)
+            if not blunder and _queen_blunder_possible(view):
+                blunder = view.trick_number + 1
+                deal.play(QUEEN_OF_SPADES)
+            else:
+                deal.play(south.play(view).card)
+        if blunder:
+            return deal, blunder
+    raise AssertionError("no seeded deal offered the blunder")
+
+
+# A moon built trick by trick: East takes every point but A♥, 2♥ and K♥; West and North
+# have shown that they hold no heart and no club, so South knows that East holds K♥ and
+# the last club. South leads trick 12: A♥ wins it (with East's K♥) and stops the moon;
+# 2♥ gives East the trick, then the last club, on which South must throw A♥: a moon.
+MOON_HANDS = (
+    "6C 8C 9C 10C JC QC KC KD 3H 3C AD AH 2H",  # South
+    "7C 2S 3S 4S 5S 6S 7S 4H 3D 4D 5D 6D 7D",  # West
+    "2C 5H 6H 7H 8H 9H 10H QH 8D 9D 10D JD QD",  # North
+    "AC AS KS QS JS 10S 9S 8S JH 4C 2D KH 5C",  # East
+)
+MOON_TRICKS = (
+    "2C AC 6C 7C",
+    "AS 8C 2S 5H",
+    "KS 9C 3S 6H",
+    "QS 10C 4S 7H",
+    "JS JC 5S 8H",
+    "10S QC 6S 9H",
+    "9S KC 7S 10H",
+    "8S KD 4H QH",
+    "JH 3H 3D 8D",
+    "4C 3C 4D 9D",
+    "2D AD 5D 10D",
+)
+
+
+def moon_blunder(lead: str) -> Deal:
+    """The moon deal played to its end, South leading ``lead`` to trick 12."""
+    deal = Deal.from_hands(Rules(passing="none"), list(MOON_HANDS))
+    for trick in MOON_TRICKS:
+        for card in trick.split():
+            deal.play(card)
+    assert deal.to_play == 0
+    deal.play(lead)
+    while not deal.is_over:
+        deal.play(deal.legal_moves()[0])
+    return deal
+
+
+@cache
+def novice_deal(seed: int, preset: str = "standard") -> Deal:
+    """A deal where South plays at random and the others by rules of thumb."""
+    rules = Rules.preset(preset)
+    bots = seat_bots(rules.players, "heuristic", seed)
+    bots[0] = make_player("random", seed)
+    return play_out(Deal.new(rules, seed=seed, deal_number=seed % 4), bots)
+
+
+# --- a blunder is found first, with a reason that names it ----------------------------
+
+
+def test_the_queen_thrown_on_ones_own_trick_is_the_first_mistake_and_named() -> None:
+    deal, number = queen_blunder()
+    review = review_deal(deal, 0)
+    first = review.ranked[0]
+    assert first.kind == "follow" and first.trick == number
+    assert first.played == (QUEEN_OF_SPADES,)
+    assert first.better[0].suit == QUEEN_OF_SPADES.suit and first.better[0] < QUEEN_OF_SPADES
+    assert first.mistake and first.verdict == "mistake"
+    assert first.cost > 5 and first.error < first.cost / 4
+    assert first.reason is not None and first.reason.key == "queen_own"
+    english = first.reason_text("en")
+    assert "queen of spades" in english and f"trick {number}" in english
+    assert "13 points" in english
+    french = first.reason_text("fr")
+    assert "dame de pique" in french and f"pli {number}" in french
+    # South played the review's own choices everywhere else: nothing else is flagged.
+    assert review.mistakes == (first,)
+    assert all(d.agrees for d in review.decisions if d is not first)
+    assert review.decisions[0].kind == "pass" and review.decisions[0].agrees
+
+
+def test_a_heart_lead_that_breaks_the_moon_defence_is_the_first_mistake_and_named() -> None:
+    blunder = moon_blunder("2H")
+    assert blunder.result().moon == 3  # East shot the moon
+    review = review_deal(blunder, 0)
+    first = review.ranked[0]
+    assert first.kind == "lead" and first.trick == 12
+    assert first.played == (Card.parse("2H"),) and first.better == (Card.parse("AH"),)
+    # From South's view East surely holds K♥ and the last club: the cost is exact.
+    assert first.mistake and first.cost == pytest.approx(18.17, abs=0.01) and first.error < 0.01
+    assert first.reason is not None and first.reason.key == "moon_stop"
+    english = first.reason_text("en")
+    assert english.startswith("East shot the moon and took trick 12;")
+    assert "the ace of hearts would have won that trick" in english
+    assert "stopped the moon" in english
+    french = first.reason_text("fr")
+    assert french.startswith("Est a tiré la lune et ramassé le pli 12")
+    assert "l’as de cœur aurait remporté ce pli" in french
+    # The same deal with the ace led: no moon, and that lead agrees with the bot.
+    defended = review_deal(moon_blunder("AH"), 0)
+    assert moon_blunder("AH").result().moon is None
+    assert next(d for d in defended.decisions if d.trick == 12).agrees
+
+
+def test_a_deal_played_by_the_reviews_own_bot_shows_no_mistake() -> None:
+    for preset, seed in (("standard", 5), ("omnibus", 6)):
+        rules = Rules.preset(preset)
+        deal = Deal.new(rules, seed=seed, deal_number=0)
+        bots = seat_bots(4, "heuristic", seed)
+        south = reviewer_bot()
+        while deal.phase == "pass":
+            player = deal.to_play
+            cards = (
+                south.pass_cards(deal.view(0)).cards
+                if player == 0
+                else bots[player].choose_pass(deal, player)
+            )
+            deal.pass_cards(player, cards)
+        while not deal.is_over:
+            player = deal.to_play
+            card = south.play(deal.view(0)).card if player == 0 else bots[player].choose(deal)
+            deal.play(card)
+        review = review_deal(deal, 0)
+        assert len(review.decisions) >= 6
+        assert all(d.agrees and d.verdict == "agrees" for d in review.decisions)
+        assert review.mistakes == () and review.lost.count == 0
+        assert review.summary("en").endswith("No mistake beyond the noise.")
+
+
+# --- determinism and the information rule ---------------------------------------------
+
+
+def test_the_same_deal_gives_the_same_review() -> None:
+    deal = novice_deal(11)
+    first = review_deal(deal, 0, **SMALL)
+    second = review_deal(deal.copy(), 0, **SMALL)
+    assert first.decisions == second.decisions
+    assert [d.reason_text("fr") for d in first.ranked] == [
+        d.reason_text("fr") for d in second.ranked
+    ]
+    other_seed = review_deal(deal, 0, seed=1, **SMALL)
+    assert [d.played for d in other_seed.decisions] == [d.played for d in first.decisions]
+
+
+def _position_before(deal: Deal, decision: Decision) -> Deal:
+    """The deal replayed from its start up to the decision (the player to act)."""
+    position = Deal.from_hands(
+        deal.rules,
+        [[c.code for c in cards] for cards in map(_cards, deal.dealt)],
+        dead=[c.code for c in _cards(deal.dead)],
+        pass_direction=deal.pass_direction,
+        deal_number=deal.deal_number,
+        totals=deal.totals,
+    )
+    plays = 0
+    for kind, player, cards in deal.history:
+        if kind == "pass":
+            position.pass_cards(player, cards)
+        elif plays < decision.plays_before:
+            position.play(cards[0])
+            plays += 1
+    return position
+
+
+def _cards(mask: int) -> list[Card]:
+    from hearts_teach.cards import cards_of
+
+    return cards_of(mask)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_preference_never_depends_on_the_hidden_cards(seed: int) -> None:
+    """Move the cards South cannot see at a decision (keeping what South knows), finish
+    that deal otherwise: the review prefers the same card, at the same measured cost, at
+    that decision and every one before it."""
+    deal = novice_deal(seed)
+    review = review_deal(deal, 0, **SMALL)
+    index, decision = next(
+        (i, d)
+        for i, d in enumerate(review.decisions)
+        if d.kind != "pass" and not d.agrees and d.trick >= 3
+    )
+    position = _position_before(deal, decision)
+    for attempt in range(20):
+        other = reshuffled(position, 0, random.Random(attempt), across_suits=False)
+        if other.hands != position.hands:
+            break
+    assert other.view(0) == position.view(0) and other.hands != position.hands
+    other.play(decision.played[0])
+    play_out(other, seat_bots(4, "heuristic", seed + 1))
+    again = review_deal(other, 0, **SMALL)
+    for one, two in zip(review.decisions[: index + 1], again.decisions[: index + 1], strict=True):
+        assert (one.kind, one.trick, one.played) == (two.kind, two.trick, two.played)
+        assert one.better == two.better
+        assert (one.cost, one.error, one.samples) == (two.cost, two.error, two.samples)
+
+
+# --- what a review holds --------------------------------------------------------------
+
+
+def test_decisions_rank_costs_beyond_the_noise_first_and_the_summary_adds_them_up() -> None:
+    review = review_deal(novice_deal(2), 0, **SMALL)
+    ranked = review.ranked
+    lost = [d for d in ranked if d.lost]
+    assert ranked[: len(lost)] == tuple(lost)
+    assert [d.cost for d in lost] == sorted((d.cost for d in lost), reverse=True)
+    assert all(d.kind in KINDS for d in ranked)
+    for d in review.decisions:
+        if d.agrees:
+            assert d.cost == d.error == 0 and d.better == d.played and d.reason is None
+        else:
+            assert d.samples == SMALL["confirm"] and d.reason is not None
+            assert d.better != d.played
+            assert d.lost == (d.cost > 2 * d.error and d.cost > 0)
+            assert d.mistake == (d.lost and d.cost >= 0.5)
+    losses = review.losses
+    assert set(losses) == set(KINDS)
+    total = review.lost
+    assert total.points == pytest.approx(sum(d.cost for d in lost))
+    assert total.error == pytest.approx(math.sqrt(sum(d.error**2 for d in lost)))
+    assert total.count == len(lost) and total.mistakes == len(review.mistakes)
+    english, french = review.summary("en"), review.summary("fr")
+    assert english.startswith("Deal 3, South:") and french.startswith("Donne 3, Sud\u202f:")
+    if lost:
+        assert "Points lost beyond the noise" in english and "By kind:" in english
+        assert "Par type\u202f:" in french
+        for kind, loss in losses.items():
+            if loss.count:
+                assert kind in english
+
+
+def test_a_games_review_adds_its_deals_up() -> None:
+    game = Game(Rules(target=30), seed=4)
+    bots = seat_bots(4, "heuristic", 4)
+    while True:
+        play_out(game.deal, bots)
+        if game.is_over:
+            break
+        game.next_deal()
+    assert len(game.history) >= 2
+    whole = review_game(game, 1, **SMALL)
+    assert len(whole.reviews) == whole.deals == len(game.history)
+    assert [r.deal.deal_number for r in whole.reviews] == list(range(len(game.history)))
+    for kind in KINDS:
+        assert whole.losses_by_kind[kind].points == pytest.approx(
+            sum(r.losses[kind].points for r in whole.reviews)
+        )
+    assert whole.lost.count == sum(r.lost.count for r in whole.reviews)
+    partial = GameReview.of(whole.reviews[:1], deals=len(game.history))
+    assert partial.summary("en").startswith(f"Game: 1 deal reviewed out of {len(game.history)}.")
+    assert partial.summary("fr").startswith(
+        f"Partie\u202f: 1 donne examinée sur {len(game.history)}."
+    )
+
+
+def test_replays_play_the_better_card_and_the_bots_finish_the_deal() -> None:
+    review = review_deal(novice_deal(2), 0, **SMALL)
+    card = next(d for d in review.ranked if not d.agrees and d.kind != "pass")
+    result = review.replay(card)
+    assert result.replayed.is_over
+    assert result.replayed.plays[card.plays_before] == (0, card.better[0])
+    assert result.replayed.plays[: card.plays_before] == review.deal.plays[: card.plays_before]
+    assert review.replay(card).replayed.plays == result.replayed.plays  # seeded
+    passing = next(d for d in review.decisions if d.kind == "pass" and not d.agrees)
+    passed = review.replay(passing)
+    assert passed.replayed.is_over
+    assert passed.replayed.passes()[0] == list(passing.better)
+    assert passed.replayed.passes()[1:] == review.deal.passes()[1:]
+
+
+def test_every_preset_can_be_reviewed() -> None:
+    for preset in ("spot", "two-player", "black-maria-3", "partnership", "reverse", "new-moon"):
+        deal = novice_deal(1, preset)
+        review = review_deal(deal, 0, **SMALL)
+        assert review.decisions, preset
+        assert review.forced + len(review.decisions) >= deal.rules.hand_size - 1
+        for d in review.decisions:
+            assert math.isfinite(d.cost) and math.isfinite(d.error)
+            for lang in LANGS:
+                assert d.reason_text(lang) or d.agrees
+                assert d.cost_text(lang) and d.where_text(lang)
+        for lang in LANGS:
+            assert review.summary(lang)
+
+
+def test_every_reason_is_in_every_catalog() -> None:
+    for lang in LANGS:
+        found = messages(lang)
+        assert {f"review.why.{key}" for key in WHY} <= set(found), lang
+        assert {f"review.kind.{kind}" for kind in KINDS} <= set(found), lang
+    assert list(WHY)[-1] == "later" and WHY["later"] == frozenset()  # always one reason
+
+
+def test_a_review_needs_a_finished_deal_and_a_seat() -> None:
+    with pytest.raises(HeartsError):
+        review_deal(Deal.new(Rules(), seed=1), 0)
+    with pytest.raises(HeartsError):
+        review_deal(novice_deal(2), 4)
+
+
+def test_progress_is_told_decision_by_decision() -> None:
+    told: list[tuple[int, int]] = []
+    review = review_deal(novice_deal(2), 0, progress=lambda *a: told.append(a), **SMALL)
+    total = len(review.decisions)
+    assert told == [(done, total) for done in range(total + 1)]
+    assert isinstance(review, DealReview)

@@ -1,0 +1,406 @@
+"""The deal review on screen: each decision of a player, the costliest first, and the
+deal replayed from any of them with the better card.
+
+The figures, the reasons and the replays all come from :mod:`hearts_teach.review`; the
+widgets only lay them out. A decision is a row: where it was, what was played, what the
+strong bot prefers, the cost with its standard error, the verdict in words (never by
+colour alone) and the reason; a row the bot disagrees with has a button that replays the
+deal from there (teach's what-if: the bots finish the deal). The panel serves the
+playground's table (:class:`widgets.table.HeartsTable`, after each deal) and the
+teachers' tools (:class:`ReviewTab`, a deal from its share code).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from hearts_teach import Deal
+from hearts_teach.bots.catalog import points
+from hearts_teach.bots.weigh import NOISE
+from hearts_teach.errors import HeartsError
+from hearts_teach.i18n import LANGS, card_symbol, check_lang, decimal, seat_name, text
+from hearts_teach.records import deal_from_code, share_code
+from hearts_teach.review import (
+    CONFIRM_SAMPLES,
+    REVIEW_PLAYOUTS,
+    DealReview,
+    Decision,
+    GameReview,
+    review_deal,
+)
+from hearts_teach.teach import WhatIfResult
+from widgets.render import moon_text, name_of
+from widgets.shared import picture
+
+VERDICT_MARKS = {"mistake": "✗", "slight": "≈", "noise": "~", "agrees": "✓"}
+"""A sign before each verdict, beside its words: the verdict is never told by colour only."""
+
+STYLE = """<style>
+.ht-review-row{border-left:5px solid #9e9e9e;padding:4px 8px;margin:3px 0;background:#fafafa;
+  border-radius:6px;flex:1 1 30em;min-width:0}
+.ht-review-row.ht-review-mistake{border-left-color:#c62828}
+.ht-review-row.ht-review-slight{border-left-color:#ef6c00}
+.ht-review-row.ht-review-agrees{border-left-color:#2e7d32}
+.ht-review-row p{margin:2px 0}
+.ht-review-verdict{font-weight:700}
+.ht-review-line{align-items:center;gap:6px;flex-wrap:wrap}
+</style>"""
+
+
+def decision_html(decision: Decision, review: DealReview, lang: str) -> str:
+    """One decision as a short block: where, played, preferred, cost, verdict, reason."""
+    verdict = decision.verdict
+    mark = VERDICT_MARKS[verdict]
+    where = f"{decision.where_text(lang)} · {decision.kind_text(lang)}"
+    played = text("ui.review.played", lang, cards=decision.played_text(lang))
+    parts = [played]
+    if not decision.agrees:
+        parts.append(text("ui.review.better", lang, cards=decision.better_text(lang)))
+        parts.append(text("ui.review.cost", lang, cost=decision.cost_text(lang)))
+    head = (
+        f"<strong>{escape(where)}</strong> — "
+        f'<span class="ht-review-verdict">{mark} {escape(decision.verdict_text(lang))}</span>'
+    )
+    reason = decision.reason_text(lang)
+    body = " ".join(escape(p) for p in parts)
+    return (
+        f'<div class="ht-review-row ht-review-{verdict}" lang="{lang}">'
+        f"<p>{head}</p><p>{body}</p>" + (f"<p>{escape(reason)}</p>" if reason else "") + "</div>"
+    )
+
+
+def replay_html(review: DealReview, decision: Decision, result: WhatIfResult, lang: str) -> str:
+    """How the deal ends when replayed with the better card: each player's score for the
+    deal, as played and replayed, with the change in words and numbers."""
+    rules = review.deal.rules
+    before = result.played.result()
+    after = result.replayed.result()
+    you = review.player
+    where = decision.where_text(lang)
+    title = text("ui.review.replay_title", lang, where=where, cards=decision.better_text(lang))
+    head = (
+        f'<th scope="col">{escape(text("ui.review.replay_seat", lang))}</th>'
+        f'<th scope="col">{escape(text("ui.review.replay_played", lang))}</th>'
+        f'<th scope="col">{escape(text("ui.review.replay_after", lang))}</th>'
+        f'<th scope="col">{escape(text("ui.review.replay_change", lang))}</th>'
+    )
+    rows = []
+    for player in range(rules.players):
+        first, second = before.scores[player], after.scores[player]
+        change = second - first
+        shown = f"{change:+d}".replace("-", "−") if change else "="
+        strong = ("<strong>", "</strong>") if change else ("", "")
+        rows.append(
+            f'<tr><th scope="row">{escape(name_of(player, rules, lang, you))}</th>'
+            f"<td>{first}</td><td>{strong[0]}{second}{strong[1]}</td><td>{shown}</td></tr>"
+        )
+    said = []
+    if after.moon is not None:
+        said.append(moon_text(after.moon, rules, lang, you))
+    if before.scores == after.scores:
+        said.append(text("ui.review.replay_same", lang))
+    tricks = _replayed_tricks(review, decision, result, lang)
+    caption = escape(text("ui.review.replay_caption", lang))
+    return (
+        f'<div class="ht-panel" lang="{lang}" role="region" aria-label="{escape(title)}">'
+        f"<h4>{escape(title)}</h4><p>{escape(text('ui.review.replay_note', lang))}</p>"
+        f'<table class="ht-scores"><caption>{caption}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        + "".join(f"<p>{escape(s)}</p>" for s in said)
+        + tricks
+        + "</div>"
+    )
+
+
+def _replayed_tricks(
+    review: DealReview, decision: Decision, result: WhatIfResult, lang: str
+) -> str:
+    """The replayed tricks, from the one the decision changed to the end."""
+    rules = review.deal.rules
+    first = 0 if decision.kind == "pass" else decision.trick - 1
+    lines = []
+    for number, trick in enumerate(result.replayed.tricks):
+        if number < first or trick.winner is None:
+            continue
+        plays = ", ".join(
+            f"{name_of(p, rules, lang, review.player, sentence=True)} {card_symbol(c, lang)}"
+            for p, c in trick.plays
+        )
+        lines.append(
+            text(
+                "ui.review.replayed_trick",
+                lang,
+                number=number + 1,
+                plays=plays,
+                seat=name_of(trick.winner, rules, lang, review.player, sentence=True),
+            )
+        )
+    return "<ol class='ht-log'>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ol>"
+
+
+def replay_label(decision: Decision, lang: str) -> str:
+    """``Replay trick 5 with 5♠`` / ``Replay the pass with …``: a replay button's words."""
+    cards = decision.better_text(lang)
+    if decision.kind == "pass":
+        return text("ui.review.replay_pass", lang, cards=cards)
+    return text("ui.review.replay_trick", lang, number=decision.trick, cards=cards)
+
+
+class ReviewPanel(widgets.VBox):  # type: ignore[misc]
+    """A deal's review: the summary of the deal (and of the game's deals reviewed so
+    far), its decisions costliest first, and the replay of the one clicked.
+
+    :meth:`run` reviews a finished deal (a progress bar shows the decisions done); the
+    same deal, seat and seed always give the same review.
+    """
+
+    def __init__(
+        self,
+        lang: str = "en",
+        *,
+        playouts: int = REVIEW_PLAYOUTS,
+        confirm: int = CONFIRM_SAMPLES,
+        seed: int = 0,
+    ) -> None:
+        super().__init__()
+        self.add_class("ht-root")
+        self.add_class("ht-review")
+        self._lang = check_lang(lang)
+        self.playouts = playouts
+        self.confirm = confirm
+        self.seed = seed
+        self.review: DealReview | None = None
+        self.game: GameReview | None = None
+        self.replayed: tuple[Decision, WhatIfResult] | None = None
+        self.heading = picture()
+        self.summary = picture()
+        self.progress = widgets.IntProgress(min=0, max=1, value=0)
+        self.progress.layout.display = "none"
+        self.rows = widgets.VBox()
+        self.replay_buttons: list[widgets.Button | None] = []
+        self.replay_box = picture()
+        self.children = (
+            picture(STYLE),
+            self.heading,
+            self.summary,
+            self.progress,
+            self.rows,
+            self.replay_box,
+        )
+        self._render()
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    def set_lang(self, lang: str) -> None:
+        self._lang = check_lang(lang)
+        self._render()
+
+    def run(
+        self,
+        deal: Deal,
+        player: int = 0,
+        earlier: Sequence[DealReview] = (),
+        deals: int | None = None,
+    ) -> DealReview:
+        """Review ``player``'s decisions in the finished ``deal`` and show them;
+        ``earlier``: the reviews of the game's other deals, and ``deals`` how many it has
+        finished, for the game's line (shown once there is more than one deal)."""
+        self.review = None
+        self.replayed = None
+        self.rows.children = ()
+        self.replay_box.value = ""
+        self.progress.layout.display = None
+        self.progress.description = text("ui.review.working", self._lang)
+
+        def progress(done: int, total: int) -> None:
+            self.progress.max = max(1, total)
+            self.progress.value = done
+
+        try:
+            review = review_deal(
+                deal,
+                player,
+                seed=self.seed,
+                playouts=self.playouts,
+                confirm=self.confirm,
+                progress=progress,
+            )
+        finally:
+            self.progress.layout.display = "none"
+        game = GameReview.of([*earlier, review], deals) if earlier or (deals or 0) > 1 else None
+        self.show(review, game)
+        return review
+
+    def show(self, review: DealReview, game: GameReview | None = None) -> None:
+        """Show a review made elsewhere (and the game's line, if given)."""
+        self.review = review
+        self.game = game
+        self.replayed = None
+        self.replay_buttons = []
+        rows = []
+        for index, decision in enumerate(review.ranked):
+            line = picture()
+            if decision.agrees:
+                button = None
+                rows.append(widgets.HBox([line]))
+            else:
+                button = widgets.Button(icon="repeat", layout=widgets.Layout(width="auto"))
+                button.on_click(lambda _b, index=index: self.replay(index))
+                rows.append(widgets.HBox([line, button]))
+            rows[-1].add_class("ht-review-line")
+            self.replay_buttons.append(button)
+        self.rows.children = tuple(rows)
+        self._render()
+
+    def clear(self) -> None:
+        self.review = None
+        self.game = None
+        self.replayed = None
+        self.replay_buttons = []
+        self.rows.children = ()
+        self._render()
+
+    def replay(self, index: int) -> WhatIfResult:
+        """Replay the deal from the ``index``-th decision shown (costliest first) with the
+        bot's choice; the bots play every seat from there."""
+        assert self.review is not None
+        decision = self.review.ranked[index]
+        result = self.review.replay(decision, seed=self.seed)
+        self.replayed = (decision, result)
+        self._render()
+        return result
+
+    @property
+    def summary_text(self) -> str:
+        if self.review is None:
+            return ""
+        said = [self.review.summary(self._lang)]
+        if self.game is not None:
+            said.append(self.game.summary(self._lang))
+        return " ".join(said)
+
+    def _render(self) -> None:
+        lang = self._lang
+        review = self.review
+        if review is None:
+            self.heading.value = ""
+            self.summary.value = ""
+            self.replay_box.value = ""
+            return
+        number = review.deal.deal_number + 1
+        method = text(
+            "ui.review.method",
+            lang,
+            playouts=self.playouts,
+            confirm=self.confirm,
+            noise=decimal(NOISE, lang, 0),
+            floor=points(review.decisions[0].floor if review.decisions else 0.5, lang),
+        )
+        self.heading.value = (
+            f'<h3 lang="{lang}">{escape(text("ui.review.title", lang, number=number))}</h3>'
+            f'<p lang="{lang}">{escape(method)}</p>'
+        )
+        lines = [review.summary(lang)]
+        if self.game is not None:
+            lines.append(self.game.summary(lang))
+        self.summary.value = (
+            f'<div class="ht-message" role="status" lang="{lang}">'
+            + "".join(f"<p>{escape(line)}</p>" for line in lines)
+            + "</div>"
+        )
+        for row, decision, button in zip(
+            self.rows.children, review.ranked, self.replay_buttons, strict=True
+        ):
+            row.children[0].value = decision_html(decision, review, lang)
+            if button is not None:
+                button.description = replay_label(decision, lang)
+                button.tooltip = text("ui.review.replay_help", lang)
+        if self.replayed is None:
+            self.replay_box.value = ""
+        else:
+            decision, result = self.replayed
+            self.replay_box.value = replay_html(review, decision, result, lang)
+
+
+class ReviewTab(widgets.VBox):  # type: ignore[misc]
+    """The teachers' review: a finished deal from its share code, the seat to review
+    (the student's), and the review of that seat's decisions."""
+
+    def __init__(self, deal: Deal | None = None, lang: str = "en") -> None:
+        super().__init__()
+        self.add_class("ht-root")
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}")
+        self._lang = lang
+        self.deal: Deal | None = None
+        self._refusal: HeartsError | None = None
+        self.intro = picture()
+        self.code = widgets.Text(layout=widgets.Layout(width="60%"))
+        self.seat = widgets.Dropdown(options=[("", 0)], value=0)
+        self.run_button = widgets.Button(icon="search", button_style="primary")
+        self.run_button.on_click(lambda _b: self.review_code(self.code.value))
+        self.message = picture()
+        self.panel = ReviewPanel(lang)
+        self.children = (
+            self.intro,
+            widgets.HBox([self.code]),
+            widgets.HBox([self.seat, self.run_button]),
+            self.message,
+            self.panel,
+        )
+        if deal is not None and deal.is_over:
+            self.code.value = share_code(deal)
+            self.deal = deal
+        self._render()
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    def set_lang(self, lang: str) -> None:
+        self._lang = check_lang(lang)
+        self.panel.set_lang(lang)
+        self._render()
+
+    def review_code(self, code: str, player: int | None = None) -> DealReview | None:
+        """Review the deal of a share code from the chosen seat (or ``player``); a
+        damaged code, or a deal not finished, is refused with its reason."""
+        try:
+            deal = deal_from_code(code.strip())
+            if not deal.is_over:
+                raise HeartsError("deal_not_over")
+        except HeartsError as error:
+            self._refusal = error
+            self._render()
+            return None
+        self._refusal = None
+        self.deal = deal
+        if player is not None:
+            self._render()
+            self.seat.value = player
+        self._render()
+        return self.panel.run(deal, int(self.seat.value))
+
+    def _render(self) -> None:
+        lang = self._lang
+        self.intro.value = f'<p lang="{lang}">{escape(text("ui.review.tab_intro", lang))}</p>'
+        self.code.description = text("ui.teach.code", lang)
+        self.code.placeholder = text("ui.teach.code_help", lang)
+        self.code.tooltip = text("ui.teach.code_help", lang)
+        players = self.deal.rules.players if self.deal is not None else 4
+        chosen = int(self.seat.value) if self.seat.value is not None else 0
+        self.seat.options = [(seat_name(p, players, lang), p) for p in range(players)]
+        self.seat.value = chosen if chosen < players else 0
+        self.seat.description = text("ui.review.seat", lang)
+        self.run_button.description = text("ui.review.run", lang)
+        self.run_button.tooltip = text("ui.review.button_help", lang)
+        self.message.value = (
+            f'<p role="alert" class="ht-message">⚠ {escape(self._refusal.message(lang))}</p>'
+            if self._refusal is not None
+            else ""
+        )
