@@ -1,0 +1,223 @@
+"""The deal review on screen (widgets/review.py): the table's "Review this deal" button,
+the list of decisions, the replay from a decision, the game's line, the teachers' Review
+tab, both languages, and what a screen reader and a keyboard get."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from test_i18n import BAD_SPACE, ENGLISH_GIVEAWAYS, NOT_ENGLISH
+from test_review import moon_blunder
+
+from hearts_teach import Deal, Rules
+from hearts_teach.records import share_code
+from widgets.review import VERDICT_MARKS, ReviewPanel, ReviewTab
+from widgets.table import HeartsTable
+from widgets.teacher import TeacherTools
+
+QUICK = {"playouts": 80, "confirm": 40}  # the panel's machinery, not its figures
+
+
+def shown(*values: str) -> str:
+    """What HTML boxes show, as text (their words, and their accessible labels)."""
+    words = unescape(" ".join(values))
+    words = re.sub(r"(?s)<style.*?</style>", " ", words)
+    labels = " ".join(re.findall(r'(?:title|aria-label|alt)="([^"]*)"', words))
+    return re.sub(r"<[^>]+>", " ", words) + " " + labels
+
+
+def panel_text(panel: ReviewPanel) -> str:
+    rows = [row.children[0].value for row in panel.rows.children]
+    buttons = [b.description + " " + b.tooltip for b in panel.replay_buttons if b is not None]
+    return shown(panel.heading.value, panel.summary.value, panel.replay_box.value, *rows) + (
+        " " + " ".join(buttons)
+    )
+
+
+def finish_deal(table: HeartsTable) -> None:
+    """The person passes and plays the last card they may (the bots answer)."""
+    if table.deal.phase == "pass":
+        for card in table.hand.cards[: table.rules.pass_count]:
+            table.hand.buttons[card].click()
+        table.confirm_pass_button.click()
+    while not table.deal.is_over:
+        assert table.review_button.layout.display == "none"
+        enabled = [c for c in table.hand.cards if not table.hand.buttons[c].disabled]
+        table.hand.buttons[enabled[-1]].click()
+
+
+@pytest.fixture
+def table() -> HeartsTable:
+    table = HeartsTable(Rules(), lang="en", seed=3, bot_level="heuristic", delay=0)
+    table.review_panel = ReviewPanel("en", **QUICK)  # the table's panel, on a small budget
+    return table
+
+
+def test_the_review_button_shows_the_decisions_costliest_first(table: HeartsTable) -> None:
+    assert table.review_button.layout.display == "none" and not table.review_slot.children
+    finish_deal(table)
+    assert table.review_button.layout.display is None
+    assert table.review_button.description == "Review this deal"
+    assert "a few seconds" in table.review_button.tooltip
+    table.review_button.click()
+    panel = table.review_panel
+    assert panel is not None and table.review_slot.children == (panel,)
+    review = panel.review
+    assert review is not None and review.player == 0
+    assert review.deal.history == table.deal.history
+    assert len(panel.rows.children) == len(review.decisions)
+    # Costliest first, each row saying where, what, the bot's card, the cost and why.
+    first = review.ranked[0]
+    row = shown(panel.rows.children[0].children[0].value)
+    assert first.lost and first.where_text("en") in row
+    assert f"Your choice: {first.played_text('en')}." in row
+    assert f"The bot prefers {first.better_text('en')}." in row
+    assert first.cost_text("en") in row and " ± " in row
+    assert first.reason_text("en") in row
+    summary = shown(panel.summary.value)
+    assert review.summary("en") in summary
+    assert "Game:" not in summary  # one deal: no game line yet
+    assert 'role="status"' in panel.summary.value
+    assert "600" not in shown(panel.heading.value)  # the budget given, not the default
+    assert "80 simulated playouts" in shown(panel.heading.value)
+    # Clicking again shows the same review, without reviewing again.
+    table.review_button.click()
+    assert table.review_panel.review is review
+
+
+def test_the_verdict_is_told_in_words_and_signs_not_only_colour(table: HeartsTable) -> None:
+    finish_deal(table)
+    table.review()
+    panel = table.review_panel
+    assert panel is not None and panel.review is not None
+    for decision, row, button in zip(
+        panel.review.ranked, panel.rows.children, panel.replay_buttons, strict=True
+    ):
+        html = row.children[0].value
+        assert f"ht-review-{decision.verdict}" in html  # the colour...
+        assert VERDICT_MARKS[decision.verdict] in html  # ...a sign...
+        assert decision.verdict_text("en") in shown(html)  # ...and the words
+        if decision.agrees:
+            assert button is None and len(row.children) == 1
+        else:
+            # A button, reached with the keyboard, that says what it replays.
+            assert button is row.children[1] and not button.disabled
+            assert button.description.startswith("Replay ")
+            assert decision.better_text("en") in button.description
+            assert button.tooltip
+
+
+def test_a_click_on_a_decision_replays_the_deal_with_the_better_card(table: HeartsTable) -> None:
+    finish_deal(table)
+    table.review()
+    panel = table.review_panel
+    assert panel is not None and panel.review is not None
+    index = next(i for i, b in enumerate(panel.replay_buttons) if b is not None)
+    decision = panel.review.ranked[index]
+    panel.replay_buttons[index].click()
+    assert panel.replayed is not None
+    chosen, result = panel.replayed
+    assert chosen is decision and result.replayed.is_over
+    if decision.kind == "pass":
+        assert result.replayed.passes()[0] == list(decision.better)
+    else:
+        assert result.replayed.plays[decision.plays_before] == (0, decision.better[0])
+    box = panel.replay_box.value
+    assert "<caption>" in box and 'scope="col"' in box and 'scope="row"' in box
+    words = shown(box)
+    assert "As played" in words and "Replayed" in words and "Change" in words
+    assert "won by" in words  # the replayed tricks, to the end
+    before, after = result.played.result().scores, result.replayed.result().scores
+    assert str(after[0]) in words and str(before[0]) in words
+
+
+def test_the_panel_goes_with_a_new_deal_and_the_game_line_adds_the_deals(
+    table: HeartsTable,
+) -> None:
+    finish_deal(table)
+    first = table.review()
+    assert first is not None
+    # Undoing the last card makes the deal unfinished: the review goes away.
+    table.undo()
+    assert not table.review_slot.children and table.review_button.layout.display == "none"
+    finish_deal(table)
+    table.next_deal()
+    assert not table.review_slot.children
+    finish_deal(table)
+    second = table.review()
+    assert second is not None and second.deal.deal_number == 1
+    panel = table.review_panel
+    assert panel is not None and panel.game is not None
+    assert len(panel.game.reviews) == 2 and panel.game.deals == 2
+    assert "Game: 2 deals reviewed out of 2." in shown(panel.summary.value)
+
+
+def test_the_review_speaks_french_with_french_cards(table: HeartsTable) -> None:
+    finish_deal(table)
+    table.review()
+    panel = table.review_panel
+    assert panel is not None
+    index = next(i for i, b in enumerate(panel.replay_buttons) if b is not None)
+    panel.replay_buttons[index].click()
+    table.set_lang("fr")
+    assert table.review_button.description == "Analyser cette donne"
+    words = panel_text(panel)
+    assert "Analyse de la donne 1" in words and "Votre choix" in words
+    assert "Donne rejouée" in words and "remporté par" in words
+    assert not re.search(r"\b[KQJ][♣♦♠♥]", words), words
+    assert not BAD_SPACE.search(words), BAD_SPACE.search(words)
+    assert not ENGLISH_GIVEAWAYS.findall(NOT_ENGLISH.sub(" ", words))
+    table.set_lang("en")
+    assert "Review of deal 1" in panel_text(panel)
+
+
+def test_the_moon_blunder_reads_first_in_the_teachers_review_tab() -> None:
+    code = share_code(moon_blunder("2H"))
+    tab = ReviewTab(lang="en")
+    assert [label for label, _ in tab.seat.options] == ["South", "West", "North", "East"]
+    review = tab.review_code(code, player=0)
+    assert review is not None and tab.panel.review is review
+    first_row = shown(tab.panel.rows.children[0].children[0].value)
+    assert "Trick 12" in first_row and "Mistake" in first_row
+    assert "East shot the moon and took trick 12" in first_row
+    tab.panel.replay_buttons[0].click()
+    assert tab.panel.replay_buttons[0].description == "Replay trick 12 with A♥"
+    words = shown(tab.panel.replay_box.value)
+    assert "−23" in words and "+23" in words  # you 26 → 3, East 0 → 23
+    tab.set_lang("fr")
+    french = panel_text(tab.panel)
+    assert "Est a tiré la lune et ramassé le pli 12" in french
+    assert "Rejouer le pli 12 avec A♥" in french
+    assert not ENGLISH_GIVEAWAYS.findall(NOT_ENGLISH.sub(" ", french))
+
+
+def test_the_review_tab_refuses_a_damaged_or_unfinished_deal_in_the_readers_language() -> None:
+    tab = ReviewTab(lang="fr")
+    assert tab.review_code("not a code") is None
+    assert 'role="alert"' in tab.message.value and tab.panel.review is None
+    unfinished = share_code(Deal.new(Rules(), seed=2))
+    assert tab.review_code(unfinished) is None
+    assert "donne" in shown(tab.message.value).lower()
+    tab.set_lang("en")
+    assert "deal" in shown(tab.message.value).lower()
+
+
+def test_the_teachers_tools_have_a_review_tab_ready_with_their_deal() -> None:
+    deal = moon_blunder("AH")
+    tools = TeacherTools(deal, "en")
+    assert tools.tabs.titles[-1] == "Review"
+    assert tools.tabs.children[-1] is tools.review
+    assert tools.review.code.value == share_code(deal)
+    assert tools.review.run_button.description == "Review"
+    tools.set_lang("fr")
+    assert tools.tabs.titles[-1] == "Analyse"
+    assert tools.review.seat.description == "Place"
+    assert tools.review.seat.options[0][0] == "Sud"
+    tools.review.panel.playouts, tools.review.panel.confirm = 80, 40
+    tools.review.seat.value = 3
+    tools.review.run_button.click()
+    review = tools.review.panel.review
+    assert review is not None and review.player == 3
+    assert "Donne 1, Est" in shown(tools.review.panel.summary.value)
