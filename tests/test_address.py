@@ -243,3 +243,44 @@ def test_the_connection_notice_is_in_the_visitors_language() -> None:
     assert 'class="ht-lost"' in value and "hidden" in value and "Rouvrir ma partie" in value
     playground.set_lang("en")
     assert "Reopen my game" in unescape(playground.page_data.value)
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["", "lang=fr&seed=12&bots=random", "seed=abc&lang=de", "game={game}&seed=31&lang=fr"],
+)
+def test_a_preheated_kernel_gives_the_visitor_what_a_fresh_one_would(
+    query: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In Voilà's pool the start screen is built before the visitor comes; the request
+    (its query string and the address the visitor opened) then opens the same page."""
+    playground = visit("seed=31")
+    play(playground.start(Rules()), 5, random.Random(5))
+    query = query.format(game=game_code(playground.table.game if playground.table else Game()))
+    request = {
+        "QUERY_STRING": query,
+        "SERVER_NAME": "10.0.0.7",
+        "SERVER_PORT": "8870",
+        "SCRIPT_NAME": "/",
+    }
+
+    def comes(environ: object) -> bool:
+        for name, value in request.items():
+            monkeypatch.setenv(name, value)
+        return True
+
+    monkeypatch.setattr("widgets.address.wait_for_request", comes)
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    preheated = Playground.from_environment(
+        {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k"}, with_lessons=False
+    )
+    fresh = Playground.from_environment(request, with_lessons=False)
+    assert preheated.lang == fresh.lang and preheated.screen == fresh.screen
+    assert preheated.playground_url == fresh.playground_url == "http://10.0.0.7:8870/"
+    assert unescape(preheated.notice.value) == unescape(fresh.notice.value)
+    if "seed=" in query and "abc" not in query:
+        assert preheated.address() == fresh.address()
+    if fresh.table is not None:
+        assert preheated.table is not None
+        assert preheated.table.deal.state_key() == fresh.table.deal.state_key()
+        assert preheated.table.bot_level == fresh.table.bot_level

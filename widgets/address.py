@@ -19,6 +19,8 @@ opening the address after the kernel or the server went away, resumes the game t
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import time
 from collections.abc import Mapping
@@ -78,21 +80,48 @@ def query_parameters(query_string: str | None) -> dict[str, str]:
     return found
 
 
-def request_query_string(environ: Mapping[str, str], attempts: int = 3) -> str | None:
+def request_query_string(environ: Mapping[str, str], attempts: int = 5) -> str | None:
     """The query string of the page's address. Voilà puts it in ``QUERY_STRING``; a
     preheated kernel (``--preheat_kernel``) runs before any request, so it waits here
-    for the visitor's request (importing voila only then: it is slow to import). A
-    busy server may not answer the first time; the request then waits for the next."""
+    for the visitor's request (:func:`wait_for_request`), which also gives it the
+    request's other variables (``SERVER_NAME``...)."""
     if environ.get("VOILA_PREHEAT") == "True":
-        from voila.utils import get_query_string  # type: ignore[import-untyped]
-
         for _ in range(attempts):
-            query: str | None = get_query_string()
-            if query is not None:
-                return query
-            time.sleep(0.5)
+            if wait_for_request(environ):
+                return os.environ.get("QUERY_STRING", "")
+            time.sleep(0.5)  # a busy server may not answer at once: ask again
         return None
     return environ.get("QUERY_STRING")
+
+
+def wait_for_request(environ: Mapping[str, str]) -> bool:
+    """Wait for the visitor's request, as Voilà's ``voila.utils.wait_for_request`` does
+    (its websocket ``/voila/query/<kernel>``, one message of the request's variables,
+    put in ``os.environ``), without importing voila.utils: it imports jupyter_server and
+    jupyterlab_server, three seconds and 80 MB in every kernel. False if the server did
+    not answer."""
+    from websockets.exceptions import WebSocketException
+    from websockets.sync.client import connect
+
+    kernel = environ.get("VOILA_KERNEL_ID", "")
+    ip = environ.get("VOILA_APP_IP", "127.0.0.1")
+    port = environ.get("VOILA_APP_PORT", "8866")
+    base = environ.get("VOILA_WS_BASE_URL") or environ.get("VOILA_SERVER_URL", "/")
+    protocol = environ.get("VOILA_WS_PROTOCOL", "ws")
+    try:
+        with connect(
+            f"{protocol}://{ip}:{port}{base}voila/query/{kernel}", open_timeout=10, max_size=1 << 20
+        ) as socket:
+            message = socket.recv()
+        variables = json.loads(message)
+    except (OSError, TimeoutError, WebSocketException, ValueError):
+        return False
+    if not isinstance(variables, dict):
+        return False
+    for name, value in variables.items():
+        if isinstance(name, str) and isinstance(value, str):
+            os.environ[name] = value
+    return True
 
 
 def page_url(environ: Mapping[str, str]) -> str | None:

@@ -24,6 +24,7 @@ from hearts_teach import Deal, Game, RecordError, Rules
 from hearts_teach.i18n import check_lang, register, text
 from widgets.address import (
     MAX_SEED,
+    Address,
     address_query,
     page_url,
     read_address,
@@ -223,23 +224,53 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             from widgets import kernel_guard
 
             guard = kernel_guard.install(environ)
-        address = read_address(request_query_string(environ))
-        book_page = page_url(environ)
-        # Links lead to the page the visitor opened: the static book's page around the
-        # playground, or the address this server was reached at (never a fixed one).
-        options.setdefault("playground_url", book_page or request_page_url(environ))
-        playground = cls(
-            address.lang,
-            deal_code=address.deal if address.game is None else None,
-            game_code=address.game,
-            seed=address.seed if address.seed is not None else new_seed(),
-            bot_level=address.bots,
-            notices=address.messages,
-            **options,
-        )
+        given_url = options.pop("playground_url", None)
+
+        def links(request: Mapping[str, str]) -> str:
+            # Links lead to the page the visitor opened: the static book's page around
+            # the playground, or the address this server was reached at (never a fixed
+            # one). Known once the request has come.
+            if given_url is not None:
+                return str(given_url)
+            return page_url(request) or request_page_url(request)
+
+        if environ.get("VOILA_PREHEAT") == "True":
+            # A preheated kernel (Voilà's pool) builds the start screen before its
+            # visitor comes: the visitor waits only for what their address asks. The
+            # request's variables then come into this process's environment.
+            playground = cls(seed=new_seed(), **options)
+            query = request_query_string(environ)
+            playground.visit(read_address(query), links(os.environ))
+        else:
+            address = read_address(request_query_string(environ))
+            playground = cls(
+                address.lang,
+                deal_code=address.deal if address.game is None else None,
+                game_code=address.game,
+                seed=address.seed if address.seed is not None else new_seed(),
+                bot_level=address.bots,
+                notices=address.messages,
+                playground_url=links(environ),
+                **options,
+            )
         if guard is not None:
             guard.listeners.append(playground.refused)
         return playground
+
+    def visit(self, address: Address, playground_url: str = DEFAULT_PLAYGROUND_URL) -> None:
+        """Open what the visitor's address asks for (see :func:`read_address`): the
+        language, the bots, the seed, a shared deal or a game to resume; what it leaves
+        aside is said in the visitor's language."""
+        self.playground_url = playground_url
+        self._notices = address.messages
+        if address.seed is not None:
+            self.seed = address.seed
+        self.bot_picker.value = address.bots
+        self.set_lang(address.lang)
+        code = address.game or address.deal
+        if code:
+            self.open_code(code, whole_game=address.game is not None)
+        self._relabel()
 
     def open_lessons(self) -> widgets.Widget | None:
         """Build the lessons tab (once) and show it."""

@@ -12,9 +12,10 @@ This is Voilà (``voila NOTEBOOK``) with what a classroom needs, each a setting 
 - Bounded: at most ``max_visitors`` kernels are handed to visitors; past that, a page
   in both languages says the table is full (HTTP 503, and it tries again by itself).
   Arriving visitors take a preheated kernel (Voilà's pool of kernels that have already
-  imported everything and wait for their request), and at most ``starting_at_once``
-  kernels start at a time, so a crowd arriving together is seated in turn instead of
-  slowing everyone; Voilà waits up to a minute for a busy kernel's output
+  imported everything, built the start screen and wait for their request: ``POOL_CLASS``
+  of them when the server answers the network, ``POOL_ALONE`` for this machine alone),
+  and at most ``starting_at_once`` kernels start at a time, so a crowd arriving together
+  is seated in turn and those already playing keep a core; Voilà waits up to a minute for a busy kernel's output
   (``VoilaExecutor.iopub_timeout``) instead of sending a blank page after 4 seconds.
 - Limits per visitor: a websocket message larger than ``max_message_kib`` closes that
   connection; in the kernel, :mod:`widgets.kernel_guard` refuses what the page never
@@ -46,6 +47,7 @@ import errno  # noqa: E402
 import ipaddress  # noqa: E402
 import os  # noqa: E402
 import socket  # noqa: E402
+import time  # noqa: E402
 from collections.abc import Awaitable, Callable, Iterable  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 from html import escape  # noqa: E402
@@ -91,6 +93,13 @@ SERVED = "HEARTS_SERVED"
 KERNEL_MEMORY = "HEARTS_KERNEL_MEMORY_MB"
 MESSAGE_LIMIT = "HEARTS_MAX_MESSAGE_BYTES"
 RETRY_SECONDS = 20
+CALM_SECONDS = 5.0
+"""The pool fills again once no page has been asked for in this long (see ``calm``)."""
+POOL_ALONE = 4
+"""Kernels kept ready when the server answers this machine only (one person, a few tabs)."""
+POOL_CLASS = 30
+"""Kernels kept ready when it answers the network: a class arriving together is seated
+at once (about 65 MB each, 2 GB in all), and the pool fills again behind it."""
 
 # Voilà's options for the playground, before the command line's own (which win).
 DEFAULT_OPTIONS = (
@@ -105,7 +114,6 @@ DEFAULT_OPTIONS = (
     "--VoilaConfiguration.allow_template_override=NO",
     "--VoilaConfiguration.allow_theme_override=NO",
     "--VoilaConfiguration.preheat_kernel=True",
-    "--VoilaConfiguration.default_pool_size=10",
     "--VoilaConfiguration.multi_kernel_manager_class=widgets.serve.PlaygroundKernelManager",
     "--VoilaExecutor.iopub_timeout=60",
     "--MappingKernelManager.cull_idle_timeout=600",
@@ -223,6 +231,8 @@ class PlaygroundKernelManager(AsyncMappingKernelManager):
         env = kwargs.get("env") or {}
         preheated = env.get("VOILA_PREHEAT") == "True"
         await server.gate.enter()
+        if preheated:
+            await server.calm()  # a kernel for later: after those arriving now are seated
         try:
             kernel_id = await super().start_kernel(*args, **kwargs)
         except BaseException:
@@ -300,6 +310,7 @@ class PlaygroundPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         if path:  # Voilà sends any other path to its file handler
             await super().get(path)
             return
+        server.last_request = time.monotonic()
         admission = server.seats.admit(self.kernel_manager.list_kernel_ids())
         if admission is None:
             self.refuse_full(server.seats.limit)
@@ -423,7 +434,10 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         help="Visitors at the table at once (0: no limit); past it a page says it is full.",
     )
     starting_at_once = Integer(
-        0, config=True, help="Kernels that may start at the same time (0: the CPU cores)."
+        0,
+        config=True,
+        help="Kernels that may start at the same time (0: one core fewer than the machine "
+        "has, at least one: the other cores stay with those playing).",
     )
     no_show_timeout = Float(
         120.0,
@@ -451,9 +465,15 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
 
     def initialize(self, argv: list[str] | None = None) -> None:
         super().initialize(argv)
+        if "default_pool_size" not in self.config.VoilaConfiguration:
+            alone = self.ip in ("127.0.0.1", "localhost", "::1")
+            self.voila_configuration.default_pool_size = POOL_ALONE if alone else POOL_CLASS
         self.seats = Seats(self.max_visitors)
-        self.gate = StartGate(self.starting_at_once or os.cpu_count() or 1)
+        cores = os.cpu_count() or 1
+        self.gate = StartGate(self.starting_at_once or max(1, cores - 1))
         self._shutdowns: set[asyncio.Future[None]] = set()
+        self.last_request = 0.0  # when a page was last asked for (time.monotonic)
+        self.waiting = 0  # pages waiting for a kernel of the pool
 
     def start(self) -> None:
         # The port first: preheated kernels are told it before Voilà listens.
@@ -485,11 +505,21 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         """Voilà's hand-over of a preheated kernel, which also seats its visitor."""
 
         async def seated(*args: Any, **kwargs: Any) -> tuple[Any, Any, str]:
-            task, cache, kernel_id = await take(*args, **kwargs)
+            self.waiting += 1
+            try:
+                task, cache, kernel_id = await take(*args, **kwargs)
+            finally:
+                self.waiting -= 1
             self.hand_over(kernel_id)
             return task, cache, kernel_id
 
         return seated
+
+    async def calm(self) -> None:
+        """Wait until no page has been asked for in ``CALM_SECONDS``, unless a page is
+        waiting for a kernel: the pool fills again behind a crowd, not in its way."""
+        while self.waiting == 0 and time.monotonic() - self.last_request < CALM_SECONDS:
+            await asyncio.sleep(0.5)
 
     def hand_over(self, kernel_id: str) -> None:
         self.seats.seat(kernel_id)
