@@ -17,7 +17,7 @@ shutdown request, with its ``_xsrf`` cookie). A few real chromium pages arrive w
 2. ``--in-a-row 300`` visits one after another: kernels and memory at the end equal those
    at the start.
 
-The server is started here as ``make play`` starts it (``python -m widgets.serve``, its
+The server is started here as ``make play`` starts it (``python -m hearts_teach_widgets.serve``, its
 defaults), on a free port. Usage::
 
     .venv/bin/python benchmarks/classroom.py [--visitors 30] [--browsers 3] [--in-a-row 300]
@@ -46,10 +46,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from hearts_teach_widgets.serve import POOL_CLASS
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest, HTTPResponse
 from tornado.websocket import WebSocketClientConnection, websocket_connect
-
-from widgets.serve import POOL_CLASS
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))

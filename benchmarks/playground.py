@@ -27,12 +27,12 @@ from conftest import (  # type: ignore[import-not-found,unused-ignore]  # noqa: 
     CHROMIUM_FLAGS,
     running_voila,
 )
+from hearts_teach_widgets.texts import DEFAULT_BOT_LEVEL  # noqa: E402
 from machine import describe_machine  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from hearts_teach import Deal, Rules  # noqa: E402
 from hearts_teach.records import share_code  # noqa: E402
-from widgets.texts import DEFAULT_BOT_LEVEL  # noqa: E402
 
 PLAYABLE = ".ht-hand .ht-card:not([disabled])"
 START_TARGET = 6.0

@@ -1,5 +1,5 @@
 # The playground: `make play` sets everything up and serves book/playground.ipynb with
-# Voilà (through widgets.serve) on http://127.0.0.1:8866; the banner gives the address it
+# Voilà (through hearts_teach_widgets.serve) on http://127.0.0.1:8866; the banner gives the address it
 # really listens on (the next free port if 8866 is taken). Only the command line can
 # change where it listens (a HOST or PORT left in the environment by a shell is ignored):
 #   make play HOST=0.0.0.0 PORT=8870   # a classroom on the local network
@@ -26,4 +26,4 @@ PLAY_OPTIONS := --Voila.ip=$(PLAY_HOST) --Voila.port=$(PLAY_PORT) $(strip $(PLAY
 .PHONY: play
 
 play: venv
-	JUPYTER_PATH=$(CURDIR)/widgets$${JUPYTER_PATH:+:$$JUPYTER_PATH} $(BIN)/python -m widgets.serve $(PLAY_NOTEBOOK) $(PLAY_OPTIONS)
+	JUPYTER_PATH=$(CURDIR)/widgets$${JUPYTER_PATH:+:$$JUPYTER_PATH} $(BIN)/python -m hearts_teach_widgets.serve $(PLAY_NOTEBOOK) $(PLAY_OPTIONS)

@@ -1,4 +1,4 @@
-"""The page's address: what a visitor asks for, and the game it keeps (widgets.address).
+"""The page's address: what a visitor asks for, and the game it keeps (hearts_teach_widgets.address).
 
 The playground writes the address of its game after every card; opening that address
 (a reload, a lost kernel, a restarted server) resumes the game exactly there. Every
@@ -12,18 +12,18 @@ from html import unescape
 from urllib.parse import parse_qs
 
 import pytest
-
-from hearts_teach import Game, Rules
-from hearts_teach.records import game_code, share_code
-from widgets.address import (
+from hearts_teach_widgets.address import (
     MAX_QUERY,
     address_query,
     query_parameters,
     read_address,
     request_page_url,
 )
-from widgets.playground import ADDRESS_LENGTH, Playground
-from widgets.table import HeartsTable
+from hearts_teach_widgets.playground import ADDRESS_LENGTH, Playground
+from hearts_teach_widgets.table import HeartsTable
+
+from hearts_teach import Game, Rules
+from hearts_teach.records import game_code, share_code
 
 
 def visit(query: str, **environ: str) -> Playground:
@@ -269,7 +269,7 @@ def test_a_preheated_kernel_gives_the_visitor_what_a_fresh_one_would(
             monkeypatch.setenv(name, value)
         return True
 
-    monkeypatch.setattr("widgets.address.wait_for_request", comes)
+    monkeypatch.setattr("hearts_teach_widgets.address.wait_for_request", comes)
     monkeypatch.delenv("QUERY_STRING", raising=False)
     preheated = Playground.from_environment(
         {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k"}, with_lessons=False

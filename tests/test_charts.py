@@ -1,4 +1,4 @@
-"""Every chart (``widgets.charts``, drawn by pygal): self-contained, stable, accessible SVG
+"""Every chart (``hearts_teach_widgets.charts``, drawn by pygal): self-contained, stable, accessible SVG
 in the page's language, the same on the server and in the browser."""
 
 from __future__ import annotations
@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pytest
 from engine_helpers import play_game
+from hearts_teach_widgets.render import name_of
+from hearts_teach_widgets.summary import score_chart_svg
+from hearts_teach_widgets.teacher import comparison_chart_svg, simulation_chart_svg
 
 from hearts_teach import Deal, Game, Rules
 from hearts_teach.i18n import one_decimal, signed, text
 from hearts_teach.simulate import Simulation, simulate
 from hearts_teach.teach import Comparison, compare_deal, seat_bots
 from hearts_teach.teach import play_out as bots_play_out
-from widgets.render import name_of
-from widgets.summary import score_chart_svg
-from widgets.teacher import comparison_chart_svg, simulation_chart_svg
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "book" / "_ext"))
@@ -114,7 +114,7 @@ def test_same_input_gives_the_same_bytes_in_another_process(
         "import hashlib, random\n"
         "from engine_helpers import play_game\n"
         "from hearts_teach import Game, Rules\n"
-        "from widgets.summary import score_chart_svg\n"
+        "from hearts_teach_widgets.summary import score_chart_svg\n"
         "game = Game(Rules(target=30), seed=5)\n"
         "play_game(game, random.Random(5))\n"
         "print(hashlib.sha256(score_chart_svg(game, 'fr').encode()).hexdigest())\n"
@@ -255,6 +255,6 @@ print(compiled)
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert out.stdout.strip() == "[]"
-    from widgets.charts import _pygal_etree
+    from hearts_teach_widgets.charts import _pygal_etree
 
     assert not _pygal_etree.lxml

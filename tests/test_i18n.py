@@ -36,9 +36,9 @@ STILL_REGISTERING = {"widgets/address.py", "widgets/playground.py", "widgets/ser
 
 
 def _load_registering_modules() -> None:
-    import widgets.address
-    import widgets.playground
-    import widgets.serve  # noqa: F401
+    import hearts_teach_widgets.address
+    import hearts_teach_widgets.playground
+    import hearts_teach_widgets.serve  # noqa: F401
 
 
 def forms(words: str | tuple[str, ...]) -> tuple[str, ...]:
@@ -189,9 +189,10 @@ def test_french_cards_are_written_with_french_letters() -> None:
 
 
 def test_french_widgets_draw_french_letters_on_card_faces() -> None:
+    from hearts_teach_widgets.cards import HandView, play_states
+    from hearts_teach_widgets.render import card_face
+
     from hearts_teach import Deal, Rules
-    from widgets.cards import HandView, play_states
-    from widgets.render import card_face
 
     queen = Card.parse("QS")
     assert ">D<" in card_face(queen, "fr") and ">Q<" not in card_face(queen, "fr")
@@ -319,8 +320,9 @@ def _table_text(table: object) -> str:
 def test_a_french_deal_at_the_table_shows_french_only(preset: str) -> None:
     """A whole deal played by clicking, in French: every text the table shows has French
     typography, French card letters and no English giveaway word."""
+    from hearts_teach_widgets.table import HeartsTable
+
     from hearts_teach import Rules
-    from widgets.table import HeartsTable
 
     table = HeartsTable(Rules.preset(preset), lang="fr", seed=7, bot_level="heuristic")
     seen = []

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from hearts_teach_widgets.lessons import DONE_CLASS, GuidedDeal, LessonsTab, lessons_panel
+
 from hearts_teach import Card
 from hearts_teach.i18n import text
 from hearts_teach.lessons import get_lesson, lesson_from_dict
 from hearts_teach.lessons.claims import hearts_state
-from widgets.lessons import DONE_CLASS, GuidedDeal, LessonsTab, lessons_panel
 
 
 def _click_through(guided: GuidedDeal) -> list[Card]:

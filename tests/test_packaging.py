@@ -151,7 +151,10 @@ def test_a_wheel_built_with_a_compiler_runs_the_compiled_engine(compiled: Instal
     assert "hearts_teach/deal.py" in names  # the source ships beside its compiled module
     assert any(n.startswith("hearts_teach/deal.") and n.endswith(".so") for n in names)
     # No top-level name but the project's own (the compiled library is inside it).
-    assert {n.split("/")[0] for n in names if "dist-info" not in n} <= {"hearts_teach", "widgets"}
+    assert {n.split("/")[0] for n in names if "dist-info" not in n} <= {
+        "hearts_teach",
+        "hearts_teach_widgets",
+    }
     out = compiled.run(
         "import hearts_teach, hearts_teach.deal as d; print(hearts_teach.COMPILED, d.__file__)"
     )

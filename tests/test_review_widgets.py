@@ -8,14 +8,14 @@ import re
 from html import unescape
 
 import pytest
+from hearts_teach_widgets.review import VERDICT_MARKS, ReviewPanel, ReviewTab
+from hearts_teach_widgets.table import HeartsTable
+from hearts_teach_widgets.teacher import TeacherTools
 from test_i18n import BAD_SPACE, ENGLISH_GIVEAWAYS, NOT_ENGLISH
 from test_review import moon_blunder
 
 from hearts_teach import Deal, Rules
 from hearts_teach.records import share_code
-from widgets.review import VERDICT_MARKS, ReviewPanel, ReviewTab
-from widgets.table import HeartsTable
-from widgets.teacher import TeacherTools
 
 QUICK = {"playouts": 80, "confirm": 40}  # the panel's machinery, not its figures
 

@@ -1,4 +1,4 @@
-"""The playground's server holding a class (widgets.serve, widgets.kernel_guard).
+"""The playground's server holding a class (hearts_teach_widgets.serve, hearts_teach_widgets.kernel_guard).
 
 One server for the module, as ``make play`` starts it but with one kernel kept ready,
 three seats, and short times (a vanished visitor's kernel culled after 3 s, a page that
@@ -32,8 +32,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from classroom import V1, PageClient, PageError  # type: ignore[import-not-found]  # noqa: E402
 from conftest import free_port, running_voila_process  # type: ignore[import-not-found]  # noqa: E402
-
-from widgets.serve import BadHost, machine_names  # noqa: E402
+from hearts_teach_widgets.serve import BadHost, machine_names  # noqa: E402
 
 SEATS = 3
 SETTINGS = (

@@ -13,14 +13,14 @@ from html import unescape
 
 import ipywidgets
 import pytest
+from hearts_teach_widgets.render import HOLD, Replay, table_point, timeline
+from hearts_teach_widgets.table import DELAY_SETTING, HeartsTable, page_marker
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_teach import Card, Deal, Rules
 from hearts_teach.i18n import card_name, text
 from hearts_teach.records import share_code
-from widgets.render import HOLD, Replay, table_point, timeline
-from widgets.table import DELAY_SETTING, HeartsTable, page_marker
 
 DELAY = 0.5
 
@@ -382,7 +382,7 @@ def test_the_score_sheet_marks_the_best_total() -> None:
 
 
 def test_button_icons_say_nothing_and_labels_are_never_cut() -> None:
-    from widgets.style import CSS
+    from hearts_teach_widgets.style import CSS
 
     for icon in ("lightbulb-o", "undo", "refresh", "exchange", "forward", "upload", "play"):
         assert re.search(rf'\.fa-{icon}::before\{{content:"\\f[0-9a-f]{{3}}" / ""\}}', CSS)

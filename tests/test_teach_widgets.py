@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import pytest
-
-from hearts_teach import Card, Deal, Rules
-from hearts_teach.records import share_code
-from hearts_teach.teach import compare_deal, play_out, seat_bots
-from widgets.teacher import (
+from hearts_teach_widgets.teacher import (
     ScoringDeskWidget,
     SimulationWidget,
     TeacherTools,
     VariantCompare,
     WhatIfWidget,
 )
+
+from hearts_teach import Card, Deal, Rules
+from hearts_teach.records import share_code
+from hearts_teach.teach import compare_deal, play_out, seat_bots
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,9 @@ import re
 from html import unescape
 
 import pytest
+from hearts_teach_widgets import HeartsTable, RulesPicker, position_html
+from hearts_teach_widgets.playground import Playground, query_parameters
+from hearts_teach_widgets.summary import summary_html
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,9 +16,6 @@ from hearts_teach import Card, Deal, Game, Rules
 from hearts_teach.cards import sorted_for_display
 from hearts_teach.i18n import card_name, card_symbol, seat_name, text
 from hearts_teach.records import deal_from_code, share_code
-from widgets import HeartsTable, RulesPicker, position_html
-from widgets.playground import Playground, query_parameters
-from widgets.summary import summary_html
 
 
 def click_pass(table: HeartsTable) -> list[Card]:
@@ -379,7 +379,7 @@ def test_summary_names_the_winner_and_draws_the_chart() -> None:
 
 def test_lessons_tab_is_built_when_opened_and_follows_the_language() -> None:
     playground = Playground("en")
-    assert playground.tabs is not None  # widgets.lessons provides lessons_panel
+    assert playground.tabs is not None  # hearts_teach_widgets.lessons provides lessons_panel
     assert playground.lessons is None
     playground.tabs.selected_index = 1
     lessons = playground.lessons

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 from engine_helpers import play_out
+from hearts_teach_widgets.cards import pass_states, play_states
+from hearts_teach_widgets.render import name_of
+from hearts_teach_widgets.serve import command_line
+from hearts_teach_widgets.summary import summary_html
 
 from hearts_teach import Deal, Game, Rules
 from hearts_teach.i18n import signed, text
-from widgets.cards import pass_states, play_states
-from widgets.render import name_of
-from widgets.serve import command_line
-from widgets.summary import summary_html
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
@@ -38,7 +38,9 @@ def play_command(*arguments: str, **environment: str) -> list[str]:
         text=True,
         check=True,
     )
-    line = next(line for line in completed.stdout.splitlines() if "widgets.serve" in line)
+    line = next(
+        line for line in completed.stdout.splitlines() if "hearts_teach_widgets.serve" in line
+    )
     return shlex.split(line)
 
 

@@ -29,7 +29,8 @@ from typing import Final
 from urllib.parse import parse_qsl, quote, urlencode
 
 from hearts_teach.i18n import register, text
-from widgets.texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES
+
+from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES
 
 register(
     {

@@ -4,7 +4,7 @@ A card button shows its rank and suit (drawn by the style sheet, red for hearts 
 diamonds, always with the suit symbol) and carries its full name in its accessible
 label. A card that cannot be played is disabled, and the engine's reason is both its
 tooltip and part of its label. The hand is sorted by suit, on one row whatever its
-size (the cards narrow to fit: widgets.style), and reachable with Tab; Enter or Space
+size (the cards narrow to fit: hearts_teach_widgets.style), and reachable with Tab; Enter or Space
 plays the focused card.
 """
 
@@ -18,8 +18,9 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from hearts_teach import Card, Deal
 from hearts_teach.cards import sorted_for_display
 from hearts_teach.i18n import card_name, rank_letter, text
-from widgets.render import colour_class
-from widgets.shared import card_layout, card_style
+
+from .render import colour_class
+from .shared import card_layout, card_style
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ class CardState:
 
 def card_classes(card: Card, marks: Sequence[str] = (), lang: str = "en") -> list[str]:
     """The button's classes: its face (``ht-r-D`` draws the French queen's letter, see
-    widgets.style), its suit, its colour and its marks."""
+    hearts_teach_widgets.style), its suit, its colour and its marks."""
     return [
         "ht-card",
         f"ht-r-{rank_letter(card.rank, lang)}",

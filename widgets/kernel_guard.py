@@ -19,7 +19,7 @@ the kernel, before any widget sees them, to what the page's own controls send:
   sentence in the visitor's language (``on_refusal``);
 - the kernel's memory is bounded (``HEARTS_KERNEL_MEMORY_MB``: the data segment).
 
-It is installed only in kernels of ``python -m widgets.serve`` (``HEARTS_SERVED=1`` in
+It is installed only in kernels of ``python -m hearts_teach_widgets.serve`` (``HEARTS_SERVED=1`` in
 their environment): in Jupyter and in the static book, the person at the keyboard owns
 the kernel and sees its errors.
 """

@@ -3,7 +3,7 @@
 The lesson's logic lives in :mod:`hearts_teach.lessons` (``LessonRun``); this module
 only shows it: the totals before the deal when the lesson has them, the narration
 (oldest line first, scrolled to the newest), the trick, the learner's hand (the card
-buttons of :mod:`widgets.cards`, illegal cards disabled with the engine's reason), a
+buttons of :mod:`hearts_teach_widgets.cards`, illegal cards disabled with the engine's reason), a
 hint, the feedback on each choice, and at the end the score, compared with the other
 variants when more than one applies. The learner plays every card of their hand; only
 "Continue the lesson", after a wrong card at a key decision, plays one for them.
@@ -22,16 +22,17 @@ from hearts_teach.lessons import CHAPTERS, Event, Feedback, Lesson, LessonRun, g
 from hearts_teach.lessons import load_lessons as _load_lessons
 from hearts_teach.lessons.claims import hearts_state
 from hearts_teach.teach import Comparison, player_name
-from widgets.cards import HandView, play_states
-from widgets.render import card_face
-from widgets.style import style_tag
+
+from .cards import HandView, play_states
+from .render import card_face
+from .style import style_tag
 
 _HEARTS_KEYS = {
     "free": "ui.hearts.free",
     "broken": "ui.hearts.broken",
     "unbroken": "ui.hearts.unbroken",
 }
-"""The table's own words for the hearts rule (widgets.texts), so both say the same."""
+"""The table's own words for the hearts rule (hearts_teach_widgets.texts), so both say the same."""
 
 _MARKS = {
     "right": ("✔", "ui.lesson.right_mark"),

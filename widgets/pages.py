@@ -18,7 +18,8 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach import Deal, RecordError, Rules
 from hearts_teach.i18n import LANGS, text
-from widgets.address import query_parameters, request_query_string
+
+from .address import query_parameters, request_query_string
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +55,8 @@ def lesson_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
     """``?lesson=ID&lang=fr``: that guided deal, live."""
     # Each page imports what it shows, no more: the reader is waiting.
     from hearts_teach.lessons import LessonError, get_lesson
-    from widgets.lessons import GuidedDeal
+
+    from .lessons import GuidedDeal
 
     parameters, lang = page_parameters(environ)
     lesson_id = parameters.get("lesson", "")
@@ -85,7 +87,7 @@ def teachers_deal(code: str | None = None) -> tuple[Deal, tuple[int, ...] | None
 def teachers_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
     """``?lang=fr[&deal=CODE]``: the teachers' tools (every variant on one deal, the
     scoring desk, what-if, simulations)."""
-    from widgets.teacher import TeacherTools
+    from .teacher import TeacherTools
 
     parameters, lang = page_parameters(environ)
 

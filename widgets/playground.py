@@ -1,8 +1,8 @@
 """The playground served by Voilà: a start screen, the table, the end-of-game summary,
-and (when ``widgets.lessons`` provides it) a lessons tab.
+and (when ``hearts_teach_widgets.lessons`` provides it) a lessons tab.
 
 ``?deal=CODE`` in the address starts that deal; ``?lang=fr`` opens the French pages;
-``?game=CODES&seed=N`` resumes a game (see :mod:`widgets.address`): the playground keeps
+``?game=CODES&seed=N`` resumes a game (see :mod:`hearts_teach_widgets.address`): the playground keeps
 that address up to date after every card, so a reload, a lost kernel or a restarted
 server never loses the game. Each visit draws its own seed (in the address), so every
 visitor gets a different first deal and a deal can be replayed.
@@ -22,7 +22,8 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach import Deal, Game, RecordError, Rules
 from hearts_teach.i18n import check_lang, register, text
-from widgets.address import (
+
+from .address import (
     MAX_SEED,
     Address,
     address_query,
@@ -31,14 +32,14 @@ from widgets.address import (
     request_page_url,
     request_query_string,
 )
-from widgets.address import query_parameters as query_parameters  # (named here before)
-from widgets.render import DEFAULT_PLAYGROUND_URL
-from widgets.rules_picker import RulesPicker, relabel_choices
-from widgets.shared import picture
-from widgets.style import style_tag
-from widgets.summary import summary_html
-from widgets.table import LANGUAGE_OPTIONS, HeartsTable, bot_level_options, page_marker
-from widgets.texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES
+from .address import query_parameters as query_parameters  # (named here before)
+from .render import DEFAULT_PLAYGROUND_URL
+from .rules_picker import RulesPicker, relabel_choices
+from .shared import picture
+from .style import style_tag
+from .summary import summary_html
+from .table import LANGUAGE_OPTIONS, HeartsTable, bot_level_options, page_marker
+from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES
 
 log = logging.getLogger(__name__)
 
@@ -83,9 +84,9 @@ def new_seed() -> int:
 
 
 def _lessons_factory() -> Callable[..., widgets.Widget] | None:
-    """The lessons helper's hook: ``widgets.lessons.lessons_panel(lang, playground)``."""
+    """The lessons helper's hook: ``hearts_teach_widgets.lessons.lessons_panel(lang, playground)``."""
     try:
-        module = importlib.import_module("widgets.lessons")
+        module = importlib.import_module("hearts_teach_widgets.lessons")
     except ImportError:
         return None
     factory: Callable[..., widgets.Widget] | None = getattr(module, "lessons_panel", None)
@@ -221,7 +222,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         environ = os.environ if environ is None else environ
         guard = None
         if environ.get("HEARTS_SERVED") == "1":
-            from widgets import kernel_guard
+            from . import kernel_guard
 
             guard = kernel_guard.install(environ)
         given_url = options.pop("playground_url", None)
@@ -357,7 +358,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
     # --- the page's address -------------------------------------------------------
 
     def address(self) -> str:
-        """The query string that reopens this page where it is (see widgets.address)."""
+        """The query string that reopens this page where it is (see hearts_teach_widgets.address)."""
         table = self.table
         if table is None:
             return address_query(seed=self.seed, lang=self._lang, bots=self.bot_picker.value)

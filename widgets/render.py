@@ -16,8 +16,9 @@ from hearts_teach import Card, Deal, DealResult, Rules, Trick
 from hearts_teach.cards import sorted_for_display
 from hearts_teach.i18n import card_name, join_words, rank_letter, text
 from hearts_teach.i18n import seat_name as engine_seat_name
-from widgets.style import style_tag
-from widgets.texts import card_count, raw, seat_name
+
+from .style import style_tag
+from .texts import card_count, raw, seat_name
 
 DEFAULT_PLAYGROUND_URL = ""
 """Links relative to the page they are shown in (``?deal=...``): the page the reader
@@ -164,9 +165,9 @@ HOLD = 2.5
 # The kernel plays the bots' cards at once; the page shows them one after another. A
 # part of the felt that appears or goes during a reply carries its times as CSS custom
 # properties (``--in``, ``--out``: seconds after the picture is drawn) with the classes
-# ``ht-in`` / ``ht-out``, whose animations the style sheet defines (widgets.style). The
+# ``ht-in`` / ``ht-out``, whose animations the style sheet defines (hearts_teach_widgets.style). The
 # picture holds the whole reply, so a redraw shows the state it describes and no Python
-# waits (widgets.table says why).
+# waits (hearts_teach_widgets.table says why).
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ widgets only lay them out. A decision is a row: where it was, what was played, w
 strong bot prefers, the cost with its standard error, the verdict in words (never by
 colour alone) and the reason; a row the bot disagrees with has a button that replays the
 deal from there (teach's what-if: the bots finish the deal). The panel serves the
-playground's table (:class:`widgets.table.HeartsTable`, after each deal) and the
+playground's table (:class:`hearts_teach_widgets.table.HeartsTable`, after each deal) and the
 teachers' tools (:class:`ReviewTab`, a deal from its share code).
 """
 
@@ -32,8 +32,9 @@ from hearts_teach.review import (
     review_deal,
 )
 from hearts_teach.teach import WhatIfResult
-from widgets.render import moon_text, name_of
-from widgets.shared import picture
+
+from .render import moon_text, name_of
+from .shared import picture
 
 VERDICT_MARKS = {"mistake": "✗", "slight": "≈", "noise": "~", "agrees": "✓"}
 """A sign before each verdict, beside its words: the verdict is never told by colour only."""

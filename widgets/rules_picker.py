@@ -17,8 +17,9 @@ from traitlets import TraitError, validate
 from hearts_teach import Rules, RulesError
 from hearts_teach.i18n import text
 from hearts_teach.rules import MOON_RULES, PASSING, QS_BREAKS
-from widgets.render import variant_name
-from widgets.shared import picture
+
+from .render import variant_name
+from .shared import picture
 
 TARGET_RANGE = (1, 10000)
 """The scores a game may end at, as the box offers them."""

@@ -1,4 +1,4 @@
-"""Serve the playground to a class: ``python -m widgets.serve NOTEBOOK [voila options]``.
+"""Serve the playground to a class: ``python -m hearts_teach_widgets.serve NOTEBOOK [voila options]``.
 
 This is Voilà (``voila NOTEBOOK``) with what a classroom needs, each a setting of
 :class:`PlaygroundServer` (``--PlaygroundServer.max_visitors=40``...) or of Voilà:
@@ -18,7 +18,7 @@ This is Voilà (``voila NOTEBOOK``) with what a classroom needs, each a setting 
   is seated in turn and those already playing keep a core; Voilà waits up to a minute for a busy kernel's output
   (``VoilaExecutor.iopub_timeout``) instead of sending a blank page after 4 seconds.
 - Limits per visitor: a websocket message larger than ``max_message_kib`` closes that
-  connection; in the kernel, :mod:`widgets.kernel_guard` refuses what the page never
+  connection; in the kernel, :mod:`hearts_teach_widgets.kernel_guard` refuses what the page never
   sends and bounds the kernel's memory (``kernel_memory_mb``).
 - A Host check: the server answers only to IP addresses, ``localhost``, this machine's
   own names and ``host_names`` (so a page elsewhere cannot rebind a name of its own to
@@ -114,7 +114,7 @@ DEFAULT_OPTIONS = (
     "--VoilaConfiguration.allow_template_override=NO",
     "--VoilaConfiguration.allow_theme_override=NO",
     "--VoilaConfiguration.preheat_kernel=True",
-    "--VoilaConfiguration.multi_kernel_manager_class=widgets.serve.PlaygroundKernelManager",
+    "--VoilaConfiguration.multi_kernel_manager_class=hearts_teach_widgets.serve.PlaygroundKernelManager",
     "--VoilaExecutor.iopub_timeout=60",
     "--MappingKernelManager.cull_idle_timeout=600",
     "--MappingKernelManager.cull_interval=30",
@@ -599,8 +599,8 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    # Run the module's own copy (widgets.serve, which Voilà's configuration names), not
+    # Run the module's own copy (hearts_teach_widgets.serve, which Voilà's configuration names), not
     # this __main__ one: the kernel manager must find the server class it knows.
-    from widgets.serve import main as serve
+    from .serve import main as serve
 
     serve()

@@ -6,12 +6,12 @@ description: the card's full name and, for a card that cannot be played, the rea
 The icons of the buttons get the same empty alternative, so that no name starts with a
 private-use character.
 
-The live table (``.ht-live``, widgets.table) keeps every box the same size from turn to
+The live table (``.ht-live``, hearts_teach_widgets.table) keeps every box the same size from turn to
 turn: one line per fact in a seat, a middle of fixed height, the hand on one row whose
 cards narrow to fit. Under 540 pixels of width (a phone) the felt puts the three other
 seats on one row above the trick. The bots' cards of a reply appear in turn through the
 ``ht-in`` / ``ht-out`` animations, timed by each part's ``--in`` / ``--out``
-(widgets.render); with reduced motion asked for, they appear in turn without sliding.
+(hearts_teach_widgets.render); with reduced motion asked for, they appear in turn without sliding.
 """
 
 from __future__ import annotations

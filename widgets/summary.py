@@ -6,8 +6,9 @@ from html import escape
 
 from hearts_teach import Game
 from hearts_teach.i18n import text
-from widgets.charts import Series, figure_html, line_chart, named, numbers, sentence
-from widgets.render import name_of, score_sheet_html, winners_text
+
+from .charts import Series, figure_html, line_chart, named, numbers, sentence
+from .render import name_of, score_sheet_html, winners_text
 
 
 def score_chart_svg(game: Game, lang: str) -> str:

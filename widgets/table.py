@@ -9,7 +9,7 @@ another (``delay`` seconds apart, adjustable, and skipped with a button), keeps 
 finished trick with its winner marked until the next lead, and then moves it to the
 felt's corner. The page does the waiting, not the kernel: the felt is drawn whole with
 a time on each card, and CSS animations show each at its time
-(:func:`widgets.render.live_felt_html`). The playground runs in two kernels: under Voilà
+(:func:`hearts_teach_widgets.render.live_felt_html`). The playground runs in two kernels: under Voilà
 a Python process, under Voici Pyodide in the reader's browser, where there are no
 threads and ``time.sleep`` blocks the page without drawing anything. A kernel that
 paused between cards (a sleep, or an asyncio schedule sending one update per card)
@@ -17,7 +17,7 @@ would freeze the page under Voici, race with the player's next click, and leave 
 reply on the table if the page redraws. Drawn at once, the reply is the same HTML in
 both kernels, the table's state is always whole, a redraw (a language switch) or a
 click shows the end state at once, and tests pay no delay. Readers who ask the system
-for reduced motion see the cards appear in turn without sliding (widgets.style).
+for reduced motion see the cards appear in turn without sliding (hearts_teach_widgets.style).
 """
 
 from __future__ import annotations
@@ -37,8 +37,9 @@ from hearts_teach.bots import Bot, Choice, make_bot
 from hearts_teach.cards import parse_cards
 from hearts_teach.i18n import card_symbol, card_symbols, check_lang, text
 from hearts_teach.review import DealReview, GameReview
-from widgets.cards import HandView, pass_states, play_states
-from widgets.render import (
+
+from .cards import HandView, pass_states, play_states
+from .render import (
     DEFAULT_PLAYGROUND_URL,
     Replay,
     Timeline,
@@ -55,11 +56,11 @@ from widgets.render import (
     tricks_so_far,
     winners_text,
 )
-from widgets.review import ReviewPanel
-from widgets.rules_picker import relabel_choices
-from widgets.shared import picture
-from widgets.style import style_tag
-from widgets.texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, raw, seat_name
+from .review import ReviewPanel
+from .rules_picker import relabel_choices
+from .shared import picture
+from .style import style_tag
+from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, raw, seat_name
 
 HINT_LEVEL = "montecarlo"
 LANGUAGE_OPTIONS = (("English", "en"), ("Français", "fr"))

@@ -30,9 +30,10 @@ from hearts_teach.teach import (
     player_name,
     variant_label,
 )
-from widgets.cards import HandView, play_states
-from widgets.cards import card_button as _card_button
-from widgets.charts import (
+
+from .cards import HandView, play_states
+from .cards import card_button as _card_button
+from .charts import (
     Series,
     bar_chart,
     box_chart,
@@ -44,10 +45,10 @@ from widgets.charts import (
     sentence,
     separator,
 )
-from widgets.lessons import comparison_html
-from widgets.render import card_face
-from widgets.review import ReviewTab
-from widgets.style import style_tag
+from .lessons import comparison_html
+from .render import card_face
+from .review import ReviewTab
+from .style import style_tag
 
 # Python compiled to WebAssembly in the reader's browser (the static book): one worker.
 IN_BROWSER = sys.platform == "emscripten"

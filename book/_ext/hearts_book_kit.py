@@ -168,7 +168,8 @@ def outcome(result: DealResult, lang: str) -> str:
 def playground_link(deal: Deal, lang: str) -> Markdown:
     """A link that opens this deal in the book's playground page (its share code in the
     address), relative to the chapter: it works wherever the book is published."""
-    import widgets.texts  # noqa: F401  (registers the playground's words)
+    import hearts_teach_widgets.texts  # noqa: F401  (registers the playground's words)
+
     from hearts_teach.records import share_code
 
     query = urlencode({"deal": share_code(deal), "lang": lang})
@@ -221,9 +222,9 @@ def live_teachers(lang: str) -> LiveSlot:
 
 def position_html(deal: Deal, lang: str, title: str, learner: int = 0) -> str:
     """A picture of the guided deal's position for the static page: the playground's own
-    static rendering (``widgets.render.position_html``: the learner's hand face up, the
+    static rendering (``hearts_teach_widgets.render.position_html``: the learner's hand face up, the
     other hands face down, seats at their compass places), with a caption."""
-    from widgets.render import position_html as playground_picture
+    from hearts_teach_widgets.render import position_html as playground_picture
 
     variant = variant_name(deal.rules.preset_name or "custom", lang)
     picture = playground_picture(deal, lang, player=learner, playground_url=None)
@@ -255,9 +256,10 @@ def position_notes(deal: Deal, lang: str) -> list[str]:
 def position_link_html(deal: Deal, lang: str) -> str:
     """The link that opens this position in the book's playground page. The playground
     seats its player at seat 0, so the book gives it for positions seen from there."""
-    import widgets.texts  # noqa: F401  (registers the playground's words)
+    import hearts_teach_widgets.texts  # noqa: F401  (registers the playground's words)
+    from hearts_teach_widgets.render import playground_link as link_to
+
     from hearts_teach.records import share_code
-    from widgets.render import playground_link as link_to
 
     href = html.escape(link_to(share_code(deal), PLAYGROUND_PAGE, lang))
     label = html.escape(text("ui.static.open", lang))
@@ -267,7 +269,7 @@ def position_link_html(deal: Deal, lang: str) -> str:
 def _live_lesson(lesson: Any, lang: str) -> Any | None:
     """The lesson widget of the widgets package (live in Jupyter and Voilà)."""
     try:
-        from widgets.lessons import GuidedDeal as LessonWidget
+        from hearts_teach_widgets.lessons import GuidedDeal as LessonWidget
     except ImportError:
         return None
     return LessonWidget(lesson, lang)
@@ -348,8 +350,8 @@ def cards_text(cards: Sequence[Card], lang: str) -> str:
 def pass_figure(deal: Deal, lang: str) -> Html:
     """A picture of a finished pass, drawn with the playground's own card faces: each
     seat, who receives its cards, and the cards."""
-    from widgets.render import card_face
-    from widgets.style import style_tag
+    from hearts_teach_widgets.render import card_face
+    from hearts_teach_widgets.style import style_tag
 
     rules = deal.rules
     direction = deal.pass_direction
@@ -405,8 +407,8 @@ def deal_around(
 
 def hand_figure(deal: Deal, lang: str, title: str, player: int = 0) -> Html:
     """One player's hand, drawn with the playground's card faces, under a title."""
-    from widgets.render import card_face
-    from widgets.style import style_tag
+    from hearts_teach_widgets.render import card_face
+    from hearts_teach_widgets.style import style_tag
 
     hand = sorted_for_display(deal.hand(player))
     faces = "".join(card_face(card, lang) for card in hand)
@@ -592,8 +594,9 @@ def variant_tabs(taken: Sequence[str], presets: Sequence[str], lang: str) -> Any
 def deals_chart(simulation: Any, games: int, lang: str) -> Any:
     """A bar chart of the mean game length per variant, labelled in the page's language:
     an SVG figure (pygal, pure Python), the same on the server and in the browser."""
+    from hearts_teach_widgets.charts import Figure, Series, bar_chart, named, sentence, separator
+
     from hearts_teach.i18n import one_decimal
-    from widgets.charts import Figure, Series, bar_chart, named, sentence, separator
 
     summaries = list(simulation.summaries)
     names = [variant_name(s.variant, lang) for s in summaries]

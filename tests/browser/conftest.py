@@ -81,12 +81,12 @@ def wait_for_port(
 
 
 def voila_command(port: int, notebook: Path = PLAYGROUND, *settings: str) -> list[str]:
-    """The same command and options as ``make play`` (widgets.serve holds the rest),
+    """The same command and options as ``make play`` (hearts_teach_widgets.serve holds the rest),
     on another port, with ``settings`` of the server (a smaller pool, shorter times...)."""
     return [
         sys.executable,
         "-m",
-        "widgets.serve",
+        "hearts_teach_widgets.serve",
         str(notebook),
         "--Voila.ip=127.0.0.1",
         f"--Voila.port={port}",

@@ -92,7 +92,8 @@ def wait_for_answer(lesson: FrameLocator, hand_before: int) -> None:
 def test_a_chapters_guided_deal_plays_to_its_end(
     page: Page, site_url: str, output_dir: Path, lang: str, chapter: str
 ) -> None:
-    import widgets.lessons  # noqa: F401  (registers the lesson's words)
+    import hearts_teach_widgets.lessons  # noqa: F401  (registers the lesson's words)
+
     from hearts_teach.i18n import text
 
     done_text = text("ui.lesson.done", lang).rstrip(".")

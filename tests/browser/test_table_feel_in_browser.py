@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hearts_teach_widgets.style import style_tag
+from hearts_teach_widgets.summary import summary_html
 from playwright.sync_api import Page, expect
 
 from hearts_teach import Deal, Game, Rules
 from hearts_teach.records import share_code
-from widgets.style import style_tag
-from widgets.summary import summary_html
 
 pytestmark = pytest.mark.browser
 
