@@ -96,28 +96,6 @@ def _catalog(lang: str) -> gettext.GNUTranslations:
         return gettext.GNUTranslations(stream)
 
 
-# Entries added at run time by ``register`` (deprecated), per key: one text per language.
-_REGISTERED: dict[str, dict[str, str]] = {}
-
-
-def register(entries: Mapping[str, tuple[str, str]]) -> None:
-    """Deprecated: add (English, French) entries that are not in the catalogs yet.
-
-    Texts belong in the ``.po`` catalogs; this only keeps a module that still carries its
-    own entries working until they are moved there. A key the catalogs already hold with
-    other words, and an entry without both texts, are refused."""
-    for key, pair in entries.items():
-        if len(pair) != 2 or not all(isinstance(t, str) and t for t in pair):
-            raise ValueError(f"catalog entry {key!r} needs an English and a French text")
-        texts = dict(zip(("en", "fr"), pair, strict=True))
-        for lang, words in texts.items():
-            if lang in LANGS and _lookup(key, lang) not in (None, words):
-                raise ValueError(f"catalog entry {key!r} is already defined")
-        known = _REGISTERED.setdefault(key, texts)
-        if known != texts:
-            raise ValueError(f"catalog entry {key!r} is already defined")
-
-
 def _entries(lang: str) -> dict[object, str]:
     """The compiled catalog's messages: ``key`` -> text, ``(key, form)`` -> plural form."""
     entries: dict[object, str] = getattr(_catalog(lang), "_catalog", {})
@@ -129,10 +107,8 @@ def _lookup(key: str, lang: str, count: int | None = None) -> str | None:
         if count is None:
             raise CatalogError(f"catalog entry {key!r} has plural forms: give its count")
         return _catalog(lang).ngettext(key, key, count)
-    found = _entries(lang).get(key)
-    if found is not None:
-        return found
-    return _REGISTERED.get(key, {}).get(lang)
+    found: str | None = _entries(lang).get(key)
+    return found
 
 
 def message(key: str, lang: str = "en", count: int | None = None) -> str:
@@ -152,8 +128,7 @@ def contextual(context: str, words: str, lang: str = "en") -> str | None:
 
 
 def messages(lang: str) -> dict[str, str | tuple[str, ...]]:
-    """Every message of ``lang``'s catalog (a plural one as its tuple of forms), with the
-    entries of ``register`` still outside the catalogs."""
+    """Every message of ``lang``'s catalog (a plural one as its tuple of forms)."""
     found: dict[str, str | tuple[str, ...]] = {}
     plurals: dict[str, dict[int, str]] = {}
     for msgid, words in _entries(check_lang(lang)).items():
@@ -163,9 +138,6 @@ def messages(lang: str) -> dict[str, str | tuple[str, ...]]:
             found[msgid] = words  # with a context: "context\x04words"
     for key, forms in plurals.items():
         found[key] = tuple(forms[index] for index in sorted(forms))
-    for key, texts in _REGISTERED.items():
-        if lang in texts:
-            found.setdefault(key, texts[lang])
     return found
 
 

@@ -30,16 +30,6 @@ from hearts_teach.i18n import (
 ROOT = Path(__file__).resolve().parents[1]
 PO = {lang: LOCALE_DIR / lang / "LC_MESSAGES" / "hearts_teach.po" for lang in LANGS}
 
-# Modules that still add their own entries with the deprecated ``register`` (their
-# owners were editing them when the texts moved to the catalogs): none may be added.
-STILL_REGISTERING = {"widgets/address.py", "widgets/playground.py", "widgets/serve.py"}
-
-
-def _load_registering_modules() -> None:
-    import hearts_teach_widgets.address
-    import hearts_teach_widgets.playground
-    import hearts_teach_widgets.serve  # noqa: F401
-
 
 def forms(words: str | tuple[str, ...]) -> tuple[str, ...]:
     return (words,) if isinstance(words, str) else words
@@ -53,7 +43,6 @@ def placeholders(template: str) -> set[str]:
 
 @pytest.fixture(scope="module")
 def catalogs() -> dict[str, dict[str, str | tuple[str, ...]]]:
-    _load_registering_modules()
     return {lang: messages(lang) for lang in LANGS}
 
 
@@ -254,16 +243,6 @@ def test_babel_cfg_names_the_folders_the_test_extracts() -> None:
     config = (ROOT / "babel.cfg").read_text()
     for folder in ("hearts_teach", "widgets", "book/_ext"):
         assert f"[python: {folder}/**.py]" in config
-
-
-def test_only_the_listed_modules_still_register_their_own_texts() -> None:
-    calling = {
-        str(path.relative_to(ROOT))
-        for folder in ("hearts_teach", "widgets", "book/_ext")
-        for path in (ROOT / folder).rglob("*.py")
-        if re.search(r"^register\(", path.read_text(encoding="utf-8"), re.MULTILINE)
-    }
-    assert calling <= STILL_REGISTERING
 
 
 def test_a_built_wheel_carries_the_compiled_catalogs(tmp_path: Path) -> None:

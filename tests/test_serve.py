@@ -396,7 +396,7 @@ def test_every_page_shows_its_words_in_the_visitors_language(server: Served) -> 
     async def check() -> None:
         page = await seated(server, "?lang=fr&seed=abc&bots=godmode")
         notice = unescape(page.html_text("ht-message ht-error"))
-        assert "La graine de l’adresse" in notice and "niveau des robots" in notice
+        assert "numéro de tirage indiqué dans l’adresse" in notice and "niveau des robots" in notice
         assert_no_traceback(page)
         await page.leave()
 

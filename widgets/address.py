@@ -28,40 +28,9 @@ from dataclasses import dataclass, field
 from typing import Final
 from urllib.parse import parse_qsl, quote, urlencode
 
-from hearts_teach.i18n import register, text
+from hearts_teach.i18n import text
 
 from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES
-
-register(
-    {
-        "ui.address.seed": (
-            "The seed in the address, “{given}”, is not a whole number from 0 to {most}: "
-            "these deals use a new one.",
-            "La graine de l’adresse, «\u00a0{given}\u00a0», n’est pas un nombre entier de 0 à "
-            "{most} : ces donnes en prennent une nouvelle.",
-        ),
-        "ui.address.bots": (
-            "The bots’ level in the address, “{given}”, is not one of this page’s: the bots "
-            "play at the usual level.",
-            "Le niveau des robots de l’adresse, «\u00a0{given}\u00a0», n’est pas un de ceux "
-            "de cette page : les robots jouent au niveau habituel.",
-        ),
-        "ui.address.lang": (
-            "This page speaks English and French; the address asked for “{given}”, so it is "
-            "in English.",
-            "Cette page parle français et anglais ; l’adresse demandait «\u00a0{given}\u00a0», "
-            "elle est donc en anglais.",
-        ),
-        "ui.address.unknown": (
-            "The address holds something this page does not use ({names}): it was left aside.",
-            "L’adresse contient ce que cette page n’utilise pas ({names}) : c’est laissé de côté.",
-        ),
-        "ui.address.long": (
-            "The address is longer than any this page makes: it was left aside.",
-            "L’adresse est plus longue que toutes celles de cette page : elle est laissée de côté.",
-        ),
-    }
-)
 
 MAX_SEED: Final = 999_999_999_999
 MAX_QUERY: Final = 16_384

@@ -21,7 +21,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach import Deal, Game, RecordError, Rules
-from hearts_teach.i18n import check_lang, register, text
+from hearts_teach.i18n import check_lang, text
 
 from .address import (
     MAX_SEED,
@@ -42,37 +42,6 @@ from .table import LANGUAGE_OPTIONS, HeartsTable, bot_level_options, page_marker
 from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES
 
 log = logging.getLogger(__name__)
-
-register(
-    {
-        "ui.lost.title": ("Connection lost", "Connexion perdue"),
-        "ui.lost.body": (
-            "This page no longer reaches its game (the server restarted, or this table "
-            "stopped). Your game is kept in this page’s address: reopen it to play on from "
-            "the last card.",
-            "Cette page ne joint plus sa partie (le serveur a redémarré, ou cette table "
-            "s’est arrêtée). Votre partie est gardée dans l’adresse de cette page : "
-            "rouvrez-la pour reprendre à la dernière carte.",
-        ),
-        "ui.lost.reopen": ("Reopen my game", "Rouvrir ma partie"),
-        "ui.lost.wait": (
-            "The server does not answer yet: try again in a moment.",
-            "Le serveur ne répond pas encore : réessayez dans un instant.",
-        ),
-        "ui.guard.refused": (
-            "This page sent something its buttons never send: it was refused, and your game "
-            "is unchanged.",
-            "Cette page a envoyé ce que ses boutons n’envoient jamais : c’est refusé, et "
-            "votre partie n’a pas changé.",
-        ),
-        "ui.guard.failed": (
-            "Something went wrong on the server; your game is unchanged and kept in the "
-            "address. If the table stops answering, reload the page.",
-            "Un problème est survenu sur le serveur ; votre partie n’a pas changé et reste "
-            "dans l’adresse. Si la table ne répond plus, rechargez la page.",
-        ),
-    }
-)
 
 ADDRESS_LENGTH = 8000
 """The longest game kept in the address: the latest deals whole (about 60 deals)."""

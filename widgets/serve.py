@@ -66,27 +66,7 @@ from voila.request_info_handler import (  # type: ignore[import-untyped]  # noqa
 )
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]  # noqa: E402
 
-from hearts_teach.i18n import register, text  # noqa: E402
-
-register(
-    {
-        "serve.full.title": ("The table is full", "La table est complète"),
-        "serve.full.body": (
-            "All {seats} seats are taken. Try again shortly: this page tries again by "
-            "itself every {seconds} seconds, and you get a seat as soon as one is free.",
-            "Les {seats} places sont prises. Réessayez dans un instant : cette page réessaie "
-            "d’elle-même toutes les {seconds} secondes, et vous aurez une place dès qu’une se "
-            "libère.",
-        ),
-        "serve.host.title": ("Unknown address", "Adresse inconnue"),
-        "serve.host.body": (
-            "This Hearts playground answers only to its own addresses. Open it by the "
-            "address your teacher gave, or by this machine’s name or IP address.",
-            "Cette salle de jeu ne répond qu’à ses propres adresses. Ouvrez-la par l’adresse "
-            "donnée par votre professeur, ou par le nom ou l’adresse IP de cette machine.",
-        ),
-    }
-)
+from hearts_teach.i18n import text  # noqa: E402
 
 SERVED = "HEARTS_SERVED"
 """Set to ``1`` in the environment of every kernel this server starts (see kernel_guard)."""
