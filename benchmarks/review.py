@@ -1,0 +1,226 @@
+"""Deal review speed: seconds to review one finished deal from South's seat.
+
+Target (issue 14): a review takes at most a few seconds per deal, on this machine with
+the compiled engine and in the reader's browser: here, 3 s per deal on average and 5 s
+for the slowest deal, in every engine. The review runs with its fixed budget
+(``hearts_teach.review.REVIEW_PLAYOUTS`` playouts per decision, ``CONFIRM_SAMPLES``
+fresh deals for each card that differs from the bot's), the same everywhere, so that a
+deal's review is the same on the server and in the browser.
+
+The deals are seeded: South plays like a beginner (random legal cards: the most
+decisions that differ from the bot's, each measured again) or by rules of thumb, the
+other seats by rules of thumb. Each engine reviews the same deals (their share codes)
+in its own process: the compiled engine as installed (``hearts_teach.COMPILED``), the
+same installation interpreted (``HEARTS_TEACH_PURE=1``), and, when Node.js and the
+book's npm packages are there (``npm ci``), the browser's own Python, Pyodide, run by
+Node.js (the static book's kernel is Pyodide in a web worker). Every engine must give
+the same reviews; the script checks it.
+
+    .venv/bin/python benchmarks/review.py [--beginner 8] [--club 4] [--engine all] [--save]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from machine import describe_machine
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "benchmarks" / "results" / "review.md"
+PYODIDE = ROOT / "node_modules" / "pyodide"
+MEAN_TARGET = 3.0
+"""Seconds per deal on average, every engine."""
+MAX_TARGET = 5.0
+"""Seconds for the slowest deal, every engine."""
+ENGINES = ("compiled", "pure", "pyodide")
+
+# Node.js loads Pyodide, mounts the checkout and runs this script's worker in it.
+NODE_LOADER = """
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+const [pyodideDir, root, codes] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
+pyodide.FS.mkdirTree("/checkout");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, "/checkout");
+pyodide.globals.set("codes_path", codes);
+pyodide.runPython(`
+import sys
+sys.path[:0] = ["/checkout", "/checkout/benchmarks"]
+sys.argv = ["review.py", "--worker", "/checkout/" + codes_path]
+import runpy
+try:
+    runpy.run_path("/checkout/benchmarks/review.py", run_name="__main__")
+except SystemExit as end:
+    assert not end.code, end.code
+`);
+"""
+
+
+def make_deals(beginner: int, club: int) -> list[dict[str, Any]]:
+    """Share codes of seeded finished deals, with who played South."""
+    from hearts_teach import Deal, Rules
+    from hearts_teach.records import share_code
+    from hearts_teach.teach import make_player, play_out, seat_bots
+
+    deals = []
+    for kind, count, level in (("beginner", beginner, "random"), ("club", club, "heuristic")):
+        for number in range(count):
+            seed = 1400 + number
+            bots = seat_bots(4, "heuristic", seed)
+            bots[0] = make_player(level, seed)
+            deal = play_out(Deal.new(Rules(), seed=seed, deal_number=number % 4), bots)
+            deals.append({"kind": kind, "code": share_code(deal)})
+    return deals
+
+
+def worker(codes_file: str) -> None:
+    """Review each deal of the file (one JSON object per line); print one line each."""
+    import hearts_teach
+    from hearts_teach.records import deal_from_code
+    from hearts_teach.review import review_deal
+
+    for line in Path(codes_file).read_text().splitlines():
+        item = json.loads(line)
+        deal = deal_from_code(item["code"])
+        cpu, wall = time.process_time(), time.perf_counter()
+        review = review_deal(deal, 0)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        digest = hashlib.sha256(
+            repr(
+                [
+                    (d.kind, d.trick, d.played, d.better, round(d.cost, 9), round(d.error, 9))
+                    for d in review.decisions
+                ]
+            ).encode()
+        ).hexdigest()[:16]
+        print(
+            json.dumps(
+                {
+                    "kind": item["kind"],
+                    "wall": wall,
+                    "cpu": cpu,
+                    "decisions": len(review.decisions),
+                    "measured": sum(not d.agrees for d in review.decisions),
+                    "digest": digest,
+                    "compiled": hearts_teach.COMPILED,
+                    "python": sys.version.split()[0],
+                }
+            ),
+            flush=True,
+        )
+
+
+def run_engine(engine: str, codes_file: Path) -> list[dict[str, Any]] | None:
+    """The worker's lines for one engine (None when that engine cannot run here)."""
+    env = dict(os.environ)
+    if engine == "pyodide":
+        node = shutil.which("node")
+        if node is None or not (PYODIDE / "pyodide.mjs").exists():
+            return None
+        relative = codes_file.relative_to(ROOT)
+        command = [node, "--input-type=module", "-e", NODE_LOADER]
+        command += [str(PYODIDE), str(ROOT), str(relative)]
+    else:
+        env["HEARTS_TEACH_PURE"] = "1" if engine == "pure" else ""
+        command = [sys.executable, str(Path(__file__).resolve()), "--worker", str(codes_file)]
+    done = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
+    return [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+
+
+def report(results: dict[str, list[dict[str, Any]] | None], deals: int, loads: list[float]) -> str:
+    from hearts_teach.review import CONFIRM_SAMPLES, REVIEW_PLAYOUTS
+
+    lines = [
+        f"Date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC  ",
+        f"Machine: {describe_machine()}  ",
+        f"Load average (1 min) before each engine: {', '.join(f'{x:.2f}' for x in loads)}  ",
+        f"Budget: {REVIEW_PLAYOUTS} playouts per decision, {CONFIRM_SAMPLES} fresh deals per "
+        f"decision that differs from the bot's; {deals} deals of the standard game, South "
+        "reviewed",
+        "",
+        "| engine | Python | deals | decisions per deal | measured again per deal "
+        "| mean s/deal | median | slowest | CPU s/deal | target | status |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    digests = {}
+    met_everywhere = True
+    for engine in ENGINES:
+        rows = results.get(engine)
+        if not rows:
+            lines.append(f"| {engine} | — | not run here | | | | | | | | |")
+            continue
+        walls = [r["wall"] for r in rows]
+        mean, slowest = statistics.fmean(walls), max(walls)
+        met = mean <= MEAN_TARGET and slowest <= MAX_TARGET
+        met_everywhere &= met
+        digests[engine] = [r["digest"] for r in rows]
+        lines.append(
+            f"| {engine}{' (mypyc)' if rows[0]['compiled'] else ''} | {rows[0]['python']} "
+            f"| {len(rows)} | {statistics.fmean(r['decisions'] for r in rows):.1f} "
+            f"| {statistics.fmean(r['measured'] for r in rows):.1f} | {mean:.2f} "
+            f"| {statistics.median(walls):.2f} | {slowest:.2f} "
+            f"| {statistics.fmean(r['cpu'] for r in rows):.2f} "
+            f"| ≤ {MEAN_TARGET:g} mean, ≤ {MAX_TARGET:g} slowest | {'met' if met else 'not met'} |"
+        )
+    by_kind = []
+    for engine, rows in results.items():
+        if rows:
+            for kind in ("beginner", "club"):
+                walls = [r["wall"] for r in rows if r["kind"] == kind]
+                if walls:
+                    by_kind.append(f"{engine} {kind} {statistics.fmean(walls):.2f} s")
+    same = len({tuple(d) for d in digests.values()}) <= 1
+    lines += [
+        "",
+        f"Mean by South's play: {', '.join(by_kind)}  ",
+        f"Same reviews in every engine: {'yes' if same else 'NO'}  ",
+        f"Target (≤ {MEAN_TARGET:g} s per deal on average, ≤ {MAX_TARGET:g} s for the slowest, "
+        f"every engine run): {'met' if met_everywhere and same else 'not met'}",
+    ]
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--beginner", type=int, default=8, help="deals with a random South")
+    parser.add_argument("--club", type=int, default=4, help="deals with a rule-of-thumb South")
+    parser.add_argument("--engine", choices=[*ENGINES, "all"], default="all")
+    parser.add_argument("--save", action="store_true", help=f"append the table to {RESULTS}")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        worker(args.worker)
+        return 0
+    deals = make_deals(args.beginner, args.club)
+    codes_file = ROOT / "build" / "review-bench-deals.jsonl"
+    codes_file.parent.mkdir(exist_ok=True)
+    codes_file.write_text("".join(json.dumps(d) + "\n" for d in deals))
+    engines = ENGINES if args.engine == "all" else (args.engine,)
+    results: dict[str, list[dict[str, Any]] | None] = {}
+    loads = []
+    for engine in engines:
+        loads.append(os.getloadavg()[0])
+        print(f"reviewing {len(deals)} deals with the {engine} engine…", file=sys.stderr)
+        results[engine] = run_engine(engine, codes_file)
+    table = report(results, len(deals), loads)
+    print(table)
+    if args.save:
+        with RESULTS.open("a", encoding="utf-8") as stream:
+            stream.write("\n" + table + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
