@@ -65,12 +65,12 @@ def test_a_good_address_is_read_as_it_is() -> None:
 @pytest.mark.parametrize(
     ("query", "key", "said_en", "said_fr"),
     [
-        ("seed=abc", "ui.address.seed", "“abc”", "«\u00a0abc\u00a0»"),
-        ("seed=-1", "ui.address.seed", "“-1”", "«\u00a0-1\u00a0»"),
+        ("seed=abc", "ui.address.seed", "“abc”", "«\u202fabc\u202f»"),
+        ("seed=-1", "ui.address.seed", "“-1”", "«\u202f-1\u202f»"),
         ("seed=1234567890123", "ui.address.seed", "1234567890123", "1234567890123"),
         ("seed=%C2%B2", "ui.address.seed", "²", "²"),  # a digit, but not 0-9
-        ("lang=de", "ui.address.lang", "“de”", "«\u00a0de\u00a0»"),
-        ("bots=godmode", "ui.address.bots", "“godmode”", "«\u00a0godmode\u00a0»"),
+        ("lang=de", "ui.address.lang", "“de”", "«\u202fde\u202f»"),
+        ("bots=godmode", "ui.address.bots", "“godmode”", "«\u202fgodmode\u202f»"),
         ("bots=__import__('os')", "ui.address.bots", "__import__", "__import__"),
         ("template=lab&x=1", "ui.address.unknown", "template, x", "template, x"),
         ("a" * (MAX_QUERY + 1), "ui.address.long", "longer", "longue"),

@@ -228,7 +228,7 @@ def test_a_full_table_says_so_in_both_languages_and_seats_the_next_visitor(serve
         assert f"All {SEATS} seats are taken" in english and 'http-equiv="refresh"' in english
         french = (await PageClient(server.url, "?lang=fr").get()).body.decode()
         assert french.index("La table est complète") < french.index("The table is full")
-        assert '<html lang="fr">' in french and f"Les {SEATS} places sont prises" in french
+        assert '<html lang="fr">' in french and f"Les {SEATS} places sont occupées" in french
         browser = await PageClient(server.url, headers={"Accept-Language": "fr-FR,fr;q=0.9"}).get()
         assert '<html lang="fr">' in browser.body.decode()
         # those at the table play on; when one leaves, the next visitor sits down

@@ -99,7 +99,14 @@ def test_simulation_widget_runs_with_progress() -> None:
 
 def test_teacher_tools_switch_language(played: Deal) -> None:
     tools = TeacherTools(played, "en")
-    assert tools.tabs.titles == ("Every variant", "Scoring desk", "What if?", "Simulation")
+    assert tools.tabs.titles == (
+        "Every variant",
+        "Scoring desk",
+        "What if?",
+        "Simulation",
+        "Review",
+    )
     tools.set_lang("fr")
     assert tools.tabs.titles[0] == "Toutes les variantes"
+    assert "Review" not in tools.tabs.titles and len(set(tools.tabs.titles)) == 5
     assert tools.desk.give_button.description == "Attribuer ces cartes"

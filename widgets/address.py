@@ -169,7 +169,9 @@ def read_address(query_string: str | None) -> Address:
         if seed.isascii() and seed.isdigit() and len(seed) <= 12:
             address.seed = int(seed)
         else:
-            address.problems.append(("ui.address.seed", {"given": _quoted(seed), "most": MAX_SEED}))
+            address.problems.append(
+                ("ui.address.seed", {"given": _quoted(seed), "digits": len(str(MAX_SEED))})
+            )
     address.deal = parameters.get("deal")
     address.game = parameters.get("game")
     unknown = [name for name in parameters if name not in PARAMETERS]
