@@ -17,8 +17,8 @@ shutdown request, with its ``_xsrf`` cookie). A few real chromium pages arrive w
 2. ``--in-a-row 300`` visits one after another: kernels and memory at the end equal those
    at the start.
 
-The server is started here as ``make play`` starts it (``python -m hearts_teach_widgets.serve``, its
-defaults), on a free port. Usage::
+The server is started here as ``hearts-teach play`` (``make play``) starts it
+(``python -m hearts_teach_widgets.serve``, its defaults), on a free port. Usage::
 
     .venv/bin/python benchmarks/classroom.py [--visitors 30] [--browsers 3] [--in-a-row 300]
         [--record]   # append the table to benchmarks/results/classroom.md

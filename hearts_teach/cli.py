@@ -1,12 +1,16 @@
 """The ``hearts-teach`` command: the teacher's tools in a terminal.
 
 ``hearts-teach compare CODE`` prints every variant's score of a shared deal;
-``hearts-teach simulate --variant standard --games 100 --jobs 2`` prints a summary.
+``hearts-teach simulate --variant standard --games 100 --jobs 2`` prints a summary;
+``hearts-teach play --host 0.0.0.0 --lang fr`` serves the playground (with the
+``[play]`` extra: Jupyter is imported by that command only); ``hearts-teach --version``.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.metadata
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -20,15 +24,28 @@ from hearts_teach.records import deal_from_code
 from hearts_teach.simulate import MAX_GAMES, VARIANT_KEYS, check_simulation, simulate
 from hearts_teach.teach import compare_deal
 
+PLAY_HOST = "127.0.0.1"
+PLAY_PORT = 8866
+"""Where ``hearts-teach play`` listens unless told (the next free port if it is taken)."""
+HIGHEST_PORT = 65535
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("hearts-teach")
+    except importlib.metadata.PackageNotFoundError:  # run from a tree, not installed
+        return "0+unknown"
+
 
 def _language(argv: Sequence[str]) -> str:
-    """The language asked for, read first so that even --help speaks it."""
+    """The language asked for, read first so that even --help speaks it; when none is
+    (or one that is not known: argparse then refuses it), the terminal's."""
     for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv):
-            return argv[i + 1] if argv[i + 1] in LANGS else SOURCE_LANG
+        asked = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else ""
         if arg.startswith("--lang="):
-            value = arg.split("=", 1)[1]
-            return value if value in LANGS else SOURCE_LANG
+            asked = arg.split("=", 1)[1]
+        if asked in LANGS:
+            return asked
     locale = os.environ.get("LANG", "")
     return next((lang for lang in LANGS if locale.startswith(lang)), SOURCE_LANG)
 
@@ -102,6 +119,7 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     counted, any_number = _whole_number(lang, 1), _whole_number(lang, 0)
     games = _whole_number(lang, 1, MAX_GAMES)
     parser = argparse.ArgumentParser(prog="hearts-teach", description=text("cli.description", lang))
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     lang_option(parser)
     commands = parser.add_subparsers(dest="command", required=True, metavar=metavar("command"))
     compare = commands.add_parser("compare", help=text("cli.compare", lang))
@@ -134,7 +152,30 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     )
     sim.add_argument("--csv", metavar=metavar("file"), help=text("cli.csv", lang))
     lang_option(sim)
+    _play_parser(commands.add_parser("play", help=text("cli.play", lang)), lang, metavar)
     return parser
+
+
+def _play_parser(play: argparse.ArgumentParser, lang: str, metavar: Callable[[str], str]) -> None:
+    """``hearts-teach play``'s options: where to listen, the page's language, and the
+    classroom's settings (none given: the server's own defaults)."""
+    any_number = _whole_number(lang, 0)
+    play.add_argument(
+        "--host", default=PLAY_HOST, metavar=metavar("host"), help=text("cli.play.host", lang)
+    )
+    play.add_argument(
+        "--port",
+        type=_whole_number(lang, 1, HIGHEST_PORT),
+        default=PLAY_PORT,
+        metavar=metavar("port"),
+        help=text("cli.play.port", lang),
+    )
+    play.add_argument("--lang", choices=LANGS, default=lang, help=text("cli.play.lang", lang))
+    # The classroom's settings (make play's VISITORS, POOL, CULL, NAMES).
+    for option, shown in (("--visitors", "count"), ("--pool", "count"), ("--cull", "seconds")):
+        help_text = text(f"cli.play.{option[2:]}", lang)
+        play.add_argument(option, type=any_number, metavar=metavar(shown), help=help_text)
+    play.add_argument("--names", metavar=metavar("names"), help=text("cli.play.names", lang))
 
 
 def _totals(given: str | None, players: int, lang: str) -> tuple[int, ...] | None:
@@ -228,6 +269,33 @@ def run_simulate(args: argparse.Namespace, out: TextIO, csv_file: TextIO | None 
     return 0
 
 
+def run_play(args: argparse.Namespace) -> int:
+    """Serve the playground until Ctrl-C. Jupyter is imported here, and only here."""
+    lang: str = args.lang
+    try:
+        # By name: mypy checks the front end as the folder widgets/, not as installed.
+        app = importlib.import_module("hearts_teach_widgets.app")
+    except ModuleNotFoundError as error:  # the [play] extra is not installed
+        missing = (error.name or "voila").split(".")[0]
+        print(text("cli.play.missing", lang, module=missing), file=sys.stderr)
+        return 2
+    settings = app.Settings(
+        host=args.host,
+        port=args.port,
+        lang=lang,
+        visitors=args.visitors,
+        pool=args.pool,
+        cull=args.cull,
+        names=app.host_name_list(args.names or ""),
+    )
+    try:
+        app.run(settings)
+    except app.PlayError as error:
+        print(text(error.key, lang, **error.params), file=sys.stderr)
+        return 2
+    return 0
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status (0 when all went well)."""
     arguments = _negative_totals(list(sys.argv[1:] if argv is None else argv))
@@ -250,6 +318,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     stream = out if out is not None else sys.stdout
     if args.command == "compare":
         return run_compare(args, stream)
+    if args.command == "play":
+        return run_play(args)
     return run_simulate(args, stream, csv_file)
 
 

@@ -5,7 +5,7 @@ LITE := _build/lite
 LITE_STAMP := $(LITE)/.built
 LITE_SOURCES := $(wildcard book/lite/* hearts_teach/*.py hearts_teach/*/*.py \
 	hearts_teach/lessons/*.json widgets/*.py widgets/voila/templates/hearts/*) \
-	book/playground.ipynb pyproject.toml
+	widgets/notebooks/playground.ipynb pyproject.toml
 
 .PHONY: lite
 

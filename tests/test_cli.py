@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import csv
+import importlib.metadata
 import io
 import os
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from hearts_teach_widgets.playground import PAGE_LANG
 
 from hearts_teach import Deal, Rules
 from hearts_teach.cli import main
@@ -90,7 +95,7 @@ def test_language_before_the_command() -> None:
 ARGPARSE_ENGLISH = ("usage", "options:", "positional", "show this help", "error", "required")
 
 
-@pytest.mark.parametrize("command", [[], ["simulate"], ["compare"]])
+@pytest.mark.parametrize("command", [[], ["simulate"], ["compare"], ["play"]])
 def test_french_help_is_all_french(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stopped:
         main(["--lang", "fr", *command, "--help"])
@@ -215,3 +220,155 @@ def test_negative_totals_need_no_equals_sign() -> None:
     assert (
         compare_deal(deal, (-5, -1000, 0, 7)).text_table("en", with_totals=True) in out.getvalue()
     )
+
+
+# --- hearts-teach --version, hearts-teach play ------------------------------------------
+
+
+def test_version_is_the_installed_distributions(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out == f"hearts-teach {importlib.metadata.version('hearts-teach')}\n"
+
+
+def test_the_command_imports_no_jupyter_until_play() -> None:
+    """`hearts-teach` without the [play] extra must work: only `play` imports Jupyter."""
+    code = (
+        "import sys, contextlib, io\n"
+        "from hearts_teach.cli import main\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['play', '--help'])\n"
+        "jupyter = {'voila', 'ipywidgets', 'ipykernel', 'jupyter_server', 'tornado', 'traitlets'}\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in jupyter))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[str], dict[str, str]]]:
+    """``hearts-teach play`` up to the server's start: what it would serve, and with
+    which environment (the server itself is started by tests/test_packaging.py)."""
+    from hearts_teach_widgets import app
+
+    started: list[tuple[list[str], dict[str, str]]] = []
+    for name in ("JUPYTER_PATH", PAGE_LANG):  # restored after the test
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(app, "serve", lambda argv: started.append((argv, dict(os.environ))))
+    return started
+
+
+def test_play_serves_the_packaged_notebook_with_the_classroom_settings(
+    served: list[tuple[list[str], dict[str, str]]],
+) -> None:
+    from hearts_teach_widgets import app
+
+    port = app.free_port("127.0.0.1", 8866)  # the default port, or the next free one
+    arguments = ["play", "--lang", "fr", "--visitors", "25", "--pool", "4"]
+    arguments += ["--cull", "120", "--names", "hearts.lan, salle-b"]
+    assert main(arguments) == 0
+    ((argv, environment),) = served
+    assert argv == [
+        str(app.NOTEBOOK),
+        "--Voila.ip=127.0.0.1",
+        f"--Voila.port={port}",
+        "--PlaygroundServer.max_visitors=25",
+        "--VoilaConfiguration.default_pool_size=4",
+        "--MappingKernelManager.cull_idle_timeout=120",
+        "--PlaygroundServer.host_names=hearts.lan",
+        "--PlaygroundServer.host_names=salle-b",
+    ]
+    assert app.NOTEBOOK.is_file() and app.NOTEBOOK.parent.parent == app.PACKAGE
+    # The template is found in the package: Voilà looks in <JUPYTER_PATH>/voila/templates.
+    template = Path(environment["JUPYTER_PATH"].split(os.pathsep)[0]) / "voila" / "templates"
+    assert (template / "hearts" / "index.html.j2").is_file()
+    assert environment[PAGE_LANG] == "fr"
+
+
+def test_play_takes_the_next_port_when_the_one_asked_for_is_taken(
+    served: list[tuple[list[str], dict[str, str]]],
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["play", "--port", str(port)]) == 0
+    ((argv, _),) = served
+    assert argv[1] == "--Voila.ip=127.0.0.1" and argv[3:] == []
+    assert port < int(argv[2].removeprefix("--Voila.port=")) < port + 50
+
+
+def test_the_pages_language_is_the_servers_unless_the_address_says(
+    served: list[tuple[list[str], dict[str, str]]],
+) -> None:
+    from hearts_teach_widgets.playground import Playground
+
+    assert main(["play", "--lang", "fr"]) == 0
+    ((_, environment),) = served
+    server = {PAGE_LANG: environment[PAGE_LANG]}
+    assert Playground.from_environment({**server, "QUERY_STRING": ""}).lang == "fr"
+    assert Playground.from_environment({**server, "QUERY_STRING": "lang=en"}).lang == "en"
+    assert Playground.from_environment({"QUERY_STRING": ""}).lang == "en"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "expected"),
+    [
+        (["--host", "192.0.2.1"], "Impossible d’écouter sur 192.0.2.1 : ce n’est pas une adresse"),
+        (["--host", "nowhere.invalid"], "Impossible d’écouter sur nowhere.invalid : ce n’est pas"),
+    ],
+)
+def test_play_refuses_a_host_of_another_machine(
+    arguments: list[str],
+    expected: str,
+    served: list[tuple[list[str], dict[str, str]]],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "--lang", "fr", *arguments]) == 2
+    error = capsys.readouterr().err
+    assert typeset(expected, "fr") in error and "Traceback" not in error
+    assert not served
+
+
+def test_play_with_no_free_port_says_so(
+    served: list[tuple[list[str], dict[str, str]]],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from hearts_teach_widgets import app
+
+    with socket.socket() as one, socket.socket() as two:
+        one.bind(("127.0.0.1", 0))
+        port = one.getsockname()[1]
+        try:
+            two.bind(("127.0.0.1", port + 1))
+        except OSError:
+            pytest.fail(f"port {port + 1} is taken: run again")
+        for probe in (one, two):
+            probe.listen()
+        with pytest.raises(app.PlayError) as refused:
+            app.free_port("127.0.0.1", port, tries=2)
+    assert (refused.value.key, refused.value.params["last"]) == ("cli.play.no_port", port + 1)
+    # ...and the command says it in the user's language (every port taken, here).
+    monkeypatch.setattr(app, "port_is_free", lambda host, port: False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert main(["play", "--port", "9000"]) == 2
+    error = capsys.readouterr().err
+    assert typeset("Aucun port libre de 9000 à 9049 sur 127.0.0.1 :", "fr") in error
+    assert "Traceback" not in error and not served
+
+
+def test_play_without_the_play_extra_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As in an environment where `pip install hearts-teach` left Voilà out."""
+    import hearts_teach_widgets
+
+    for module in ("app", "serve"):  # imported afresh, each restored after the test
+        monkeypatch.delattr(hearts_teach_widgets, module, raising=False)
+        monkeypatch.delitem(sys.modules, f"hearts_teach_widgets.{module}", raising=False)
+    monkeypatch.setitem(sys.modules, "voila.app", None)  # None: the import fails
+    assert main(["play", "--lang", "fr"]) == 2
+    error = capsys.readouterr().err
+    assert "pip install 'hearts-teach[play]'" in error and "voila n’est pas installé" in error

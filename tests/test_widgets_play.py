@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from engine_helpers import play_out
+from hearts_teach_widgets.app import Settings, voila_arguments
 from hearts_teach_widgets.cards import pass_states, play_states
 from hearts_teach_widgets.render import name_of
 from hearts_teach_widgets.serve import command_line
@@ -38,36 +39,25 @@ def play_command(*arguments: str, **environment: str) -> list[str]:
         text=True,
         check=True,
     )
-    line = next(
-        line for line in completed.stdout.splitlines() if "hearts_teach_widgets.serve" in line
-    )
+    line = next(line for line in completed.stdout.splitlines() if "hearts-teach play" in line)
     return shlex.split(line)
 
 
 def test_play_listens_on_localhost_8866_by_default_even_with_host_in_the_environment() -> None:
     words = play_command(HOST="0.0.0.0", PORT="9999")
-    assert "--Voila.ip=127.0.0.1" in words
-    assert "--Voila.port=8866" in words
-    assert "book/playground.ipynb" in words
+    assert words == [".venv/bin/hearts-teach", "play", "--host=127.0.0.1", "--port=8866"]
 
 
 def test_play_host_and_port_from_the_command_line() -> None:
     words = play_command("HOST=0.0.0.0", "PORT=8870")
-    assert "--Voila.ip=0.0.0.0" in words
-    assert "--Voila.port=8870" in words
+    assert words[2:] == ["--host=0.0.0.0", "--port=8870"]
 
 
 def test_class_settings_from_the_command_line_only() -> None:
     words = play_command("VISITORS=25", "POOL=4", "CULL=120", "NAMES=hearts.lan,salle-b")
-    assert "--PlaygroundServer.max_visitors=25" in words
-    assert "--VoilaConfiguration.default_pool_size=4" in words
-    assert "--MappingKernelManager.cull_idle_timeout=120" in words
-    assert words[-2:] == [
-        "--PlaygroundServer.host_names=hearts.lan",
-        "--PlaygroundServer.host_names=salle-b",
-    ]
+    assert words[4:] == ["--visitors=25", "--pool=4", "--cull=120", "--names=hearts.lan,salle-b"]
     plain = play_command(VISITORS="3", POOL="1", CULL="5", NAMES="x")
-    assert not any("PlaygroundServer" in word or "pool_size" in word for word in plain)
+    assert plain[2:] == ["--host=127.0.0.1", "--port=8866"]
 
 
 def test_the_command_line_replaces_the_playgrounds_own_options() -> None:
@@ -82,12 +72,10 @@ def test_the_command_line_replaces_the_playgrounds_own_options() -> None:
 
 
 def test_browser_tests_serve_with_the_options_of_make_play() -> None:
-    words = play_command()
+    """The browser tests' server is ``hearts-teach play``'s, on their own port."""
     served = voila_command(12345)
-    options = [word for word in words if word.startswith("--") and "port" not in word]
-    assert sorted(options) == sorted(
-        word for word in served if word.startswith("--") and "port" not in word
-    )
+    assert served[1:3] == ["-m", "hearts_teach_widgets.serve"]
+    assert served[3:] == voila_arguments(Settings("127.0.0.1", 12345))
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

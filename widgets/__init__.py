@@ -30,12 +30,13 @@ Static pictures (:mod:`hearts_teach_widgets.render`), for the static book
     in the playground (``playground_link(code, url, lang)`` → ``URL?deal=CODE&lang=..``).
     ``card_face(card, lang)``, ``felt_html``, ``score_sheet_html``, ``rules_html``.
 
-Playground (:mod:`hearts_teach_widgets.playground`), served by Voilà from ``book/playground.ipynb``
+Playground (:mod:`hearts_teach_widgets.playground`), served by Voilà from ``notebooks/playground.ipynb``
     ``Playground.from_environment()`` reads ``?deal=CODE&lang=fr&bots=montecarlo`` from
     Voilà's ``QUERY_STRING``; ``open_deal(deal)`` / ``open_code(code)`` start a deal at
-    the table (the visitor always sits at seat 0). ``make play`` serves it on
-    http://127.0.0.1:8866/ through ``python -m hearts_teach_widgets.serve`` (Voilà, minus a slow import)
-    with the ``hearts`` template of ``widgets/voila/templates`` (no CDN request).
+    the table (the visitor always sits at seat 0). ``hearts-teach play`` (and ``make play``)
+    serves it on http://127.0.0.1:8866/ (:mod:`hearts_teach_widgets.app`) through
+    :mod:`hearts_teach_widgets.serve` (Voilà, minus a slow import) with the package's
+    ``hearts`` template (``voila/templates``, no CDN request).
     Lessons hook: if ``hearts_teach_widgets.lessons`` defines ``lessons_panel(lang, playground)``
     returning a widget, it becomes the "Lessons" tab, built when first opened; the widget
     may define ``set_lang(lang)``, and may call ``playground.open_deal(deal)``.

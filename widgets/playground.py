@@ -47,6 +47,19 @@ ADDRESS_LENGTH = 8000
 """The longest game kept in the address: the latest deals whole (about 60 deals)."""
 
 
+PAGE_LANG = "HEARTS_LANG"
+"""The page's language when its address names none (``hearts-teach play --lang fr``)."""
+
+
+def _with_page_lang(query: str | None, environ: Mapping[str, str]) -> str | None:
+    """The address, with the server's language after its own parameters: an address's
+    own ``?lang=`` comes first, and the first value of a parameter is the one read."""
+    lang = environ.get(PAGE_LANG, "")
+    if lang not in LANGUAGES:
+        return query
+    return f"{query}&lang={lang}" if query else f"lang={lang}"
+
+
 def new_seed() -> int:
     """A seed of its own for each visit (not reproducible: the address then keeps it)."""
     return random.SystemRandom().randrange(MAX_SEED + 1)
@@ -208,11 +221,11 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             # A preheated kernel (Voilà's pool) builds the start screen before its
             # visitor comes: the visitor waits only for what their address asks. The
             # request's variables then come into this process's environment.
-            playground = cls(seed=new_seed(), **options)
-            query = request_query_string(environ)
+            playground = cls(environ.get(PAGE_LANG, "en"), seed=new_seed(), **options)
+            query = _with_page_lang(request_query_string(environ), environ)
             playground.visit(read_address(query), links(os.environ))
         else:
-            address = read_address(request_query_string(environ))
+            address = read_address(_with_page_lang(request_query_string(environ), environ))
             playground = cls(
                 address.lang,
                 deal_code=address.deal if address.game is None else None,

@@ -41,7 +41,7 @@ WHEELS_FILE = HERE / "wheels.txt"
 DEFAULT_CACHE = ROOT / "build" / "lite-cache"
 TEMPLATES = ROOT / "widgets"  # holds voila/templates/hearts
 NOTEBOOKS = {
-    "playground.ipynb": ROOT / "book" / "playground.ipynb",
+    "playground.ipynb": ROOT / "widgets" / "notebooks" / "playground.ipynb",
     "lesson.ipynb": HERE / "lesson.ipynb",
     "teachers.ipynb": HERE / "teachers.ipynb",
 }

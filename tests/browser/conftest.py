@@ -44,7 +44,7 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PLAYGROUND = ROOT / "book" / "playground.ipynb"
+PLAYGROUND = ROOT / "widgets" / "notebooks" / "playground.ipynb"
 SITE = ROOT / "_build" / "html"
 VOILA_START_TIMEOUT = 60.0
 
@@ -81,8 +81,9 @@ def wait_for_port(
 
 
 def voila_command(port: int, notebook: Path = PLAYGROUND, *settings: str) -> list[str]:
-    """The same command and options as ``make play`` (hearts_teach_widgets.serve holds the rest),
-    on another port, with ``settings`` of the server (a smaller pool, shorter times...)."""
+    """The server ``hearts-teach play`` (and ``make play``) runs, with the same options
+    (hearts_teach_widgets.app.voila_arguments; serve.py holds the rest), on another port,
+    with ``settings`` of the server (a smaller pool, shorter times...)."""
     return [
         sys.executable,
         "-m",
