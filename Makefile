@@ -10,7 +10,7 @@ TEST_PREREQS :=
 # What `make test` runs, in order; mk/*.mk may append steps.
 TEST_STEPS := lint lessons pytest
 
-.PHONY: venv test lint lessons pytest clean
+.PHONY: venv lock test lint lessons pytest clean
 
 # The venv holds the project installed in editable mode, with the engine compiled:
 # mk/compiled.mk builds its hot modules in place and rebuilds them whenever a source
@@ -19,12 +19,31 @@ TEST_STEPS := lint lessons pytest
 venv: $(STAMP) $(ENGINE_STAMP)
 
 # The editable install itself compiles nothing (HEARTS_TEACH_PURE=1): the venv's own
-# mypy, installed here, builds the engine in the next step.
-$(STAMP): pyproject.toml setup.py
+# mypy, installed here, builds the engine in the next step. Every tool comes at the
+# version constraints.txt pins (PIP_CONSTRAINT reaches the isolated build environment
+# of the editable install too); `make lock` refreshes the file.
+LOCK := $(CURDIR)/constraints.txt
+$(STAMP): pyproject.toml setup.py constraints.txt
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	HEARTS_TEACH_PURE=1 $(BIN)/python -m pip install --quiet -e '.[test]'
+	PIP_CONSTRAINT=$(LOCK) $(BIN)/python -m pip install --quiet --upgrade pip
+	HEARTS_TEACH_PURE=1 PIP_CONSTRAINT=$(LOCK) $(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+# constraints.txt anew: `.[test]` installed unconstrained in a fresh environment (the
+# newest versions pyproject.toml allows), frozen, without the project itself. Then
+# `make clean test` checks the new set before it is committed.
+LOCK_VENV := build/lock-venv
+lock:
+	rm -rf $(LOCK_VENV)
+	$(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install --quiet --upgrade pip
+	HEARTS_TEACH_PURE=1 $(LOCK_VENV)/bin/python -m pip install --quiet '.[test]'
+	{ sed -n '/^#/p' constraints.txt; \
+	  $(LOCK_VENV)/bin/python -m pip freeze --all | grep -v -i '^hearts[-_]teach[ =@]'; \
+	} > $(LOCK_VENV)/constraints.txt
+	mv $(LOCK_VENV)/constraints.txt constraints.txt
+	rm -rf $(LOCK_VENV)
+	@echo "lock: constraints.txt rewritten; run make clean test, then commit it"
 
 -include mk/*.mk
 
