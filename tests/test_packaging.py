@@ -1,18 +1,25 @@
 """The package as a user installs it: a wheel built with a C compiler runs the compiled
-engine, one built with HEARTS_TEACH_PURE=1 is pure Python, and both play the same.
+engine, one built with HEARTS_TEACH_PURE=1 is pure Python, and both play the same; with
+the ``[play]`` extra, ``hearts-teach play`` serves the playground.
 
 Each wheel is built once for the session from a copy of the checkout's sources, and
 installed into a fresh virtual environment; the checks run there, outside the checkout,
-so that nothing is imported from the working tree.
+so that nothing is imported from the working tree. The play extra's dependencies are
+installed at the versions of constraints.txt, those of the development environment,
+which pip has already fetched.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import queue
 import shutil
 import subprocess
 import sys
+import threading
+import tomllib
+import urllib.request
 import venv
 import zipfile
 from collections.abc import Iterator
@@ -27,6 +34,11 @@ from hearts_teach import _build
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "hearts_teach", "widgets")
 """What a build reads from the checkout (as book/lite/build_site.py copies it)."""
+CONSTRAINTS = ROOT / "constraints.txt"
+TOP_LEVEL = {"hearts_teach", "hearts_teach_widgets"}
+SERVER_START = 120.0
+"""Seconds the playground's server may take to print its banner (it prints it once it
+listens, before any kernel has started)."""
 
 needs_compiler = pytest.mark.skipif(
     shutil.which(os.environ.get("CC", "cc")) is None and shutil.which("gcc") is None,
@@ -68,20 +80,33 @@ class Installed:
     python: Path
 
     def run(self, code: str, **environment: str) -> subprocess.CompletedProcess[str]:
-        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", _build.PURE_SWITCH)}
-        env.update(environment)
         return subprocess.run(
             [str(self.python), "-c", code],
             capture_output=True,
             text=True,
             check=True,
             cwd=self.wheel.parent,  # not the checkout: nothing may come from the tree
-            env=env,
+            env={**self.environment(), **environment},
         )
 
     def play(self, **environment: str) -> dict[str, object]:
         result: dict[str, object] = json.loads(self.run(PLAY_SCRIPT, **environment).stdout)
         return result
+
+    def command(self, *arguments: str, **environment: str) -> subprocess.CompletedProcess[str]:
+        """The installed ``hearts-teach`` command (its entry point in the venv)."""
+        return subprocess.run(
+            [str(self.python.parent / "hearts-teach"), *arguments],
+            capture_output=True,
+            text=True,
+            cwd=self.wheel.parent,
+            env={**self.environment(), **environment},
+        )
+
+    def environment(self) -> dict[str, str]:
+        """This machine's environment, less what would bring in the checkout."""
+        drop = ("PYTHONPATH", "JUPYTER_PATH", _build.PURE_SWITCH)
+        return {k: v for k, v in os.environ.items() if k not in drop}
 
     def package(self) -> Path:
         out = self.run(
@@ -90,7 +115,8 @@ class Installed:
         return Path(out.stdout.strip())
 
 
-def build_and_install(workspace: Path, name: str, pure: bool) -> Installed:
+def build(workspace: Path, name: str, pure: bool) -> Path:
+    """A wheel built from a copy of the checkout's sources."""
     source = workspace / f"{name}-source"
     source.mkdir()
     for item in SOURCES:
@@ -118,15 +144,24 @@ def build_and_install(workspace: Path, name: str, pure: bool) -> Installed:
         cwd=workspace,
     )  # fmt: skip
     (wheel,) = wheels.glob("hearts_teach-*.whl")
+    return wheel
+
+
+def install(workspace: Path, name: str, wheel: Path, extra: str = "") -> Installed:
+    """The wheel installed into a fresh virtual environment: alone (the engine has no
+    dependency), or with an extra's dependencies at the development versions."""
     environment = workspace / f"{name}-venv"
     venv.EnvBuilder(with_pip=True).create(environment)
     python = environment / "bin" / "python"
+    what = ["--no-deps", str(wheel)] if not extra else ["-c", str(CONSTRAINTS), f"{wheel}[{extra}]"]
     subprocess.run(
-        [str(python), "-m", "pip", "install", "--quiet", "--no-deps", str(wheel)],
-        check=True,
-        cwd=workspace,
+        [str(python), "-m", "pip", "install", "--quiet", *what], check=True, cwd=workspace
     )
     return Installed(wheel, python)
+
+
+def build_and_install(workspace: Path, name: str, pure: bool) -> Installed:
+    return install(workspace, name, build(workspace, name, pure))
 
 
 @pytest.fixture(scope="session")
@@ -151,10 +186,7 @@ def test_a_wheel_built_with_a_compiler_runs_the_compiled_engine(compiled: Instal
     assert "hearts_teach/deal.py" in names  # the source ships beside its compiled module
     assert any(n.startswith("hearts_teach/deal.") and n.endswith(".so") for n in names)
     # No top-level name but the project's own (the compiled library is inside it).
-    assert {n.split("/")[0] for n in names if "dist-info" not in n} <= {
-        "hearts_teach",
-        "hearts_teach_widgets",
-    }
+    assert {n.split("/")[0] for n in names if "dist-info" not in n} == TOP_LEVEL
     out = compiled.run(
         "import hearts_teach, hearts_teach.deal as d; print(hearts_teach.COMPILED, d.__file__)"
     )
@@ -164,7 +196,12 @@ def test_a_wheel_built_with_a_compiler_runs_the_compiled_engine(compiled: Instal
 
 def test_the_pure_switch_builds_a_pure_wheel(pure: Installed) -> None:
     assert pure.wheel.name.endswith("-py3-none-any.whl")
-    assert not [n for n in zipfile.ZipFile(pure.wheel).namelist() if n.endswith(".so")]
+    names = zipfile.ZipFile(pure.wheel).namelist()
+    assert not [n for n in names if n.endswith(".so")]
+    assert {n.split("/")[0] for n in names if "dist-info" not in n} == TOP_LEVEL
+    # What `hearts-teach play` serves ships in the package.
+    assert "hearts_teach_widgets/notebooks/playground.ipynb" in names
+    assert "hearts_teach_widgets/voila/templates/hearts/index.html.j2" in names
     assert pure.run("import hearts_teach; print(hearts_teach.COMPILED)").stdout.strip() == "False"
 
 
@@ -219,3 +256,71 @@ def test_this_checkout_reports_which_build_it_runs() -> None:
     assert isinstance(hearts_teach.COMPILED, bool)
     deal_file = hearts_teach.deal.__file__ or ""
     assert (not deal_file.endswith(".py")) == hearts_teach.COMPILED
+
+
+# --- the app: pip install hearts-teach[play], then hearts-teach play ------------------
+
+
+@pytest.fixture(scope="session")
+def app(workspace: Path, compiled: Installed, pure: Installed) -> Installed:
+    """The compiled wheel (pure without a compiler) with the play extra."""
+    wheel = compiled.wheel if "py3-none-any" not in compiled.wheel.name else pure.wheel
+    return install(workspace, "play", wheel, extra="play")
+
+
+def read_lines(stream: object, lines: queue.Queue[str]) -> None:
+    for line in stream:  # type: ignore[attr-defined]
+        lines.put(line)
+
+
+def test_the_installed_app_serves_the_playground(app: Installed) -> None:
+    """`hearts-teach play` from outside any checkout: the banner, then the page. It
+    listens on the port asked for or, when another server has it, on the next free one:
+    the banner says which."""
+    command = [str(app.python.parent / "hearts-teach"), "play", "--port", "8866"]
+    server = subprocess.Popen(
+        [*command, "--pool", "1", "--lang", "fr"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        cwd=app.wheel.parent,
+        env=app.environment(),
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=read_lines, args=(server.stdout, lines), daemon=True).start()
+    said: list[str] = []
+    try:
+        while not any(line.startswith("Hearts playground: ") for line in said):
+            try:
+                said.append(lines.get(timeout=SERVER_START))
+            except queue.Empty:
+                pytest.fail("no banner:\n" + "".join(said))
+        banner = next(line for line in said if line.startswith("Hearts playground: "))
+        address = banner.split()[2]
+        with urllib.request.urlopen(address + "?lang=fr", timeout=SERVER_START) as response:
+            status, page = response.status, response.read().decode()
+    finally:
+        server.terminate()
+        server.wait(30)
+    assert status == 200
+    assert "ht-address" in page and "On met la table" in page  # the project's template
+    assert "Traceback" not in "".join(said)
+
+
+def test_the_installed_app_says_its_version_and_its_build(app: Installed) -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    version = app.command("--version")
+    assert version.returncode == 0
+    assert version.stdout == f"hearts-teach {project['project']['version']}\n"
+    compiled = "py3-none-any" not in app.wheel.name
+    check = "import hearts_teach; print(hearts_teach.COMPILED)"
+    assert app.run(check).stdout.strip() == str(compiled)
+    assert app.run(check, HEARTS_TEACH_PURE="1").stdout.strip() == "False"
+
+
+def test_without_the_play_extra_the_command_says_how_to_get_it(pure: Installed) -> None:
+    played = pure.command("play", "--lang", "fr")
+    assert played.returncode == 2
+    assert "pip install 'hearts-teach[play]'" in played.stderr
+    assert "Traceback" not in played.stderr
+    assert pure.command("--version").returncode == 0  # the rest of the command works
