@@ -32,7 +32,7 @@ from hearts_teach.i18n import text
 from hearts_teach.rules import PASS_DIRECTIONS, PassDirection, Rules
 
 if TYPE_CHECKING:
-    from hearts_teach.scoring import DealResult
+    from hearts_teach.scoring import DealResult, MoonChoice, MoonOutcomes
 
 Phase = Literal["pass", "play", "over"]
 
@@ -230,6 +230,7 @@ class _DealState:
         passes: list[CardMask | None],
         pass_log: list[PassRecord],
         legal: CardMask = -1,
+        moon_choice: MoonChoice | None = None,
     ) -> None:
         self.hands = hands
         self.taken = taken
@@ -246,6 +247,7 @@ class _DealState:
         self.passes = passes
         self.pass_log = pass_log
         self.legal = legal  # the legal cards of the player to play (-1: not computed)
+        self.moon_choice = moon_choice  # the shooter's choice, once made (§3.2)
 
     def copy(self) -> _DealState:
         """An independent copy (the lists copied, the values shared)."""
@@ -265,6 +267,7 @@ class _DealState:
             self.passes[:],
             self.pass_log[:],
             self.legal,
+            self.moon_choice,
         )
 
     def key(self) -> tuple[object, ...]:
@@ -284,6 +287,7 @@ class _DealState:
             self.opening,
             tuple(self.passes),
             tuple(self.pass_log),
+            self.moon_choice,
         )
 
 
@@ -1009,10 +1013,13 @@ class Deal:
         self._state.broken_at = self._cards_played()
 
     def undo(self) -> None:
-        """Take back the last action (a card played, or a pass choice)."""
+        """Take back the last action (the shooter's choice, a card played, or a pass
+        choice)."""
         state = self._state
         state.legal = -1
-        if self._cards_played() > self._setup.first_undoable:
+        if state.moon_choice is not None:
+            state.moon_choice = None
+        elif self._cards_played() > self._setup.first_undoable:
             self._undo_play()
         elif state.pass_log:
             if state.phase != "pass":
@@ -1128,18 +1135,71 @@ class Deal:
         return deal
 
     def result(self, totals: Sequence[int] | None = None) -> DealResult:
-        """The score of the finished deal (after the moon rule), with the game's totals."""
+        """The score of the finished deal (after the moon rule), with the game's totals.
+        A moon waiting for the shooter's choice (:attr:`pending_moon_choice`) has no
+        score yet: HeartsError until :meth:`choose_moon`."""
         from hearts_teach.scoring import score_deal
 
         if self._state.phase != "over":
             raise HeartsError("deal_not_over")
+        if self.pending_moon_choice is not None:
+            raise HeartsError("moon_choice_pending")
         return score_deal(
             self.rules,
             [cards_of(m) for m in self._state.taken],
             totals=self._setup.totals if totals is None else totals,
             dead=cards_of(self._setup.dead),
             tricks=self.tricks_won,
+            moon_choice=self._state.moon_choice,
+            deal_number=self._setup.deal_number,
         )
+
+    @property
+    def pending_moon_choice(self) -> MoonOutcomes | None:
+        """The shooter's choice the deal waits for (docs/rules.md §3.2): under
+        ``moon="choice"``, once every trick is played and one player took every card the
+        moon needs, and until :meth:`choose_moon`; the shooter and both outcomes (the
+        deal's scores and the game's totals after each). None otherwise."""
+        from hearts_teach.scoring import moon_outcomes
+
+        state = self._state
+        if (
+            state.phase != "over"
+            or state.moon_choice is not None
+            or self.rules.effective_moon != "choice"
+        ):
+            return None
+        return moon_outcomes(
+            self.rules,
+            [cards_of(m) for m in state.taken],
+            totals=self._setup.totals,
+            dead=cards_of(self._setup.dead),
+            tricks=self.tricks_won,
+            deal_number=self._setup.deal_number,
+        )
+
+    @property
+    def moon_choice(self) -> MoonChoice | None:
+        """The shooter's choice once made ("add" or "subtract"), else None."""
+        return self._state.moon_choice
+
+    @property
+    def is_complete(self) -> bool:
+        """Over, and nothing left to decide: the deal has its score (:meth:`result`)."""
+        return self.is_over and self.pending_moon_choice is None
+
+    def choose_moon(self, choice: str) -> None:
+        """The shooter's choice on a moon under ``moon="choice"``: "add" (M to every other
+        player) or "subtract" (M off the shooter's total). A move like a card: undone by
+        :meth:`undo`; refused with IllegalMove, changing nothing, when no choice is
+        pending or the word is not one of the two."""
+        from hearts_teach.scoring import MOON_CHOICES
+
+        if choice not in MOON_CHOICES:
+            raise IllegalMove("moon_choice_unknown", choice=choice, choices=", ".join(MOON_CHOICES))
+        if self.pending_moon_choice is None:
+            raise IllegalMove("no_moon_choice")
+        self._state.moon_choice = "add" if choice == "add" else "subtract"
 
     def __repr__(self) -> str:
         return (

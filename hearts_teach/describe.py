@@ -14,8 +14,17 @@ from hearts_teach.cards import (
     Suit,
     cards_of,
 )
-from hearts_teach.i18n import join_words, message, ntext, signed, text, the_card, typeset
-from hearts_teach.rules import Rules
+from hearts_teach.i18n import (
+    card_symbol,
+    join_words,
+    message,
+    ntext,
+    signed,
+    text,
+    the_card,
+    typeset,
+)
+from hearts_teach.rules import Rules, mask_of_removal
 
 
 def _points(points: int, lang: str) -> str:
@@ -35,7 +44,19 @@ def rule_rows(rules: Rules, lang: str = "en") -> list[tuple[str, str]]:
     def row(key: str, value: str) -> None:
         rows.append((text("rule." + key, lang), typeset(value[:1].upper() + value[1:], lang)))
 
-    players = text(f"desc.players{rules.players}", lang)
+    if rules.players in (2, 4) or (rules.players == 3 and rules.removed == "2c"):
+        players = text(f"desc.players{rules.players}", lang)
+    else:
+        players = text(
+            "desc.players_removed",
+            lang,
+            players=rules.players,
+            deck=rules.deck_size,
+            hand=rules.hand_size,
+            removed=" ".join(
+                card_symbol(c, lang) for c in cards_of(mask_of_removal(rules.removed))
+            ),
+        )
     if rules.partnership:
         players += text("desc.partnership", lang)
     row("players", players)
@@ -104,7 +125,7 @@ def _moon_text(rules: Rules, lang: str) -> str:
     elif rules.players == 2:
         main = text("moon.2p", lang, value=value)
     else:
-        main = text("moon." + mode, lang, value=value)
+        main = text("moon." + mode, lang, value=value, amount=rules.moon_value)
     if rules.omnibus and rules.omnibus_jd_stacks_on_moon:
         main += text("desc.jd_stacks", lang)
     if rules.partnership and rules.partner_spared_on_moon:
@@ -123,6 +144,13 @@ def _moon_text(rules: Rules, lang: str) -> str:
 
 def _end_text(rules: Rules, lang: str) -> str:
     target = rules.target
+    if rules.deals is not None:
+        key = "desc.end_deals"
+        if rules.partnership:
+            key = "desc.end_deals_team"
+        elif rules.reverse:
+            key = "desc.end_deals_highest"
+        return ntext(key, rules.deals, lang)
     if rules.players == 2:
         key = (
             "desc.end_two_continue" if rules.two_player_both_over == "continue" else "desc.end_two"
@@ -140,8 +168,8 @@ def _passing_text(rules: Rules, lang: str) -> str:
     count = rules.pass_count
     if rules.passing == "none":
         return text("desc.pass_none", lang)
-    if rules.passing == "cycle":
-        return text("desc.pass_cycle", lang, count=count)
+    if rules.passing in ("cycle", "left_right", "left_right_hold"):
+        return text(f"desc.pass_{rules.passing}", lang, count=count)
     if rules.passing == "alternate":
         return text("desc.pass_alternate", lang, count=count)
     direction = text("pass.other" if rules.players == 2 else f"pass.{rules.passing}", lang)
@@ -153,6 +181,10 @@ def _lead_text(rules: Rules, lang: str) -> str:
         return text("desc.lead_left", lang)
     if rules.players == 2:
         return text("desc.lead_chain", lang)
+    opening = rules.opening_chain[0]
+    if opening.rank != 2:
+        key = "desc.lead_lowest_any_club" if rules.first_lead_any_club else "desc.lead_lowest_club"
+        return text(key, lang, card=card_symbol(opening, lang))
     if rules.first_lead_any_club:
         return text("desc.lead_two_any_club", lang)
     return text("desc.lead_two", lang)

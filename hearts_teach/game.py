@@ -25,7 +25,8 @@ class Game:
 
     Each deal's cards come from ``seed`` and the deal number, so the same seed always
     gives the same game. A finished deal is scored as soon as its last trick is
-    played; :meth:`next_deal` then deals the next one.
+    played (or, on a moon under the shooter's choice, once the shooter has chosen);
+    :meth:`next_deal` then deals the next one.
     """
 
     def __init__(self, rules: Rules | None = None, seed: int | str = 0) -> None:
@@ -38,11 +39,13 @@ class Game:
         return Deal.new(self.rules, seed=f"{self.seed}:{number}", deal_number=number, totals=totals)
 
     def _sync(self) -> None:
-        """Record the current deal once it is over (and forget it if it was undone)."""
+        """Record the current deal once it is complete (over, and the shooter's choice
+        made when one is due), and forget it if it was undone."""
         recorded = bool(self.history) and self.history[-1].deal is self.deal
-        if self.deal.is_over and not recorded:
+        complete = self.deal.is_complete
+        if complete and not recorded:
             self.history.append(PlayedDeal(self.deal, self.deal.result()))
-        elif recorded and not self.deal.is_over:
+        elif recorded and not complete:
             self.history.pop()
 
     @property
@@ -74,6 +77,8 @@ class Game:
         self._sync()
         if not self.deal.is_over:
             raise HeartsError("deal_not_over")
+        if not self.deal.is_complete:
+            raise HeartsError("moon_choice_pending")
         if self.is_over:
             raise HeartsError("game_over")
         self.deal = self._new_deal(self.deal.deal_number + 1, self.totals)
@@ -87,6 +92,11 @@ class Game:
 
     def pass_cards(self, player: int, cards: str | Iterable[Card | str]) -> None:
         self.deal.pass_cards(player, cards)
+
+    def choose_moon(self, choice: str) -> None:
+        """The shooter's choice for the current deal (:meth:`Deal.choose_moon`)."""
+        self.deal.choose_moon(choice)
+        self._sync()
 
     def undo(self) -> None:
         self.deal.undo()

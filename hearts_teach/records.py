@@ -56,10 +56,15 @@ _CODE_OPTIONS: Final = (
     "avoid_all_tricks_bonus",
     "partner_spared_on_moon",
     "lead_hearts_when_only_hearts",
+    "removed",
+    "deals",
 )
 _CHOICES: Final = OPTION_CHOICES
-_INTEGERS: Final = ("players", "target", "pass_count")
+_INTEGERS: Final = ("players", "target", "pass_count", "deals")
 _DIRECTIONS: Final = (None, "left", "right", "across")
+# A share code's last byte before the checksum, when the shooter has chosen (§3.2); a
+# code without it has no choice made (every code written before the choice existed).
+_MOON_CHOICE_BYTES: Final = {"add": 1, "subtract": 2}
 _CODE_ALPHABET: Final = re.compile(r"[A-Za-z0-9_-]+")
 _LARGEST: Final = 2**62
 """Deal numbers and totals beyond this are damage: a share code holds them in 63 bits."""
@@ -84,7 +89,7 @@ def deal_to_dict(deal: Deal) -> dict[str, Any]:
             actions.append({"pass": player, "cards": [str(c) for c in cards]})
         else:
             actions.append({"play": player, "card": str(cards[0])})
-    return {
+    record = {
         "format": FORMAT,
         "kind": "deal",
         "version": JSON_VERSION,
@@ -98,6 +103,10 @@ def deal_to_dict(deal: Deal) -> dict[str, Any]:
         "hearts_broken": deal.start_broken,
         "actions": actions,
     }
+    if deal.moon_choice is not None:
+        # written only when made, so every record without a choice reads as before
+        record["moon_choice"] = deal.moon_choice
+    return record
 
 
 # What a damaged record can make Python raise while it is read: every one of them is
@@ -152,6 +161,8 @@ def deal_from_dict(data: Any) -> Deal:
                 deal.play(action["card"], action["play"])
             else:
                 raise _damaged("action_kind")
+        if "moon_choice" in data:
+            deal.choose_moon(data["moon_choice"])
     except RecordError:
         raise
     except _DAMAGE as error:
@@ -220,9 +231,9 @@ def _assemble(rules: Rules, seed: int | str, deals: list[Deal], *, from_the_star
         if deal.totals != totals:
             raise _damaged("totals_before", number=number + 1)
         last = index == len(deals) - 1
-        if not deal.is_over and not last:
+        if not deal.is_complete and not last:
             raise _damaged("unfinished", number=number + 1)
-        if deal.is_over:
+        if deal.is_complete:
             result = deal.result()
             game.history.append(PlayedDeal(deal, result))
             totals = result.totals
@@ -315,6 +326,8 @@ def share_code(deal: Deal, include_plays: bool = True) -> str:
             out += bytes(c.index for c in cards)
         else:
             out.append(cards[0].index)
+    if include_plays and deal.moon_choice is not None:
+        out.append(_MOON_CHOICE_BYTES[deal.moon_choice])
     out += zlib.crc32(bytes(out)).to_bytes(4, "big")
     return base64.urlsafe_b64encode(bytes(out)).decode("ascii").rstrip("=")
 
@@ -419,6 +432,9 @@ def _decode_body(body: bytes) -> Deal:
             deal.pass_cards(player, [Card(i) for i in reader.take(count)])
         else:
             deal.play(Card(action))
+    if not reader.done:
+        choices = {number: word for word, number in _MOON_CHOICE_BYTES.items()}
+        deal.choose_moon(choices[reader.byte()])
     if not reader.done:
         raise RecordError("code_damaged")
     return deal

@@ -7,6 +7,7 @@ place, from the options; the rest of the engine only asks.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Literal, TypeAlias, TypeGuard, get_args
@@ -18,7 +19,7 @@ from hearts_teach.cards import (
     JACK_OF_DIAMONDS,
     KING_OF_SPADES,
     QUEEN_OF_SPADES,
-    TWO_OF_CLUBS,
+    SUIT_MASKS,
     Card,
     Suit,
     card_bit,
@@ -27,12 +28,15 @@ from hearts_teach.errors import RulesError
 
 # The words of the word-valued options (docs/rules.md §12), each written once as a type;
 # the tuples of words below are read from these types.
-MoonRule: TypeAlias = Literal["old", "new", "mixed", "none"]
-"""Shooting the moon: old (the others score M), new (the shooter −M), mixed, none."""
+MoonRule: TypeAlias = Literal["old", "new", "mixed", "none", "choice"]
+"""Shooting the moon: old (the others score M), new (the shooter −M), mixed, none, or the
+shooter's choice between old and new (docs/rules.md §3.2)."""
 QsBreaks: TypeAlias = Literal["off", "discard", "any"]
 """Whether Q♠ breaks hearts: never, when discarded, on any play."""
-Passing: TypeAlias = Literal["cycle", "left", "right", "across", "alternate", "none"]
-"""Which passes the deals make."""
+Passing: TypeAlias = Literal[
+    "cycle", "left", "right", "across", "alternate", "none", "left_right", "left_right_hold"
+]
+"""Which passes the deals make (new words are appended: share codes number them)."""
 PassDirection: TypeAlias = Literal["left", "right", "across"]
 """Where one deal's pass goes."""
 FirstLead: TypeAlias = Literal["two_of_clubs", "left_of_dealer"]
@@ -43,6 +47,9 @@ TwoPlayerMoonAward: TypeAlias = Literal["fixed_20", "points_in_play"]
 """What the opponent scores on a two-player moon."""
 TwoPlayerBothOver: TypeAlias = Literal["lowest_wins", "continue"]
 """Two players reaching the target in one deal: the lower wins, or play on."""
+Removal: TypeAlias = Literal["none", "2d", "2c", "2s", "2c2d", "2d3d3c4c", "2c2d3c3d"]
+"""The cards taken out of the pack so that it deals out evenly (docs/rules.md §15): the
+word spells them, rank then suit (2d: the 2♦; 2d3d3c4c: 2♦ 3♦ 3♣ 4♣)."""
 
 MOON_RULES: Final[tuple[MoonRule, ...]] = get_args(MoonRule)
 QS_BREAKS: Final[tuple[QsBreaks, ...]] = get_args(QsBreaks)
@@ -52,6 +59,7 @@ FIRST_LEADS: Final[tuple[FirstLead, ...]] = get_args(FirstLead)
 FIRST_TRICK_FORCED: Final[tuple[FirstTrickForced, ...]] = get_args(FirstTrickForced)
 TWO_PLAYER_MOON_AWARDS: Final[tuple[TwoPlayerMoonAward, ...]] = get_args(TwoPlayerMoonAward)
 TWO_PLAYER_BOTH_OVER: Final[tuple[TwoPlayerBothOver, ...]] = get_args(TwoPlayerBothOver)
+REMOVALS: Final[tuple[Removal, ...]] = get_args(Removal)
 
 # The options that take one of a few words, with those words.
 OPTION_CHOICES: Final[dict[str, tuple[str, ...]]] = {
@@ -62,14 +70,30 @@ OPTION_CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "first_trick_forced": FIRST_TRICK_FORCED,
     "two_player_moon_award": TWO_PLAYER_MOON_AWARDS,
     "two_player_both_over": TWO_PLAYER_BOTH_OVER,
+    "removed": REMOVALS,
 }
 
 TWO_PLAYER_RANKS: Final = (2, 4, 6, 8, 10, 12, 14)
 OMNIBUS_JACK_VALUE: Final = -10
 """What J♦ is worth in Omnibus (docs/rules.md §4.3): the one place this number is written;
 the scores read it through ``Rules.values``."""
-# With four players the pass cycle is left, right, across, hold (docs/rules.md §2.3).
-_CYCLE: Final[tuple[PassDirection | None, ...]] = ("left", "right", "across", None)
+# With four players the pass cycle is left, right, across, hold (docs/rules.md §2.3);
+# the cycles without "across" serve any number of players (§15).
+_CYCLES: Final[dict[str, tuple[PassDirection | None, ...]]] = {
+    "cycle": ("left", "right", "across", None),
+    "left_right": ("left", "right"),
+    "left_right_hold": ("left", "right", None),
+}
+PLAYER_COUNTS: Final = (2, 3, 4, 5, 6)
+# Which removals each number of players may choose, the default first (docs/rules.md §15):
+# 52 cards deal out evenly only to two (on its own 28-card deck) and four players.
+REMOVALS_FOR: Final[dict[int, tuple[Removal, ...]]] = {
+    2: ("none",),
+    3: ("2d", "2c", "2s"),
+    4: ("none",),
+    5: ("2c2d",),
+    6: ("2d3d3c4c", "2c2d3c3d"),
+}
 
 
 def _whole(value: object) -> TypeGuard[int]:
@@ -89,7 +113,8 @@ class Rules:
     """
 
     players: int = 4
-    """2 (28-card deck, hearts trump), 3 (traditional Black Maria) or 4."""
+    """2 (28-card deck, hearts trump) to 6; three with Black Maria is traditional Black
+    Maria, three without it standard Hearts with the 2♦ removed (docs/rules.md §15)."""
     moon: MoonRule = "old"
     """Shooting the moon: old (others +M), new (shooter −M), mixed (§3.1), none."""
     spot: bool = False
@@ -139,6 +164,12 @@ class Rules:
     """−5 to each player who took no trick, on deals without a moon (OpenSpiel option)."""
     partner_spared_on_moon: bool = False
     """Partnership: the shooter's partner scores nothing on a moon."""
+    removed: Removal | None = None
+    """The cards removed so the pack deals out evenly (3, 5, 6 players): 2d, 2c or 2s with
+    three; 2c2d with five; 2d3d3c4c or 2c2d3c3d with six; none otherwise."""
+    deals: int | None = None
+    """A fixed number of deals: the game ends after that many (the lowest total wins, a
+    tie plays on), and the target no longer ends it (docs/rules.md §7.1)."""
 
     _derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -166,6 +197,10 @@ class Rules:
         },
         "partnership": {"partnership": True},
         "reverse": {"reverse": True, "moon": "none"},
+        "three-player": {"players": 3},
+        "five-player": {"players": 5},
+        "six-player": {"players": 6},
+        "shooters-choice": {"moon": "choice"},
     }
 
     def __post_init__(self) -> None:
@@ -173,15 +208,19 @@ class Rules:
             self._set("qs_breaks_hearts", "any" if self.qs_breaks_hearts else "off")
         self._check_values()
         n = self.players
+        # Three players with Black Maria play the traditional game (docs/rules.md §4.6).
+        traditional = n == 3 and self.black_maria
         if self.passing is None:
-            default = {2: "none", 3: "right", 4: "cycle"}[n]
+            default = {2: "none", 4: "cycle"}.get(n, "right" if traditional else "left_right")
             self._set("passing", default)
         if self.pass_count is None:
             self._set("pass_count", 1 if n == 2 else 3)
         if self.first_lead is None:
-            self._set("first_lead", "left_of_dealer" if n == 3 else "two_of_clubs")
+            self._set("first_lead", "left_of_dealer" if traditional else "two_of_clubs")
         if self.first_trick_no_points is None:
-            self._set("first_trick_no_points", n == 4)
+            self._set("first_trick_no_points", n != 2 and not traditional)
+        if self.removed is None:
+            self._set("removed", "2c" if traditional else REMOVALS_FOR[n][0])
         self._check_combinations()
         self._derive()
 
@@ -192,7 +231,7 @@ class Rules:
 
     def _check_values(self) -> None:
         # Whole numbers only: 4.0 equals 4 but would fail later, far from here.
-        if not _whole(self.players) or self.players not in (2, 3, 4):
+        if not _whole(self.players) or self.players not in PLAYER_COUNTS:
             raise RulesError("rules_players", players=self.players)
         _choice("moon", self.moon, MOON_RULES)
         _choice("qs_breaks_hearts", self.qs_breaks_hearts, QS_BREAKS)
@@ -205,6 +244,10 @@ class Rules:
         _choice("two_player_both_over", self.two_player_both_over, TWO_PLAYER_BOTH_OVER)
         if not _whole(self.target) or self.target < 1:
             raise RulesError("rules_target", target=self.target)
+        if self.deals is not None and (not _whole(self.deals) or self.deals < 1):
+            raise RulesError("rules_deals", deals=self.deals)
+        if self.removed is not None:
+            _choice("removed", self.removed, REMOVALS)
         for name in (
             "spot",
             "omnibus",
@@ -245,10 +288,13 @@ class Rules:
                 )
             if self.spot:
                 raise RulesError("rules_two_player_spot")
-            if self.moon in ("new", "mixed"):
+            if self.moon in ("new", "mixed", "choice"):
                 raise RulesError("rules_value", option="moon", value=self.moon, choices="old, none")
-        if n == 3 and not self.black_maria:
-            raise RulesError("rules_three_players")
+        allowed = REMOVALS_FOR[n]
+        if self.removed not in allowed:
+            raise RulesError(
+                "rules_removed", removed=self.removed, players=n, choices=", ".join(allowed)
+            )
         if self.partnership and n != 4:
             raise RulesError("rules_partnership_players")
         needed = {"cycle": 4, "across": 4}.get(str(self.passing))
@@ -261,8 +307,6 @@ class Rules:
             raise RulesError("rules_only_hearts_lead")
         if self.first_trick_forced != "any" and not self.first_trick_no_points:
             raise RulesError("rules_forced_without_ban")
-        if self.first_lead == "two_of_clubs" and n == 3:
-            raise RulesError("rules_opening_club", players=n)
 
     # --- derived values -------------------------------------------------------
 
@@ -273,10 +317,8 @@ class Rules:
             for suit in Suit:
                 for rank in TWO_PLAYER_RANKS:
                     deck |= card_bit(rank, suit)
-        elif n == 3:
-            deck = FULL_DECK & ~TWO_OF_CLUBS.bit
         else:
-            deck = FULL_DECK
+            deck = FULL_DECK & ~mask_of_removal(self.removed)
         values = [0] * 52
         for card in CARDS:
             if card.suit is Suit.HEARTS:
@@ -302,21 +344,25 @@ class Rules:
             penalty=penalty,
             moon_cards=moon_cards,
             moon_value=sum(values[card.index] for card in CARDS if penalty & card.bit),
-            hand_size={2: 13, 3: 17, 4: 13}[n],
+            hand_size=13 if n == 2 else deck.bit_count() // n,
             dead_count=2 if n == 2 else 0,
-            opening_chain=self._opening_chain(),
+            opening_chain=self._opening_chain(deck),
         )
 
-    def _opening_chain(self) -> tuple[Card, ...]:
+    def _opening_chain(self, deck: int) -> tuple[Card, ...]:
         if self.first_lead != "two_of_clubs":
             return ()
         if self.players == 2:
             return tuple(Card.of(rank, Suit.CLUBS) for rank in (2, 4, 6))
-        return (TWO_OF_CLUBS,)
+        # The lowest club in play (docs/rules.md §15): every card of a pack with no dead
+        # cards is dealt, so it is always in some hand.
+        clubs = deck & SUIT_MASKS[Suit.CLUBS]
+        return (CARDS[(clubs & -clubs).bit_length() - 1],)
 
     @property
     def deck(self) -> int:
-        """The deck as a bit mask (28 cards with two players, 51 with three)."""
+        """The deck as a bit mask (28 cards with two players, 51 with three, 50 with five,
+        48 with six)."""
         mask: int = self._derived["deck"]
         return mask
 
@@ -384,7 +430,8 @@ class Rules:
 
     @property
     def opening_chain(self) -> tuple[Card, ...]:
-        """Cards that open the deal, in order of fallback: 2♣ (4p); 2♣, 4♣, 6♣ (2p)."""
+        """Cards that open the deal, in order of fallback: the lowest club in play (2♣ with
+        four players, 3♣ with the 2♣ removed); 2♣, 4♣, 6♣ with two players."""
         chain: tuple[Card, ...] = self._derived["opening_chain"]
         return chain
 
@@ -396,11 +443,14 @@ class Rules:
         """left, right, across, or None when no pass is due (deal_number counts from 0)."""
         if self.passing == "none":
             return None
-        if self.passing == "cycle":
-            return _CYCLE[deal_number % 4]
+        cycle = _CYCLES.get(str(self.passing))
+        if cycle is not None:
+            return cycle[deal_number % len(cycle)]
         if self.passing == "alternate":
             return "left" if deal_number % 2 == 0 else None
-        return self.passing
+        if self.passing in PASS_DIRECTIONS:
+            return self.passing
+        raise AssertionError(f"passing {self.passing!r} has no direction")  # checked at init
 
     def pass_offset(self, direction: PassDirection) -> int:
         """Seats from the passer to the receiver: left is the next player."""
@@ -463,7 +513,7 @@ class Rules:
 
     def changed_options(self) -> dict[str, Any]:
         """Only what differs from the defaults for the same number of players."""
-        base = defaults_for(self.players)
+        base = _base_for(self.players, self.black_maria)
         return {
             name: value
             for name, value in self.options().items()
@@ -476,8 +526,9 @@ class Rules:
         options.update(changes)
         if "players" in changes:
             # derived options follow the new number of players unless given
-            base = defaults_for(self.players)
-            for name in ("passing", "pass_count", "first_lead", "first_trick_no_points"):
+            base = _base_for(self.players, self.black_maria)
+            derived = ("passing", "pass_count", "first_lead", "first_trick_no_points", "removed")
+            for name in derived:
                 if name not in changes and options.get(name) == getattr(base, name):
                     options.pop(name, None)
         return Rules.from_options(options)
@@ -494,3 +545,28 @@ class Rules:
 def defaults_for(players: int) -> Rules:
     """The default rules for a number of players (three players play Black Maria)."""
     return Rules(players=players, black_maria=players == 3)
+
+
+@functools.lru_cache(maxsize=16)
+def _base_for(players: int, black_maria: bool) -> Rules:
+    """What a rule set's options are told apart from: three players with Black Maria from
+    traditional Black Maria, three without it from standard three-player Hearts; any other
+    number from its defaults (Black Maria changes none of their derived options)."""
+    if players == 3:
+        return Rules(players=3, black_maria=black_maria)
+    return defaults_for(players)
+
+
+_REMOVED_CARDS: Final[dict[str, int]] = {}
+
+
+def mask_of_removal(removal: str | None) -> int:
+    """The cards a removal word names, as a bit mask ("2d3d3c4c": 2♦ 3♦ 3♣ 4♣)."""
+    mask = _REMOVED_CARDS.get(str(removal))
+    if mask is None:
+        word = "" if removal in (None, "none") else str(removal)
+        mask = 0
+        for i in range(0, len(word), 2):
+            mask |= Card.parse(word[i : i + 2].upper()).bit
+        _REMOVED_CARDS[str(removal)] = mask
+    return mask

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal, TypeAlias, get_args
 
 from hearts_teach.cards import (
     JACK_OF_DIAMONDS,
@@ -14,11 +14,17 @@ from hearts_teach.cards import (
     mask_of,
     parse_cards,
 )
-from hearts_teach.errors import HeartsError
+from hearts_teach.errors import HeartsError, IllegalMove
 from hearts_teach.rules import OMNIBUS_JACK_VALUE, MoonRule, Rules
 
 OMNIBUS_BONUS_PENALTY = OMNIBUS_JACK_VALUE
 """The Omnibus jack's value (an older name of ``rules.OMNIBUS_JACK_VALUE``)."""
+
+MoonChoice: TypeAlias = Literal["add", "subtract"]
+"""The shooter's choice (docs/rules.md §3.2): add M to every other player (Old Moon), or
+subtract M from the shooter's own total (New Moon)."""
+MOON_CHOICES: Final[tuple[MoonChoice, ...]] = get_args(MoonChoice)
+_CHOICE_RULE: Final[dict[str, Literal["old", "new"]]] = {"add": "old", "subtract": "new"}
 
 
 @dataclass(frozen=True)
@@ -46,14 +52,24 @@ class DealResult:
 
 
 def game_outcome(
-    rules: Rules, before: Sequence[int], after: Sequence[int]
+    rules: Rules,
+    before: Sequence[int],
+    after: Sequence[int],
+    deals_played: int | None = None,
 ) -> tuple[bool, tuple[int, ...]]:
     """Whether the game ends with these totals, and who wins (docs/rules.md §7).
 
     After a deal in which a total reaches the target, the game ends if exactly one
     player (one team in partnership) has the best total: the lowest, or the highest
-    in Reverse Hearts. Otherwise tie-break deals follow.
+    in Reverse Hearts. Otherwise tie-break deals follow. With a fixed number of deals
+    (``rules.deals``, §7.1) the target plays no part: the game may end once
+    ``deals_played`` (this deal included) reaches that number, on the same tie rule;
+    without ``deals_played`` it does not end.
     """
+    if rules.deals is not None:
+        if deals_played is None or deals_played < rules.deals:
+            return False, ()
+        return _sole_best(rules, after)
     target = rules.target
     if max(after) < target:
         return False, ()
@@ -64,6 +80,11 @@ def game_outcome(
         and all(total >= target for total in after)
     ):
         return False, ()
+    return _sole_best(rules, after)
+
+
+def _sole_best(rules: Rules, after: Sequence[int]) -> tuple[bool, tuple[int, ...]]:
+    """The game ends if one player (one team) alone has the best total: (True, winners)."""
     teams = rules.teams()
     sums = [sum(after[p] for p in team) for team in teams]
     best = max(sums) if rules.reverse else min(sums)
@@ -102,11 +123,17 @@ def score_deal(
     totals: Sequence[int] | None = None,
     dead: Iterable[Card | str] | str = (),
     tricks: Sequence[int] | None = None,
+    *,
+    moon_choice: MoonChoice | None = None,
+    deal_number: int | None = None,
 ) -> DealResult:
     """Score a deal from the cards each player took (the counting cards alone suffice).
 
     ``totals`` are the totals before the deal; ``dead`` the cards set aside (two
-    players); ``tricks`` the tricks each player won, needed only by the no-trick bonus.
+    players); ``tricks`` the tricks each player won, needed only by the no-trick bonus;
+    ``moon_choice`` the shooter's choice under ``moon="choice"`` (needed when the deal
+    is a moon); ``deal_number`` (from 0) the deal's place in the game, needed only by a
+    fixed number of deals.
     """
     n = rules.players
     before = tuple(totals) if totals is not None else (0,) * n
@@ -118,9 +145,22 @@ def score_deal(
         raise HeartsError("card_not_in_deck", card=cards_of(outside)[0])
     masks = _taken_masks(rules, taken, dead_mask)
     points = tuple(points_of(rules, mask) for mask in masks)
-    scores, shooter, moon_rule = scores_of_masks(rules, masks, dead_mask, points, tricks, before)
+    if moon_choice is not None and moon_choice not in MOON_CHOICES:
+        raise IllegalMove(
+            "moon_choice_unknown", choice=moon_choice, choices=", ".join(MOON_CHOICES)
+        )
+    played = None if deal_number is None else deal_number + 1
+    if (
+        rules.effective_moon == "choice"
+        and moon_choice is None
+        and _shooter(rules, masks, dead_mask) is not None
+    ):
+        raise HeartsError("moon_choice_needed")
+    scores, shooter, moon_rule = scores_of_masks(
+        rules, masks, dead_mask, points, tricks, before, moon_choice, played
+    )
     after = tuple(b + s for b, s in zip(before, scores, strict=True))
-    over, winners = game_outcome(rules, before, after)
+    over, winners = game_outcome(rules, before, after, played)
     return DealResult(
         rules=rules,
         points=points,
@@ -153,6 +193,8 @@ def scores_of_masks(
     points: Sequence[int] | None,
     tricks: Sequence[int] | None,
     before: Sequence[int],
+    moon_choice: MoonChoice | None = None,
+    deals_played: int | None = None,
 ) -> tuple[list[int], int | None, MoonRule | None]:
     """What each player scores for the deal, the shooter (or None) and the moon rule
     applied, from the cards taken as bit masks and each player's raw ``points`` (counted
@@ -160,7 +202,9 @@ def scores_of_masks(
 
     The one computation behind :func:`score_deal` and the Monte-Carlo bot's scorer.
     Mixed Moon (docs/rules.md §3.1) decides with the Old Moon scores exactly as they
-    would be applied (J♦ stacking and a spared partner included).
+    would be applied (J♦ stacking and a spared partner included). Under the shooter's
+    choice (§3.2) the rule applied is "old" for add and "new" for subtract; with no
+    ``moon_choice`` given, the choice :func:`preferred_moon_choice` makes.
     """
     n = rules.players
     if points is None:
@@ -173,10 +217,16 @@ def scores_of_masks(
             raise HeartsError("rules_avoid_bonus_needs_tricks")
         return [p - 5 if won == 0 else p for p, won in zip(points, tricks, strict=True)], None, None
     mode: MoonRule = "old" if n == 2 else rules.effective_moon
+    if mode == "choice":
+        if moon_choice is None:
+            moon_choice = preferred_moon_choice(
+                rules, before, shooter, taken, dead, deals_played
+            ).choice
+        mode = _CHOICE_RULE[moon_choice]
     scores = _moon_scores(rules, "new" if mode == "new" else "old", shooter, taken, dead)
     if mode == "mixed":
         with_old = [b + s for b, s in zip(before, scores, strict=True)]
-        over, winners = game_outcome(rules, before, with_old)
+        over, winners = game_outcome(rules, before, with_old, deals_played)
         if over and shooter not in winners:
             mode = "new"
             scores = _moon_scores(rules, mode, shooter, taken, dead)
@@ -227,3 +277,90 @@ def _moon_value(rules: Rules, dead: CardMask) -> int:
     if rules.players == 2 and rules.two_player_moon_award == "points_in_play":
         return points_of(rules, rules.penalty_cards & ~dead)
     return rules.moon_value
+
+
+@dataclass(frozen=True)
+class MoonOutcomes:
+    """A moon waiting for the shooter's choice (docs/rules.md §3.2): who shot it, and the
+    deal's result under each choice (scores for the deal and the game's totals after)."""
+
+    shooter: int
+    add: DealResult
+    """M to every other player (Old Moon)."""
+    subtract: DealResult
+    """M off the shooter's own total (New Moon)."""
+
+    def outcome(self, choice: MoonChoice) -> DealResult:
+        return self.add if choice == "add" else self.subtract
+
+
+@dataclass(frozen=True)
+class MoonDecision:
+    """The choice a shooter makes by the game situation, and the reason's catalog key
+    (``moon_choice.<reason>``, first person for a bot, ``hint.moon_choice.<reason>`` for
+    the reader)."""
+
+    choice: MoonChoice
+    reason: str
+
+
+def preferred_moon_choice(
+    rules: Rules,
+    before: Sequence[int],
+    shooter: int,
+    taken: Sequence[CardMask],
+    dead: CardMask = 0,
+    deals_played: int | None = None,
+) -> MoonDecision:
+    """The shooter's choice by the game situation (docs/rules.md §3.2): the choice that
+    ends the game with the shooter winning; else not the one that ends it with the shooter
+    losing; else, since both leave the same gaps between the shooter and each other player,
+    add when the shooter then leads alone (the others near the end) and subtract when not
+    (the game lasts longer for the shooter to catch up)."""
+    ends: dict[MoonChoice, tuple[bool, tuple[int, ...]]] = {}
+    totals: dict[MoonChoice, list[int]] = {}
+    for choice in MOON_CHOICES:
+        scores = _moon_scores(rules, _CHOICE_RULE[choice], shooter, taken, dead)
+        totals[choice] = [b + s for b, s in zip(before, scores, strict=True)]
+        ends[choice] = game_outcome(rules, before, totals[choice], deals_played)
+    for choice in MOON_CHOICES:
+        over, winners = ends[choice]
+        if over and shooter in winners:
+            return MoonDecision(choice, "wins_game")
+    pairs: tuple[tuple[MoonChoice, MoonChoice], ...] = (("add", "subtract"), ("subtract", "add"))
+    for choice, other in pairs:
+        over, winners = ends[choice]
+        if over and shooter not in winners and not ends[other][0]:
+            return MoonDecision(other, f"{choice}_loses")
+    team = next(t for t in rules.teams() if shooter in t)
+    sums = {t: sum(totals["add"][p] for p in t) for t in rules.teams()}
+    mine = sums[team]
+    others = [total for t, total in sums.items() if t != team]
+    leads = all(mine > o for o in others) if rules.reverse else all(mine < o for o in others)
+    if leads:
+        return MoonDecision("add", "leading")
+    return MoonDecision("subtract", "behind")
+
+
+def moon_outcomes(
+    rules: Rules,
+    taken: Sequence[Iterable[Card | str] | str],
+    totals: Sequence[int] | None = None,
+    dead: Iterable[Card | str] | str = (),
+    tricks: Sequence[int] | None = None,
+    deal_number: int | None = None,
+) -> MoonOutcomes | None:
+    """The two results a moon under ``moon="choice"`` can have, or None when the deal is
+    not a moon under that rule."""
+    if rules.effective_moon != "choice":
+        return None
+    dead_mask = mask_of(parse_cards(dead))
+    masks = _taken_masks(rules, taken, dead_mask)
+    shooter = _shooter(rules, masks, dead_mask)
+    if shooter is None:
+        return None
+    add, subtract = (
+        score_deal(rules, taken, totals, dead, tricks, moon_choice=choice, deal_number=deal_number)
+        for choice in MOON_CHOICES
+    )
+    return MoonOutcomes(shooter, add, subtract)

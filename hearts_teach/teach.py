@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
-from hearts_teach.bots import make_bot
+from hearts_teach.bots import make_bot, moon_choice_for
 from hearts_teach.cards import (
     ACE_OF_SPADES,
     HEARTS_MASK,
@@ -392,6 +392,10 @@ class _EngineBot:
     def choose_pass(self, deal: Deal, player: int) -> list[Card]:
         return list(self._bot.pass_cards(deal.view(player)).cards)
 
+    def choose_moon(self, deal: Deal, player: int) -> str:
+        choice: str = self._bot.choose_moon(deal.view(player)).choice
+        return choice
+
 
 def make_player(level: str = "heuristic", seed: int = 0) -> BotPlayer:
     """A bot of ``hearts_teach.bots`` at the given level (see ``LEVELS`` there)."""
@@ -410,6 +414,18 @@ def play_out(deal: Deal, bots: Sequence[BotPlayer]) -> Deal:
         deal.pass_cards(player, bots[player].choose_pass(deal, player))
     while not deal.is_over:
         deal.play(bots[deal.to_play].choose(deal))
+    pending = deal.pending_moon_choice
+    if pending is not None:
+        # The shooter's choice (docs/rules.md §3.2): every bot level chooses by the
+        # game's totals; a player without the method is given that same choice.
+        shooter = pending.shooter
+        chooser = getattr(bots[shooter], "choose_moon", None)
+        choice = (
+            chooser(deal, shooter)
+            if chooser is not None
+            else moon_choice_for(deal.view(shooter)).choice
+        )
+        deal.choose_moon(choice)
     return deal
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from hearts_teach import Card, Deal, Game, Rules
+from hearts_teach import Card, Deal, Game, HeartsError, Rules, Suit
 from hearts_teach.cards import cards_of, mask_of, parse_cards
 
 
@@ -96,3 +96,38 @@ def play_game(game: Game, rng: random.Random, max_deals: int = 200) -> None:
 
 def legal_set(deal: Deal) -> set[Card]:
     return set(deal.legal_moves())
+
+
+def bilingual(error: HeartsError) -> tuple[str, str]:
+    """The English and French messages: both filled in, and not the same text."""
+    english, french = error.message("en"), error.message("fr")
+    assert english and french
+    assert english != french
+    assert "{" not in english + french
+    assert str(error) == english
+    return english, french
+
+
+SHOOTER_HAND = "AS KS QS AH KH QH JH 10H 9H 8H 7H AC AD"
+"""Thirteen cards with which player 0 takes every trick that matters (see play_a_moon)."""
+
+
+def play_a_moon(
+    rules: Rules, totals: tuple[int, ...] | None = None, *, deal_number: int = 0
+) -> Deal:
+    """A deal played to its end in which player 0 takes every penalty card: player 0
+    holds SHOOTER_HAND (cut to the hand size) and plays its highest legal card, the
+    others play their lowest, and throw their highest heart when they cannot follow."""
+    fixed = " ".join(SHOOTER_HAND.split()[: rules.hand_size])
+    hands = fill_hands(rules, {0: fixed})
+    deal = Deal.from_hands(rules, hands, totals=totals, deal_number=deal_number)
+    while not deal.is_over:
+        legal = deal.legal_moves()
+        trick = deal.current_trick.cards
+        if deal.to_play == 0:
+            deal.play(max(legal, key=lambda c: (c.rank, c.suit is Suit.HEARTS)))
+            continue
+        hearts = [c for c in legal if c.suit is Suit.HEARTS]
+        discarding = trick and trick[0].suit is not Suit.HEARTS
+        deal.play(max(hearts) if hearts and discarding else min(legal, key=lambda c: c.rank))
+    return deal

@@ -89,7 +89,7 @@ def test_random_and_heuristic_play_legal_cards_in_every_preset(preset: str) -> N
     rules = Rules.preset(preset)
     for seed in range(4):
         # The deal number walks through the pass directions (left, right, across, none).
-        levels = ["heuristic", "random"] * 2
+        levels = ["heuristic", "random"] * 3
         bots = [bot(levels[p], seed=seed * 10 + p) for p in range(rules.players)]
         play_deal(rules, seed, bots, deal_number=seed)
 

@@ -19,6 +19,7 @@ from hearts_teach.bots import make_bot
 from hearts_teach.bots.montecarlo import deal_scores, sample_hands
 from hearts_teach.bots.policy import context
 from hearts_teach.cards import CARDS, SUIT_MASKS, cards_of
+from hearts_teach.scoring import moon_outcomes, preferred_moon_choice
 
 PRESETS = list(Rules.PRESETS)
 BUDGET: dict[str, Any] = {"playouts": 16, "time_limit": None}
@@ -187,7 +188,7 @@ def test_sampled_deals_agree_with_what_the_seat_knows(
 @given(
     preset=st.sampled_from(PRESETS),
     seed=st.integers(0, 10_000),
-    totals=st.lists(st.integers(0, 120), min_size=4, max_size=4),
+    totals=st.lists(st.integers(0, 120), min_size=6, max_size=6),
     moon=st.booleans(),
 )
 def test_mask_scoring_matches_the_engine(
@@ -206,8 +207,20 @@ def test_mask_scoring_matches_the_engine(
     for card in cards:
         taken[0 if moon and rules.values[card.index] > 0 else rng.randrange(n)] |= card.bit
     tricks = [mask.bit_count() // n for mask in taken]
+    # Under the shooter's choice the scorer takes the choice the bots make (§3.2).
+    outcomes = moon_outcomes(rules, [cards_of(m) for m in taken], totals[:n], cards_of(dead))
+    choice = (
+        preferred_moon_choice(rules, totals[:n], outcomes.shooter, taken, dead).choice
+        if outcomes is not None
+        else None
+    )
     expected = score_deal(
-        rules, [cards_of(m) for m in taken], totals[:n], cards_of(dead), tricks=tricks
+        rules,
+        [cards_of(m) for m in taken],
+        totals[:n],
+        cards_of(dead),
+        tricks=tricks,
+        moon_choice=choice,
     )
     assert deal_scores(context(rules), taken, dead, tricks, totals[:n]) == list(expected.scores)
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from engine_helpers import full_deal
+from engine_helpers import bilingual, full_deal
 
 from hearts_teach import (
     Card,
@@ -20,16 +20,6 @@ from hearts_teach import (
     RulesError,
     score_deal,
 )
-
-
-def bilingual(error: HeartsError) -> tuple[str, str]:
-    """The English and French messages: both filled in, and not the same text."""
-    english, french = error.message("en"), error.message("fr")
-    assert english and french
-    assert english != french
-    assert "{" not in english + french
-    assert str(error) == english
-    return english, french
 
 
 def refused(
@@ -210,7 +200,9 @@ def test_unknown_preset_lists_the_presets() -> None:
         ({"qs_breaks_hearts": "always"}, "qs_breaks_hearts"),
         ({"target": -5}, "-5"),
         ({"target": "100"}, "100"),
-        ({"players": 6}, "6"),
+        ({"players": 7}, "7"),
+        ({"deals": 0}, "0"),
+        ({"removed": "2h"}, "removed"),
         ({"players": "4"}, "4"),
         ({"spot": "yes"}, "spot"),
         ({"pass_count": 9}, "9"),

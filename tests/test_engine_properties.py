@@ -13,7 +13,18 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from hearts_teach import CARDS, Card, Deal, Game, IllegalMove, Rules, RulesError, Suit, score_deal
+from hearts_teach import (
+    CARDS,
+    Card,
+    Deal,
+    Game,
+    HeartsError,
+    IllegalMove,
+    Rules,
+    RulesError,
+    Suit,
+    score_deal,
+)
 from hearts_teach.cards import cards_of
 from hearts_teach.records import (
     deal_from_code,
@@ -29,9 +40,12 @@ from hearts_teach.rules import (
     MOON_RULES,
     PASSING,
     QS_BREAKS,
+    REMOVALS,
+    REMOVALS_FOR,
     TWO_PLAYER_BOTH_OVER,
     TWO_PLAYER_MOON_AWARDS,
 )
+from hearts_teach.scoring import MOON_CHOICES
 
 QUEEN = Card.parse("QS")
 PROPERTY = settings(
@@ -49,33 +63,43 @@ def _resolved(options: dict[str, Any], name: str, default: object) -> Any:
 def is_possible(options: dict[str, Any]) -> bool:
     """The spec's account of which rule sets can be played."""
     n = options.get("players", 4)
-    passing = _resolved(options, "passing", {2: "none", 3: "right", 4: "cycle"}.get(n))
-    first_lead = _resolved(options, "first_lead", "left_of_dealer" if n == 3 else "two_of_clubs")
-    ban = _resolved(options, "first_trick_no_points", n == 4)
-    if n not in (2, 3, 4):
+    # Three players with Black Maria play the traditional game (§4.6), other counts and
+    # three without it standard Hearts (§15).
+    traditional = n == 3 and options.get("black_maria")
+    passing = _resolved(
+        options, "passing", {2: "none", 4: "cycle"}.get(n, "right" if traditional else "x")
+    )
+    ban = _resolved(options, "first_trick_no_points", n != 2 and not traditional)
+    if n not in (2, 3, 4, 5, 6):
+        return False
+    deals = options.get("deals")
+    if deals is not None and deals < 1:
+        return False
+    # 52 cards deal out evenly to 4; 3, 5 and 6 take out the cards of §15
+    removals = {2: ("none",), 3: ("2d", "2c", "2s"), 4: ("none",), 5: ("2c2d",)}
+    removed = options.get("removed")
+    if removed is not None and removed not in removals.get(n, ("2d3d3c4c", "2c2d3c3d")):
         return False
     if n == 2 and (
         options.get("omnibus")
         or options.get("black_maria")
         or options.get("spot")
-        or options.get("moon") in ("new", "mixed")
+        or options.get("moon") in ("new", "mixed", "choice")
     ):
         return False  # no J♦ or K♠ in the 28-card deck; Spot and New Moon undescribed
-    if n == 3 and not options.get("black_maria"):
-        return False  # three players play traditional Black Maria only
     if options.get("partnership") and n != 4:
         return False
     if passing in ("cycle", "across") and n != 4:
         return False
-    if options.get("first_trick_forced", "any") != "any" and not ban:
-        return False
-    return not (first_lead == "two_of_clubs" and n == 3)  # the 2♣ is out of the deck
+    return not (options.get("first_trick_forced", "any") != "any" and not ban)
 
 
 ANY_OPTIONS = st.fixed_dictionaries(
     {},
     optional={
-        "players": st.sampled_from([2, 3, 4, 5]),
+        "players": st.sampled_from([1, 2, 3, 4, 5, 6, 7]),
+        "removed": st.sampled_from(REMOVALS),
+        "deals": st.sampled_from([0, 1, 7]),
         "moon": st.sampled_from(MOON_RULES),
         "spot": st.booleans(),
         "omnibus": st.booleans(),
@@ -108,11 +132,14 @@ def test_impossible_rule_sets_raise_rules_error_and_possible_ones_build(
 
 
 @st.composite
-def playable_rules(draw: st.DrawFn, players: tuple[int, ...] = (2, 3, 4, 4, 4)) -> Rules:
+def playable_rules(draw: st.DrawFn, players: tuple[int, ...] = (2, 3, 3, 4, 4, 4, 5, 6)) -> Rules:
     n = draw(st.sampled_from(players))
     four = n == 4
     options: dict[str, Any] = {"players": n}
-    options["black_maria"] = True if n == 3 else (draw(st.booleans()) if four else False)
+    options["black_maria"] = draw(st.booleans()) if n != 2 else False
+    traditional = n == 3 and options["black_maria"]
+    options["removed"] = draw(st.sampled_from((None, *REMOVALS_FOR[n])))
+    options["deals"] = draw(st.sampled_from((None, None, 1, 3)))
     options["spot"] = draw(st.booleans()) if n != 2 else False
     options["omnibus"] = draw(st.booleans()) if n != 2 else False
     options["moon"] = draw(st.sampled_from(MOON_RULES if n != 2 else ("old", "none")))
@@ -120,19 +147,21 @@ def playable_rules(draw: st.DrawFn, players: tuple[int, ...] = (2, 3, 4, 4, 4)) 
     options["reverse"] = draw(st.booleans())
     options["qs_penalty"] = draw(st.booleans())
     options["passing"] = draw(
-        st.sampled_from(PASSING if four else (None, "left", "right", "alternate", "none"))
+        st.sampled_from(
+            PASSING
+            if four
+            else (None, "left", "right", "alternate", "none", "left_right", "left_right_hold")
+        )
     )
     options["pass_count"] = draw(st.sampled_from([None, 1, 2, 3]))
-    options["first_lead"] = draw(
-        st.sampled_from((None, "left_of_dealer") if n == 3 else (None, *FIRST_LEADS))
-    )
+    options["first_lead"] = draw(st.sampled_from((None, *FIRST_LEADS)))
     options["first_lead_any_club"] = draw(st.booleans())
     options["must_break_hearts"] = draw(st.booleans())
     options["qs_breaks_hearts"] = draw(st.sampled_from(QS_BREAKS))
     options["lead_hearts_instead_of_qs"] = draw(st.booleans())
     ban = draw(st.sampled_from([None, True, False]))
     options["first_trick_no_points"] = ban
-    if (ban is None and four) or ban:
+    if (ban is None and n != 2 and not traditional) or ban:
         options["first_trick_forced"] = draw(st.sampled_from(FIRST_TRICK_FORCED))
     options["omnibus_moon_requires_jd"] = draw(st.booleans())
     options["omnibus_jd_stacks_on_moon"] = draw(st.booleans())
@@ -162,9 +191,11 @@ def opening_card(rules: Rules, deal: Deal) -> Card | None:
     """The card that must open the deal, from the hands after the exchange."""
     if rules.first_lead != "two_of_clubs":
         return None
-    chain = (2, 4, 6) if rules.players == 2 else (2,)
     held = set().union(*(deal.hand(p) for p in range(rules.players)))
-    for rank in chain:
+    if rules.players != 2:
+        # the lowest club in play (§15): with no dead cards, it is in some hand
+        return min((c for c in held if c.suit is Suit.CLUBS), key=lambda c: c.rank)
+    for rank in (2, 4, 6):
         card = Card.of(rank, Suit.CLUBS)
         if card in held:
             return card
@@ -346,10 +377,19 @@ def check_random_play(deal: Deal, rng: random.Random) -> None:
                 == (completed.leader + reference_winner(rules, completed.cards)) % n
             )
             assert deal.to_play == completed.winner
-    assert len(deal.tricks) == rules.hand_size  # 13, or 17 with three players
+    assert len(deal.tricks) == rules.hand_size  # 13; 17, 10, 8 with three, five, six
     assert all(deal.hand(p) == [] for p in range(n))
     assert sum(deal.tricks_won) == rules.hand_size
     assert deal.legal_moves() == []
+    pending = deal.pending_moon_choice
+    if pending is not None:
+        # §3.2: the deal waits for the shooter, who then gets the outcome chosen
+        assert rules.effective_moon == "choice"
+        with pytest.raises(HeartsError):
+            deal.result()
+        choice = rng.choice(MOON_CHOICES)
+        deal.choose_moon(choice)
+        assert deal.result() == pending.outcome(choice)
     result = deal.result()
     dead_points = sum(rules.value(c) for c in deal.dead_cards)
     assert sum(result.points) == rules.points_per_deal - dead_points
@@ -484,7 +524,9 @@ def test_game_json_round_trips_exactly(rules: Rules, seed: int, steps: int) -> N
         if game.is_over:
             break
         deal = game.deal
-        if deal.is_over:
+        if deal.pending_moon_choice is not None:
+            game.choose_moon(rng.choice(MOON_CHOICES))
+        elif deal.is_over:
             game.next_deal()
         elif deal.phase == "pass":
             do_passes(deal, rng)
@@ -542,7 +584,10 @@ def test_view_shows_only_the_seat_and_from_view_continues_exactly(
         replies += 1
     assert search.plays == original.plays[len(original.plays) - replies :]
     assert search.tricks_won == original.tricks_won
-    assert search.result().scores == original.result().scores
+    if original.pending_moon_choice is not None:
+        assert search.pending_moon_choice == original.pending_moon_choice
+    else:
+        assert search.result().scores == original.result().scores
 
 
 # --- scoring against a reference written from docs/rules.md §3, §4.5, §5, §7 ----------------
@@ -561,11 +606,13 @@ def reference_value(rules: Rules, card: Card) -> int:
 
 
 def reference_end(
-    rules: Rules, before: tuple[int, ...], after: tuple[int, ...]
+    rules: Rules, before: tuple[int, ...], after: tuple[int, ...], played: int | None = None
 ) -> tuple[bool, tuple[int, ...]]:
-    if max(after) < rules.target:
-        return False, ()
-    if (
+    if rules.deals is not None:
+        # §7.1: the target plays no part; the game may end once the deals are played
+        if played is None or played < rules.deals:
+            return False, ()
+    elif max(after) < rules.target or (
         rules.players == 2
         and rules.two_player_both_over == "continue"
         and max(before) < rules.target
@@ -586,6 +633,8 @@ def reference_scores(
     before: tuple[int, ...],
     dead: set[Card],
     tricks: list[int],
+    choice: str | None = None,
+    played: int | None = None,
 ) -> tuple[int | None, tuple[int, ...]]:
     n = rules.players
     deck = [c for c in CARDS if rules.deck & c.bit]
@@ -612,10 +661,12 @@ def reference_scores(
     old = [(0 if p in (shooter, spared) else award) + jack[p] for p in range(n)]
     new = [(-award if p == shooter else 0) + jack[p] for p in range(n)]
     mode = "old" if n == 2 else rules.moon
+    if mode == "choice":
+        mode = {"add": "old", "subtract": "new"}[str(choice)]
     if mode == "mixed":
         # Mixed Moon looks at the Old Moon totals exactly as they would be written down.
         with_old = tuple(b + s for b, s in zip(before, old, strict=True))
-        over, winners = reference_end(rules, before, with_old)
+        over, winners = reference_end(rules, before, with_old, played)
         mode = "new" if over and shooter not in winners else "old"
     return shooter, tuple(old if mode == "old" else new)
 
@@ -638,15 +689,27 @@ def test_score_deal_agrees_with_the_reference(rules: Rules, seed: int, split: st
         taken[shooter if to_shooter else rng.randrange(n)].add(card)
     tricks = [len(cards) // n + (1 if cards else 0) for cards in taken]
     before = tuple(rng.randrange(-40, rules.target + 20) for _ in range(n))
-    result = score_deal(rules, [list(t) for t in taken], totals=before, dead=dead, tricks=tricks)
-    expected_shooter, expected_scores = reference_scores(rules, taken, before, dead, tricks)
+    choice = rng.choice(MOON_CHOICES)
+    number = rng.randrange(6)
+    result = score_deal(
+        rules,
+        [list(t) for t in taken],
+        totals=before,
+        dead=dead,
+        tricks=tricks,
+        moon_choice=choice,
+        deal_number=number,
+    )
+    expected_shooter, expected_scores = reference_scores(
+        rules, taken, before, dead, tricks, choice, number + 1
+    )
     event(f"moon rule {result.moon_rule}")
     assert result.moon == expected_shooter
     assert result.points == tuple(sum(reference_value(rules, c) for c in t) for t in taken)
     assert result.scores == expected_scores
     after = tuple(b + s for b, s in zip(before, expected_scores, strict=True))
     assert result.totals == after
-    assert (result.game_over, result.winners) == reference_end(rules, before, after)
+    assert (result.game_over, result.winners) == reference_end(rules, before, after, number + 1)
 
 
 @st.composite

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hearts_teach.bots.base import Bot, Choice, PassChoice
+from hearts_teach.bots.base import Bot, Choice, MoonChoiceMade, PassChoice, moon_choice_for
 from hearts_teach.bots.montecarlo import MonteCarloBot
 from hearts_teach.bots.simple import HeuristicBot, RandomBot
 
@@ -56,7 +56,9 @@ __all__ = [
     "Choice",
     "HeuristicBot",
     "MonteCarloBot",
+    "MoonChoiceMade",
     "PassChoice",
     "RandomBot",
     "make_bot",
+    "moon_choice_for",
 ]

@@ -19,6 +19,7 @@ from hearts_teach.bots.catalog import Said, Symbols, say
 from hearts_teach.cards import Card
 from hearts_teach.deal import PlayerView
 from hearts_teach.i18n import card_symbol, one_decimal
+from hearts_teach.scoring import MoonChoice, preferred_moon_choice
 
 SHOWN_FIGURES = 4
 """How many of the best options a hint prices at least (the choice and every option its
@@ -129,6 +130,40 @@ class PassChoice:
         return " ".join(said)
 
 
+@dataclass(frozen=True)
+class MoonChoiceMade:
+    """The shooter's choice on a moon under ``moon="choice"`` (docs/rules.md §3.2) and
+    why: ``key`` names the reason (``moon.add.leading``), true of the game's totals."""
+
+    choice: MoonChoice
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def reason(self, lang: str = "en") -> str:
+        """Why the bot chose, in its own words."""
+        return Said(self.key, self.params).text(lang, "bot")
+
+    def advice(self, lang: str = "en") -> str:
+        """Why the player should choose so, told to the player (a hint)."""
+        return Said(self.key, self.params).text(lang, "hint")
+
+
+def moon_choice_for(view: PlayerView) -> MoonChoiceMade:
+    """The shooter's choice by the game situation, from the shooter's view of the finished
+    deal (every trick is public, so the view holds all the choice needs): the rule of
+    :func:`~hearts_teach.scoring.preferred_moon_choice`, the one every level follows."""
+    if view.phase != "over":
+        raise ValueError("the bot chooses how a moon scores only once the deal is over")
+    decision = preferred_moon_choice(
+        view.rules, view.totals, view.player, view.taken, 0, view.deal_number + 1
+    )
+    return MoonChoiceMade(
+        decision.choice,
+        f"moon.{decision.choice}.{decision.reason}",
+        {"amount": view.rules.moon_value},
+    )
+
+
 def pass_set(cards: tuple[Card, ...]) -> Symbols:
     """A set of cards to pass, written short (``3♣ 5♣ K♥``)."""
     return Symbols(cards, " ")
@@ -150,6 +185,12 @@ class Bot(ABC):
     def pass_cards(self, view: PlayerView) -> PassChoice:
         """The cards to pass (the view must be in the pass phase)."""
 
+    def choose_moon(self, view: PlayerView) -> MoonChoiceMade:
+        """How the moon this seat shot scores, under ``moon="choice"``: by the game's
+        totals and how the game ends (:func:`moon_choice_for`; the view must be the
+        shooter's, once the deal is over)."""
+        return moon_choice_for(view)
+
     def rng_for(self, view: PlayerView, purpose: str) -> random.Random:
         """A generator that depends on the seed and on what the seat knows, only.
 
@@ -166,8 +207,15 @@ def knowledge_key(view: PlayerView) -> str:
     """A text that identifies everything the seat knows (and nothing it does not)."""
     played = ",".join(f"{p}{c.index}" for trick in view.tricks for p, c in trick.plays)
     current = ",".join(f"{p}{c.index}" for p, c in view.trick)
+    options = view.rules.options()
+    # Options added in issue 11 are left out at their defaults, so that every rule set
+    # that existed before seeds its bots exactly as before (same choices, same figures).
+    if "removed" not in view.rules.changed_options():
+        del options["removed"]
+    if options["deals"] is None:
+        del options["deals"]
     return (
-        f"{view.rules.options()}|{view.player}|{view.deal_number}|{view.totals}|"
+        f"{options}|{view.player}|{view.deal_number}|{view.totals}|"
         f"{view.hand:x}|{view.passed:x}|{view.received:x}|{view.phase}|{played}|{current}"
     )
 
