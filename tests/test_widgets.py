@@ -385,9 +385,48 @@ def test_lessons_tab_is_built_when_opened_and_follows_the_language() -> None:
     lessons = playground.lessons
     assert lessons is not None and playground._lessons_slot.children == (lessons,)
     playground.set_lang("fr")
-    assert playground.tabs.titles == ("Jouer", "Leçons")
+    assert playground.tabs.titles == ("Jouer", "Leçons", "Pour les enseignants")
     if hasattr(lessons, "lang"):
         assert lessons.lang == "fr"
+
+
+def test_the_teachers_tab_opens_on_the_last_finished_deal_and_follows_the_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("HEARTS_SERVED", raising=False)
+    playground = Playground("en", with_lessons=False)
+    assert playground.tabs is not None and playground.tabs.titles == ("Play", "For teachers")
+    assert playground.teachers is None  # built when first opened
+    playground.tabs.selected_index = 1
+    before = playground.teachers
+    assert before is not None and playground._teachers_slot.children == (before,)
+    assert before.what_if is None  # no deal finished yet: what-if needs one
+    table = playground.start(Rules())
+    assert playground.tabs.selected_index == 0
+    if table.deal.phase == "pass":
+        click_pass(table)
+    while not table.deal.is_over:
+        table.play_card(enabled_cards(table)[0])
+    tools = playground.open_teachers()
+    assert tools is not None and tools is not before
+    assert tools.what_if is not None and playground._teachers_deal is table.game.history[-1].deal
+    assert tools.what_if.what_if.played.state_key() == table.game.history[-1].deal.state_key()
+    assert playground.open_teachers() is tools  # the same deal: the same tools, kept
+    assert tools.simulation.games.max > 200 and tools.simulation.jobs.layout.display != "none"
+    playground.set_lang("fr")
+    assert playground.tabs.titles == ("Jouer", "Pour les enseignants")
+    assert tools.tabs.titles[0] == "Toutes les variantes"
+
+
+def test_a_served_playgrounds_teachers_tab_runs_small_simulations_in_one_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("HEARTS_SERVED", "1")
+    tools = Playground("fr", with_lessons=False).open_teachers()
+    assert tools is not None
+    assert tools.simulation.games.max == 200 and tools.simulation.jobs.max == 1
+    tools.simulation.games.value = 10**6  # a bounded box keeps its value within its bounds
+    assert tools.simulation.games.value == 200
 
 
 def test_playground_summary_after_the_last_deal_and_gone_after_undo() -> None:

@@ -16,7 +16,7 @@ import os
 import random
 from collections.abc import Callable, Mapping
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
@@ -33,6 +33,7 @@ from .address import (
     request_query_string,
 )
 from .address import query_parameters as query_parameters  # (named here before)
+from .kernel_guard import SERVED
 from .render import DEFAULT_PLAYGROUND_URL
 from .rules_picker import RulesPicker, relabel_choices
 from .shared import picture
@@ -41,10 +42,15 @@ from .summary import summary_html
 from .table import LANGUAGE_OPTIONS, HeartsTable, bot_level_options, page_marker
 from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES
 
+if TYPE_CHECKING:  # the teachers' tools are imported when their tab is first opened
+    from .teacher import TeacherTools
+
 log = logging.getLogger(__name__)
 
 ADDRESS_LENGTH = 8000
 """The longest game kept in the address: the latest deals whole (about 60 deals)."""
+SERVED_SIMULATION_GAMES = 200
+"""The most games a simulation of the teachers' tab plays on a served playground."""
 
 
 PAGE_LANG = "HEARTS_LANG"
@@ -87,6 +93,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         seed: int = 1,
         playground_url: str = DEFAULT_PLAYGROUND_URL,
         with_lessons: bool = True,
+        with_teachers: bool = True,
         bot_level: str = DEFAULT_BOT_LEVEL,
         notices: Callable[[str], list[str]] | None = None,
     ) -> None:
@@ -158,12 +165,22 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             [self.summary, widgets.HBox([self.again_button, self.change_rules_button])]
         )
         self.play_area = widgets.VBox([self.start_screen])
-        # The lessons tab is built when first opened: the table shows sooner.
+        # The lessons and the teachers' tabs are built when first opened: the table
+        # shows sooner.
         self.lessons: widgets.Widget | None = None
         self._lessons_factory = _lessons_factory() if with_lessons else None
         self._lessons_slot = widgets.VBox()
+        self.teachers: TeacherTools | None = None
+        self._teachers_deal: Deal | None = None  # the finished deal the tools were given
+        self._teachers_slot = widgets.VBox()
+        pages: dict[str, widgets.Widget] = {"play": self.play_area}
         if self._lessons_factory is not None:
-            self.tabs: widgets.Tab | None = widgets.Tab([self.play_area, self._lessons_slot])
+            pages["lessons"] = self._lessons_slot
+        if with_teachers:
+            pages["teachers"] = self._teachers_slot
+        self._tab_names = tuple(pages)
+        if len(pages) > 1:
+            self.tabs: widgets.Tab | None = widgets.Tab(list(pages.values()))
             self.tabs.observe(self._tab_selected, names="selected_index")
             body: widgets.Widget = self.tabs
         else:
@@ -203,7 +220,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         Under Voici (the static book) ``HEARTS_PAGE_URL`` is the page its links go to."""
         environ = os.environ if environ is None else environ
         guard = None
-        if environ.get("HEARTS_SERVED") == "1":
+        if environ.get(SERVED) == "1":
             from . import kernel_guard
 
             guard = kernel_guard.install(environ)
@@ -265,13 +282,48 @@ class Playground(widgets.VBox):  # type: ignore[misc]
                 self._lessons_factory = None
                 return None
             self._lessons_slot.children = [self.lessons]
-        if self.tabs is not None and self.tabs.selected_index != 1:
-            self.tabs.selected_index = 1
+        self._select_tab("lessons")
         return self.lessons
 
+    def open_teachers(self) -> TeacherTools | None:
+        """Show the teachers' tools (built when first opened), given the last deal
+        finished at the table, so that what-if and the review start from it."""
+        if "teachers" not in self._tab_names:
+            return None
+        finished = self._last_finished_deal()
+        if self.teachers is None or finished is not self._teachers_deal:
+            from .teacher import TeacherTools
+
+            tools = TeacherTools(finished, self._lang)
+            if os.environ.get(SERVED) == "1":
+                # A served class shares the server's cores: a simulation stays small
+                # and runs in the visitor's own process.
+                tools.simulation.games.max = SERVED_SIMULATION_GAMES
+                tools.simulation.jobs.max = 1
+                tools.simulation.jobs.layout.display = "none"
+            self.teachers, self._teachers_deal = tools, finished
+            self._teachers_slot.children = [tools]
+        self._select_tab("teachers")
+        return self.teachers
+
+    def _last_finished_deal(self) -> Deal | None:
+        if self.table is None or not self.table.game.history:
+            return None
+        return self.table.game.history[-1].deal
+
+    def _select_tab(self, name: str) -> None:
+        if self.tabs is not None and name in self._tab_names:
+            index = self._tab_names.index(name)
+            if self.tabs.selected_index != index:
+                self.tabs.selected_index = index
+
     def _tab_selected(self, change: dict[str, Any]) -> None:
-        if change["new"] == 1:
+        index = change["new"]
+        name = self._tab_names[index] if isinstance(index, int) else None
+        if name == "lessons":
             self.open_lessons()
+        elif name == "teachers":
+            self.open_teachers()
 
     # --- language -------------------------------------------------------------
 
@@ -294,6 +346,8 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             self.table.set_lang(lang)
         if self.lessons is not None and hasattr(self.lessons, "set_lang"):
             self.lessons.set_lang(lang)
+        if self.teachers is not None:
+            self.teachers.set_lang(lang)
         self._relabel()
 
     def _relabel(self) -> None:
@@ -309,7 +363,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         self.change_rules_button.description = text("ui.button.change_rules", lang)
         self.change_rules_button.tooltip = text("ui.button.change_rules", lang)
         if self.tabs is not None:
-            self.tabs.titles = (text("ui.tab.play", lang), text("ui.tab.lessons", lang))
+            self.tabs.titles = tuple(text(f"ui.tab.{name}", lang) for name in self._tab_names)
         if self.screen == "summary" and self.table is not None:
             self.summary.value = summary_html(self.table.game, lang)
         if self._rules_picker is not None:
@@ -415,6 +469,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         self.table = table
         self.screen = "table"
         self.play_area.children = [table]
+        self._select_tab("play")
         self._update_address()
 
     def _back_to_table(self) -> None:
@@ -427,8 +482,6 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         on with a game (``?game=``)."""
         table = self._new_table(deal, self._next_seed())
         self._show_table(table)
-        if self.tabs is not None:
-            self.tabs.selected_index = 0
         if table.game.is_over:  # a finished game reopens on its summary
             self._game_over(table)
         return table
