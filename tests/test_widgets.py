@@ -6,6 +6,7 @@ import re
 from html import unescape
 
 import pytest
+from engine_helpers import SHOOTER_HAND, fill_hands
 from hearts_teach_widgets import HeartsTable, RulesPicker, position_html
 from hearts_teach_widgets.playground import Playground, query_parameters
 from hearts_teach_widgets.summary import summary_html
@@ -13,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_teach import Card, Deal, Game, Rules
-from hearts_teach.cards import sorted_for_display
+from hearts_teach.bots import moon_choice_for
+from hearts_teach.cards import Suit, sorted_for_display
 from hearts_teach.i18n import card_name, card_symbol, seat_name, text
 from hearts_teach.records import deal_from_code, share_code
 
@@ -279,12 +281,56 @@ def test_rules_picker_refuses_impossible_combinations_in_the_chosen_language() -
     for name in Rules.PRESETS:
         picker.choose_preset(name)
         assert picker.rules == Rules.preset(name)
+    picker.set_option("players", 5)
+    picker.set_option("moon", "new")
+    picker.set_option("partnership", True)
+    assert picker.rules is None and picker.error is not None
+    assert picker.error.message("en") in unescape(picker.verdict.value)
+
+
+def test_rules_picker_offers_three_to_six_players_the_cards_removed_the_moon_choice_and_deals() -> (
+    None
+):
+    picker = RulesPicker("en")
+    assert [value for _label, value in picker.players.options] == [2, 3, 4, 5, 6]
+    assert picker.removed.layout.display == "none"  # four players: nothing to remove
+    picker.set_option("players", 3)
+    assert picker.rules == Rules.preset("three-player")
+    assert picker.removed.layout.display is None
+    assert [value for _label, value in picker.removed.options] == ["2d", "2c", "2s"]
+    assert picker.removed.options[0][0] == "2♦ (the usual choice)"
+    picker.set_option("removed", "2s")
+    assert picker.rules == Rules(players=3, removed="2s")
+    picker.set_option("black_maria", True)  # traditional Black Maria: its own removal and pass
+    assert picker.rules == Rules.preset("black-maria-3", removed="2s")
+    picker.set_option("black_maria", False)
+    picker.set_option("players", 6)
+    assert picker.rules == Rules(players=6, removed="2d3d3c4c")
+    assert [value for _label, value in picker.removed.options] == ["2d3d3c4c", "2c2d3c3d"]
+    picker.set_option("removed", "2c2d3c3d")
+    picker.set_option("moon", "choice")
+    picker.set_option("deals", 5)
+    assert picker.rules == Rules(players=6, removed="2c2d3c3d", moon="choice", deals=5)
+    picker.set_lang("fr")
+    assert picker.deals.value == 5 and picker.removed.value == "2c2d3c3d"
+    assert picker.deals.options[0][0] == "Non (jusqu’au score de fin)"
+    picker.set_option("players", 5)
+    assert picker.removed.layout.display == "none" and picker.removed.value == "2c2d"
+    assert picker.rules == Rules(players=5, moon="choice", deals=5)
+    picker.choose_preset("shooters-choice")
+    assert picker.rules == Rules.preset("shooters-choice") and picker.deals.value is None
 
 
 def test_playground_start_button_follows_the_rules_picker() -> None:
     playground = Playground("fr", with_lessons=False)
+    playground.rules_picker.set_option("players", 5)
+    playground.rules_picker.set_option("partnership", True)
+    assert playground.start_button.disabled  # teams need four players
+    playground.rules_picker.set_option("partnership", False)
+    assert not playground.start_button.disabled
+    assert playground.rules_picker.rules == Rules.preset("five-player")
     playground.rules_picker.set_option("players", 3)
-    assert playground.start_button.disabled
+    assert playground.rules_picker.rules == Rules.preset("three-player")
     playground.rules_picker.set_option("black_maria", True)
     assert not playground.start_button.disabled
     table = playground.start()
@@ -477,3 +523,138 @@ def test_clicking_any_card_keeps_the_table_and_the_engine_in_step(
             assert deal.state_key() == before
             assert explanation.text("en") in table.message
     assert_hidden_cards_unnamed(table)
+
+
+def click_a_whole_game(table: HeartsTable, moon: str = "add") -> list[str]:
+    """Play the game to its end by clicking: the first cards for a pass, the first legal
+    card, ``moon`` when the person shot the moon; the message after each deal."""
+    said = []
+    while not table.game.is_over:
+        deal = table.deal
+        if deal.phase == "pass":
+            click_pass(table)
+        elif deal.pending_moon_choice is not None:
+            table.moon_buttons[moon].click()
+        elif deal.is_over:
+            said.append(table.message)
+            assert not table.next_deal_button.layout.display
+            table.next_deal_button.click()
+        else:
+            assert_hidden_cards_unnamed(table)
+            table.hand.buttons[enabled_cards(table)[0]].click()
+    said.append(table.message)
+    return said
+
+
+@pytest.mark.parametrize(
+    ("preset", "hand", "seats"),
+    [
+        ("three-player", 17, ["You", "West", "East"]),
+        ("five-player", 10, ["You", "West", "North-West", "North-East", "East"]),
+        ("six-player", 8, ["You", "South-West", "North-West", "North", "North-East", "South-East"]),
+    ],
+)
+def test_a_whole_game_of_three_five_and_six_players_by_clicking(
+    preset: str, hand: int, seats: list[str]
+) -> None:
+    rules = Rules.preset(preset, deals=2)
+    table = HeartsTable(rules, seed=7, bot_level="random")
+    assert len(table.hand.cards) == hand
+    felt = table.felt.value
+    assert f"ht-p{rules.players}" in felt
+    for player, name in enumerate(seats):
+        assert seat_name(player, rules.players, "en") == name or player == 0
+        assert f'aria-label="{name}"' in felt
+    sheet = unescape(table.score_sheet.value)
+    assert [
+        re.sub("<[^>]+>", "", th) for th in re.findall(r"<th scope='col'>.*?</th>", sheet)
+    ] == seats
+    assert "Deal 1 of 2" in unescape(table.badges.value)
+    said = click_a_whole_game(table)
+    directions = [played.deal.pass_direction for played in table.game.history]
+    assert directions[:2] == ["left", "right"]  # the pass of three to six players
+    assert len(table.game.results) >= 2
+    assert said[0].endswith("1 deal left.")
+    assert table.game.winners and "Winner" in said[-1]
+    summary = summary_html(table.game, "en")
+    assert all(name in summary for name in seats)
+    assert "Game ends at" not in summary  # a fixed number of deals: no target line
+
+
+def plain(html: str) -> str:
+    """The text with the typeset pass's no-break spaces as plain ones."""
+    return unescape(html).replace("\u202f", " ").replace("\u00a0", " ")
+
+
+def moon_at_the_last_card(rules: Rules, shooter: int, totals: tuple[int, ...]) -> Deal:
+    """A deal in which ``shooter`` takes every penalty card, played by the engine up to
+    the person's last card (as engine_helpers.play_a_moon plays it)."""
+    fixed = " ".join(SHOOTER_HAND.split()[: rules.hand_size])
+    deal = Deal.from_hands(rules, fill_hands(rules, {shooter: fixed}), totals=totals)
+    while not (deal.to_play == 0 and len(deal.hand(0)) == 1):
+        legal = deal.legal_moves()
+        trick = deal.current_trick.cards
+        if deal.to_play == shooter:
+            deal.play(max(legal, key=lambda c: (c.rank, c.suit is Suit.HEARTS)))
+            continue
+        hearts = [c for c in legal if c.suit is Suit.HEARTS]
+        discarding = trick and trick[0].suit is not Suit.HEARTS
+        deal.play(max(hearts) if hearts and discarding else min(legal, key=lambda c: c.rank))
+    return deal
+
+
+def test_the_person_chooses_how_their_moon_scores_by_its_buttons_and_undo_takes_it_back() -> None:
+    rules = Rules.preset("shooters-choice")
+    table = HeartsTable(moon_at_the_last_card(rules, 0, (50, 60, 70, 80)), seed=3, lang="fr")
+    table.hand.buttons[table.hand.cards[0]].click()
+    pending = table.deal.pending_moon_choice
+    assert pending is not None and pending.shooter == 0
+    assert table.next_deal_button.layout.display == "none"
+    buttons = table.moon_buttons
+    assert [b.description for b in buttons.values()] == [
+        "Donner 26 points à chacun des autres",
+        "Retirer 26 points de mon total",
+    ]
+    assert all(b.layout.display is None and b.tooltip == b.description for b in buttons.values())
+    box = plain(table.moon_box.value)
+    # both outcomes, as the totals each leads to, computed by the engine
+    for outcome in (pending.add, pending.subtract):
+        for total in outcome.totals:
+            assert re.search(rf">{str(total).replace('-', '−')} <", box)
+    assert "Vainqueur : Vous" in box  # adding ends the game, the person winning
+    assert "choisir" in table.status_text()
+    table.hint_button.click()
+    assert "Conseil : choisissez « Donner 26 points à chacun des autres »" in plain(table.message)
+    buttons["subtract"].click()
+    assert table.deal.moon_choice == "subtract" and table.game.totals == (24, 60, 70, 80)
+    assert "Vous avez retiré 26 points de votre total." in plain(table.message)
+    assert table.moon_box.value == "" and buttons["add"].layout.display == "none"
+    assert table.next_deal_button.layout.display is None
+    table.undo_button.click()  # the choice first, alone
+    assert table.deal.pending_moon_choice is not None and table.game.history == []
+    assert "choisissez à nouveau" in table.message
+    buttons["add"].click()
+    assert table.game.is_over and table.game.winners == (0,)
+    assert "Vainqueur : Vous." in plain(table.message)
+    assert deal_from_code(table.share_code()).moon_choice == "add"
+    table.undo_button.click()
+    table.undo_button.click()  # then the last card
+    assert not table.deal.is_over and len(table.deal.hand(0)) == 1
+    key = table.deal.state_key()
+    assert table.choose_moon("add") is False  # nothing to choose now
+    assert table.deal.state_key() == key and "pas de grand chelem" in plain(table.message)
+
+
+def test_a_bot_that_shot_the_moon_chooses_and_says_why() -> None:
+    rules = Rules.preset("shooters-choice")
+    deal = moon_at_the_last_card(rules, 1, (90, 10, 95, 60))
+    table = HeartsTable(deal, seed=3)
+    table.hand.buttons[table.hand.cards[0]].click()
+    made = moon_choice_for(table.deal.view(1))
+    assert table.deal.moon_choice == made.choice and table.deal.is_complete
+    assert all(b.layout.display == "none" for b in table.moon_buttons.values())
+    assert f"West chose how the moon scores: “{made.reason('en')}”" in table.message
+    table.set_lang("fr")
+    assert made.reason("fr") in table.message
+    table.undo_button.click()  # the person's card, and the choice that followed it
+    assert not table.deal.is_over and table.deal.moon_choice is None

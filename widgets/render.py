@@ -14,8 +14,9 @@ from urllib.parse import quote
 
 from hearts_teach import Card, Deal, DealResult, Rules, Trick
 from hearts_teach.cards import sorted_for_display
-from hearts_teach.i18n import card_name, join_words, rank_letter, text
+from hearts_teach.i18n import card_name, join_words, rank_letter, signed, text
 from hearts_teach.i18n import seat_name as engine_seat_name
+from hearts_teach.scoring import MOON_CHOICES, MoonChoice, MoonOutcomes
 
 from .style import style_tag
 from .texts import card_count, raw, seat_name
@@ -57,11 +58,15 @@ def card_backs(count: int) -> str:
 
 def seat_of(player: int, players: int) -> str:
     """Where a seat sits on the felt, by its compass name in the engine's catalog (s, w,
-    n, e): seat 0 is South, at the bottom, whoever the person at the screen is."""
-    return engine_seat_name(player, players, "en")[0].lower()
+    n, e; sw, nw, ne, se between them with five and six players): seat 0 is South, at
+    the bottom, whoever the person at the screen is."""
+    name = engine_seat_name(player, players, "en").lower()
+    return "".join(part[0] for part in name.split("-"))
 
 
+# The grid area of each place (the style sheet names the areas between by their letters).
 _AREA = {"s": "south", "n": "north", "w": "west", "e": "east"}
+_AREA.update({place: place for place in ("sw", "nw", "ne", "se")})
 
 
 def name_of(player: int, rules: Rules, lang: str, you: int = 0, *, sentence: bool = False) -> str:
@@ -75,6 +80,41 @@ def moon_text(shooter: int, rules: Rules, lang: str, you: int = 0) -> str:
     if shooter == you:
         return text("ui.deal.moon_you", lang)
     return text("ui.deal.moon", lang, seat=name_of(shooter, rules, lang, you))
+
+
+def moon_choice_label(choice: MoonChoice, rules: Rules, lang: str) -> str:
+    """The words of a shooter's choice (docs/rules.md §3.2), for a button or a line:
+    "Add 26 to each other player", "Take 26 off my total"."""
+    return text(f"ui.moon_choice.{choice}", lang, amount=rules.moon_value)
+
+
+def moon_choice_html(outcomes: MoonOutcomes, rules: Rules, lang: str, you: int = 0) -> str:
+    """Both outcomes of a moon waiting for the shooter's choice, as the engine scores them:
+    for each choice, every player's score for the deal and total after it (and who wins,
+    if the game ends there)."""
+    heads = "".join(
+        f"<th scope='col'>{escape(name_of(p, rules, lang, you))}</th>" for p in range(rules.players)
+    )
+    rows = []
+    for choice in MOON_CHOICES:
+        result = outcomes.outcome(choice)
+        cells = "".join(
+            f"<td>{signed(total)} <span class='ht-meta'>({signed(score, plus=True)})</span></td>"
+            for score, total in zip(result.scores, result.totals, strict=True)
+        )
+        end = ""
+        if result.game_over:
+            end = f"<br><span class='ht-meta'>{escape(winners_text(rules, result.winners, lang))}</span>"
+        label = escape(moon_choice_label(choice, rules, lang))
+        rows.append(f"<tr><th scope='row'>{label}{end}</th>{cells}</tr>")
+    shooter = moon_text(outcomes.shooter, rules, lang, you)
+    question = text("ui.moon_choice.question", lang)
+    return (
+        f'<div class="ht-panel ht-moon-choice" role="group" lang="{lang}">'
+        f"<h3>{escape(shooter)}</h3><p>{escape(question)}</p>"
+        f"<table class='ht-scores ht-many'><thead><tr><th></th>{heads}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
 
 
 def trick_html(trick: Trick | None, rules: Rules, lang: str, caption: str, you: int = 0) -> str:
@@ -152,10 +192,10 @@ def felt_html(deal: Deal, lang: str, human: int = 0) -> str:
             )
     centre = f'<div class="ht-centre" aria-live="polite">{trick_html(trick, rules, lang, trick_caption, human)}</div>'
     two = " ht-two" if n == 2 else ""
-    return f'<div class="ht-felt{two}">{"".join(seats)}{centre}</div>'
+    return f'<div class="ht-felt ht-p{n}{two}">{"".join(seats)}{centre}</div>'
 
 
-_ARROW = {"w": "←", "n": "↑", "e": "→", "s": "↓"}
+_ARROW = {"w": "←", "n": "↑", "e": "→", "s": "↓", "sw": "↙", "nw": "↖", "ne": "↗", "se": "↘"}
 HOLD = 2.5
 """How long a finished trick stays in the middle before the next lead, in card delays."""
 
@@ -595,11 +635,25 @@ def badges_html(deal: Deal, lang: str) -> str:
         passing = text("ui.badge.passing", lang, direction=raw(f"pass.{direction}", lang))
     else:
         passing = text("ui.badge.no_pass", lang)
+    deals = ""
+    if deal.rules.deals is not None:
+        deals = f'<span class="ht-badge">{escape(deal_of_text(deal, lang))}</span>'
     return (
         f'<div class="ht-badges"><span class="ht-badge">{escape(variant)}</span>{hearts}'
-        f'<span class="ht-badge">{escape(passing)}</span>'
+        f'<span class="ht-badge">{escape(passing)}</span>{deals}'
         f"</div>"
     )
+
+
+def deal_of_text(deal: Deal, lang: str) -> str:
+    """With a fixed number of deals (docs/rules.md §7.1): "Deal 2 of 5", and past the last
+    one, a tie-break deal."""
+    deals = deal.rules.deals
+    assert deals is not None
+    number = deal.deal_number + 1
+    if number > deals:
+        return text("ui.deals.tie_break", lang, number=number)
+    return text("ui.deals.of", lang, number=number, deals=deals)
 
 
 def variant_name(rules: Rules, lang: str) -> str:
@@ -666,7 +720,7 @@ def score_sheet_html(
         teams = "<p>" + " · ".join(parts) + "</p>"
     return (
         f'<div class="ht-panel"><h3>{escape(text("ui.score.title", lang))}</h3>'
-        f'<table class="ht-scores"><thead><tr><th></th>{heads}</tr></thead>'
+        f'<table class="ht-scores{" ht-many" if n > 4 else ""}"><thead><tr><th></th>{heads}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody>"
         f"<tfoot><tr><th scope='row'>{escape(text('ui.score.total', lang))}</th>{foot}</tr></tfoot>"
         f"</table>{teams}</div>"

@@ -15,8 +15,16 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from traitlets import TraitError, validate
 
 from hearts_teach import Rules, RulesError
-from hearts_teach.i18n import text
-from hearts_teach.rules import MOON_RULES, PASSING, QS_BREAKS
+from hearts_teach.cards import cards_of
+from hearts_teach.i18n import card_symbol, text
+from hearts_teach.rules import (
+    MOON_RULES,
+    PASSING,
+    PLAYER_COUNTS,
+    QS_BREAKS,
+    REMOVALS_FOR,
+    mask_of_removal,
+)
 
 from .render import variant_name
 from .shared import picture
@@ -47,8 +55,18 @@ class TargetBox(widgets.BoundedIntText):  # type: ignore[misc]
         return bound
 
 
-# The variant each number of players starts from.
-SEATED = {2: "two-player", 3: "black-maria-3", 4: "standard"}
+# The variant each number of players starts from (three with Black Maria: traditional
+# Black Maria, whose pass, first lead and card removed are its own).
+SEATED = {2: "two-player", 3: "three-player", 4: "standard", 5: "five-player", 6: "six-player"}
+DEALS_OFFERED = (*range(1, 13), 15, 20)
+"""The fixed numbers of deals the picker offers (docs/rules.md §7.1), besides none."""
+
+
+def seated(players: int, black_maria: bool) -> str:
+    """The variant whose derived options (pass, first lead, cards removed...) a table of
+    ``players`` starts from."""
+    return "black-maria-3" if players == 3 and black_maria else SEATED[players]
+
 
 BOOLEAN_OPTIONS = (
     "spot",
@@ -96,7 +114,17 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
             options=self._preset_options(), value=preset, style=wide, layout=wide_layout()
         )
         self.players = widgets.Dropdown(
-            options=[("2", 2), ("3", 3), ("4", 4)], style=wide, layout=widgets.Layout(width="260px")
+            options=[(str(n), n) for n in PLAYER_COUNTS],
+            style=wide,
+            layout=widgets.Layout(width="260px"),
+        )
+        # Which cards come out of the pack (docs/rules.md §15): shown only when the number
+        # of players leaves a choice.
+        self.removed = widgets.Dropdown(
+            options=self._removal_options(4, False), style=wide, layout=wide_layout()
+        )
+        self.deals = widgets.Dropdown(
+            options=self._deals_options(None), style=wide, layout=wide_layout()
         )
         self.moon = widgets.Dropdown(
             options=self._choice_options("ui.moon", MOON_RULES), style=wide, layout=wide_layout()
@@ -123,10 +151,12 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
         self.verdict = picture()
         self._fields: dict[str, widgets.Widget] = {
             "players": self.players,
+            "removed": self.removed,
             "moon": self.moon,
             "passing": self.passing,
             "qs_breaks_hearts": self.qs_breaks_hearts,
             "target": self.target,
+            "deals": self.deals,
             **self.checkboxes,
         }
         self.preset.observe(self._preset_changed, names="value")
@@ -141,10 +171,12 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
             self.preset,
             self.options_title,
             self.players,
+            self.removed,
             self.moon,
             self.passing,
             self.qs_breaks_hearts,
             self.target,
+            self.deals,
             checks,
             self.verdict,
         ]
@@ -158,6 +190,28 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
 
     def _choice_options(self, prefix: str, values: tuple[str, ...]) -> list[tuple[str, str]]:
         return [(text(f"{prefix}.{value}", self._lang), value) for value in values]
+
+    def _removal_options(self, players: int, black_maria: bool) -> list[tuple[str, str]]:
+        """The removals this number of players may choose, as the cards they take out;
+        the one the book follows marked as the usual choice."""
+        usual = str(Rules.preset(seated(players, black_maria)).removed)
+        options = []
+        for word in REMOVALS_FOR[players] if usual in REMOVALS_FOR[players] else (usual,):
+            cards = " ".join(card_symbol(c, self._lang) for c in cards_of(mask_of_removal(word)))
+            label = text("ui.removed.usual", self._lang, cards=cards) if word == usual else cards
+            options.append((label or "—", word))
+        return options
+
+    def _deals_options(self, current: int | None) -> list[tuple[str, int | None]]:
+        offered = sorted({*DEALS_OFFERED, *([current] if current is not None else [])})
+        return [(text("ui.deals.none", self._lang), None), *((str(n), n) for n in offered)]
+
+    def _show_removals(self, players: int, black_maria: bool) -> None:
+        """Offer the removals of this table (the value is set by the caller)."""
+        options = self._removal_options(players, black_maria)
+        if [value for _, value in options] != [value for _, value in self.removed.options]:
+            self.removed.options = options
+        self.removed.layout.display = None if len(options) > 1 else "none"
 
     def on_change(self, callback: Callable[[Rules | None], None]) -> None:
         self._listeners.append(callback)
@@ -177,6 +231,8 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
         self._base = rules  # options without a control (first lead...) come from here
         self._updating = True
         try:
+            self._show_removals(rules.players, rules.black_maria)
+            self.deals.options = self._deals_options(rules.deals)
             for name, field in self._fields.items():
                 field.value = getattr(rules, name)
         finally:
@@ -191,16 +247,26 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
     def _option_changed(self, change: dict[str, Any]) -> None:
         if self._updating:
             return
-        if change["owner"] is self.players and change["new"] in SEATED and change["old"] in SEATED:
-            # Options that come with the number of players (passing, the first-trick
-            # ban...) follow it, unless the person had changed them.
-            before, after = Rules.preset(SEATED[change["old"]]), Rules.preset(SEATED[change["new"]])
+        owner = change["owner"]
+        if owner is self.players or owner is self.checkboxes["black_maria"]:
+            # Options that come with the table (passing, the first-trick ban, the cards
+            # removed...) follow it, unless the person had changed them.
+            players, black_maria = self.players.value, self.checkboxes["black_maria"].value
+            old = (
+                (change["old"], black_maria) if owner is self.players else (players, change["old"])
+            )
+            before, after = Rules.preset(seated(*old)), Rules.preset(seated(players, black_maria))
             self._updating = True
             try:
+                removed = self.removed.value
+                self._show_removals(players, black_maria)
+                keep = removed != before.removed and removed in REMOVALS_FOR[players]
+                self.removed.value = removed if keep else after.removed
                 for name, field in self._fields.items():
-                    if name in ("players", "black_maria") or field.value != getattr(before, name):
+                    if name in ("players", "black_maria", "removed"):
                         continue
-                    field.value = getattr(after, name)
+                    if field.value == getattr(before, name):
+                        field.value = getattr(after, name)
             finally:
                 self._updating = False
         self._check()
@@ -241,8 +307,13 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
                 (self.moon, self._choice_options("ui.moon", MOON_RULES)),
                 (self.passing, self._choice_options("ui.passing", PASSING)),
                 (self.qs_breaks_hearts, self._choice_options("ui.qs_breaks", QS_BREAKS)),
+                (self.deals, self._deals_options(self.deals.value)),
             ):
                 relabel_choices(field, options)
+            relabel_choices(
+                self.removed,
+                self._removal_options(self.players.value, self.checkboxes["black_maria"].value),
+            )
         finally:
             self._updating = False
         self._relabel()

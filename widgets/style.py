@@ -9,7 +9,8 @@ private-use character.
 The live table (``.ht-live``, hearts_teach_widgets.table) keeps every box the same size from turn to
 turn: one line per fact in a seat, a middle of fixed height, the hand on one row whose
 cards narrow to fit. Under 540 pixels of width (a phone) the felt puts the three other
-seats on one row above the trick. The bots' cards of a reply appear in turn through the
+seats on one row above the trick (five and six players: the other seats on two rows,
+the corner between them). The bots' cards of a reply appear in turn through the
 ``ht-in`` / ``ht-out`` animations, timed by each part's ``--in`` / ``--out``
 (hearts_teach_widgets.render); with reduced motion asked for, they appear in turn without sliding.
 """
@@ -66,6 +67,9 @@ _NARROW = """
   grid-template-areas:"west north east" "centre centre centre" "south last last"}
 .ht-felt.ht-live.ht-p3{grid-template-areas:"west last east" "centre centre centre" "south south south"}
 .ht-felt.ht-live.ht-p2{grid-template-areas:"north north last" "centre centre centre" "south south south"}
+.ht-felt.ht-live.ht-p5{grid-template-columns:repeat(6,minmax(0,1fr));
+  grid-template-areas:"nw nw nw ne ne ne" "west west last last east east" "centre centre centre centre centre centre" "south south south south south south"}
+.ht-felt.ht-live.ht-p6{grid-template-areas:"nw north ne" "sw last se" "centre centre centre" "south south south"}
 .ht-live .ht-seat{padding:5px 7px;font-size:12px}
 .ht-live .ht-seat .ht-name{font-size:14px}
 .ht-live .ht-seat .ht-meta{font-size:12px}
@@ -90,6 +94,8 @@ LIVE = (
   grid-template-areas:"last north ." "west centre east" ". south .";min-height:0;align-items:center}
 .ht-felt.ht-live.ht-p3{grid-template-areas:"last . ." "west centre east" ". south ."}
 .ht-felt.ht-live.ht-p2{grid-template-areas:"last north ." ". centre ." ". south ."}
+.ht-felt.ht-live.ht-p5{grid-template-areas:"nw . ne" "west centre east" "last south ."}
+.ht-felt.ht-live.ht-p6{grid-template-areas:"nw north ne" "sw centre se" "last south ."}
 .ht-live .ht-seat{position:relative;min-height:0;align-self:center;min-width:0}
 .ht-live .ht-seat>*,.ht-live .ht-phase>*,.ht-live .ht-phases>*{min-width:0}
 .ht-live .ht-name,.ht-live .ht-meta,.ht-live .ht-caption,.ht-live .ht-corner-line,
@@ -111,14 +117,18 @@ LIVE = (
 .ht-live .ht-slot{position:relative;text-align:center;max-width:100%}
 .ht-live .ht-slot-n{grid-column:2;grid-row:2 / 4}.ht-live .ht-slot-w{grid-column:1;grid-row:3 / 5}
 .ht-live .ht-slot-e{grid-column:3;grid-row:3 / 5}.ht-live .ht-slot-s{grid-column:2;grid-row:4 / 6}
+.ht-live.ht-p5 .ht-slot-nw,.ht-live.ht-p6 .ht-slot-nw{grid-column:1;grid-row:2 / 4}
+.ht-live.ht-p5 .ht-slot-ne,.ht-live.ht-p6 .ht-slot-ne{grid-column:3;grid-row:2 / 4}
+.ht-live.ht-p5 .ht-slot-w,.ht-live.ht-p6 .ht-slot-sw{grid-column:1;grid-row:4 / 6}
+.ht-live.ht-p5 .ht-slot-e,.ht-live.ht-p6 .ht-slot-se{grid-column:3;grid-row:4 / 6}
 .ht-live .ht-slot .ht-face{margin:0}
 .ht-live .ht-win{position:absolute;top:-7px;right:-9px;width:20px;height:20px;border-radius:50%;
   background:#ffb300;color:#1d1d1f;font-size:13px;line-height:20px;text-align:center;
   box-shadow:0 1px 3px rgba(0,0,0,.4)}
 .ht-live .ht-pass{grid-template-rows:20px 48px 1fr}
 .ht-live .ht-arrow{grid-column:1 / 4;grid-row:2;font-size:38px;line-height:48px;color:#ffe082;font-weight:700}
-.ht-live .ht-arrow-w{animation:ht-nudge-w 1.2s ease-in-out 3}
-.ht-live .ht-arrow-e{animation:ht-nudge-e 1.2s ease-in-out 3}
+.ht-live .ht-arrow-w,.ht-live .ht-arrow-sw{animation:ht-nudge-w 1.2s ease-in-out 3}
+.ht-live .ht-arrow-e,.ht-live .ht-arrow-se{animation:ht-nudge-e 1.2s ease-in-out 3}
 .ht-live .ht-arrow-n{animation:ht-nudge-n 1.2s ease-in-out 3}
 @keyframes ht-nudge-w{50%{transform:translateX(-10px)}}
 @keyframes ht-nudge-e{50%{transform:translateX(10px)}}
@@ -203,6 +213,8 @@ CSS = (
   grid-template-areas:". north ." "west centre east" ". south .";min-height:300px;
   box-shadow:inset 0 0 0 6px #174d2e,0 2px 8px rgba(0,0,0,.25)}
 .ht-felt.ht-two{grid-template-areas:". north ." ". centre ." ". south ."}
+.ht-felt.ht-p5{grid-template-areas:"nw . ne" "west centre east" ". south ."}
+.ht-felt.ht-p6{grid-template-areas:"nw north ne" "sw centre se" ". south ."}
 .ht-seat{background:rgba(255,255,255,.93);border-radius:10px;padding:8px 10px;font-size:14px;
   align-self:center;border:3px solid transparent;min-height:64px}
 .ht-seat.ht-turn{border-color:#ffb300;box-shadow:0 0 0 3px rgba(255,179,0,.35)}
@@ -215,12 +227,16 @@ CSS = (
 .ht-back{width:14px;height:22px;border-radius:3px;margin-right:-7px;border:1px solid #fff;
   background:repeating-linear-gradient(45deg,#1e4d8c 0 3px,#2f6bc0 3px 6px)}
 .ht-north{grid-area:north}.ht-west{grid-area:west}.ht-east{grid-area:east}.ht-south{grid-area:south}
+.ht-nw{grid-area:nw}.ht-ne{grid-area:ne}.ht-sw{grid-area:sw}.ht-se{grid-area:se}
 .ht-centre{grid-area:centre;display:grid;grid-template-columns:1fr 1fr 1fr;
   grid-template-rows:auto auto auto;align-items:center;justify-items:center;min-height:170px;
   background:rgba(0,0,0,.12);border-radius:12px;padding:6px;color:#fff}
 .ht-centre .ht-caption{grid-column:1 / 4;font-size:13px;font-weight:600;text-align:center}
 .ht-slot-n{grid-column:2;grid-row:2}.ht-slot-w{grid-column:1;grid-row:3}
 .ht-slot-e{grid-column:3;grid-row:3}.ht-slot-s{grid-column:2;grid-row:4}
+.ht-slot-nw{grid-column:1;grid-row:2}.ht-slot-ne{grid-column:3;grid-row:2}
+.ht-slot-sw{grid-column:1;grid-row:3}.ht-slot-se{grid-column:3;grid-row:3}
+.ht-p5 .ht-slot-s,.ht-p6 .ht-slot-s{grid-row:3}
 .ht-slot-label{font-size:11px;color:#e8f5e9;text-align:center}
 .ht-face{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;
   width:44px;height:62px;border-radius:7px;background:#fff;border:1px solid #9e9e9e;
@@ -265,7 +281,11 @@ CSS = (
 .ht-panel h3{font-size:15px}
 .ht-scores{border-collapse:collapse;font-size:13.5px}
 .ht-scores th,.ht-scores td{border:1px solid #d0d0d0;padding:3px 8px;text-align:right}
-.ht-scores thead th{background:#eef3ee}
+.ht-scores thead th{background:#eef3ee;overflow-wrap:anywhere;hyphens:manual}
+.ht-scores.ht-many th,.ht-scores.ht-many td{padding:3px 4px}
+.ht-moon-choice table{border-collapse:collapse;margin:4px 0}
+.ht-moon-choice th,.ht-moon-choice td{border:1px solid #d0d0d0;padding:2px 6px;text-align:right}
+.ht-moon-choice th[scope=row]{text-align:left;font-weight:600}
 .ht-scores tfoot td,.ht-scores tfoot th{font-weight:700;background:#f5f5f5}
 .ht-scores .ht-current td,.ht-scores .ht-current th{color:#555;font-style:italic}
 .ht-rules{border-collapse:collapse;font-size:13.5px}

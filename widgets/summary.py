@@ -12,8 +12,8 @@ from .render import name_of, score_sheet_html, winners_text
 
 
 def score_chart_svg(game: Game, lang: str) -> str:
-    """An SVG line chart of each player's total after each deal, with the target line,
-    labelled in ``lang``; its text alternative lists every total."""
+    """An SVG line chart of each player's total after each deal, with the target line
+    (none with a fixed number of deals), labelled in ``lang``; its text alternative lists every total."""
     results = game.results
     rules = game.rules
     deals = [str(deal) for deal in range(len(results) + 1)]
@@ -21,10 +21,11 @@ def score_chart_svg(game: Game, lang: str) -> str:
         Series(name_of(player, rules, lang), (0, *(result.totals[player] for result in results)))
         for player in range(rules.players)
     ]
-    target = f"{text('ui.option.target', lang)} {rules.target}"
     title = text("ui.summary.chart", lang)
+    # With a fixed number of deals the target ends nothing (docs/rules.md §7.1): no line.
+    target = f"{text('ui.option.target', lang)} {rules.target}" if rules.deals is None else ""
     alt = sentence(
-        f"{title}. {target}",
+        f"{title}. {target}" if target else title,
         [named(line.name, numbers(line.values, lang), lang) for line in series],
         lang,
     )
@@ -36,7 +37,7 @@ def score_chart_svg(game: Game, lang: str) -> str:
         lang=lang,
         x_title=text("ui.summary.axis_deal", lang),
         y_title=text("ui.summary.axis_total", lang),
-        reference=Series(target, (rules.target,) * len(deals)),
+        reference=Series(target, (rules.target,) * len(deals)) if target else None,
     )
 
 

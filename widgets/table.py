@@ -33,10 +33,11 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach import Card, Deal, Game, IllegalMove, RecordError, Rules, records
-from hearts_teach.bots import Bot, Choice, make_bot
+from hearts_teach.bots import Bot, Choice, MoonChoiceMade, make_bot, moon_choice_for
 from hearts_teach.cards import parse_cards
-from hearts_teach.i18n import card_symbol, card_symbols, check_lang, text
+from hearts_teach.i18n import card_symbol, card_symbols, check_lang, ntext, text
 from hearts_teach.review import DealReview, GameReview
+from hearts_teach.scoring import MOON_CHOICES
 
 from .cards import HandView, pass_states, play_states
 from .render import (
@@ -45,6 +46,8 @@ from .render import (
     Timeline,
     badges_html,
     live_felt_html,
+    moon_choice_html,
+    moon_choice_label,
     moon_text,
     name_of,
     playground_link,
@@ -179,6 +182,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self._share_message: Message | None = None
         self._share_is_error = False
         self._game_over_told = False
+        self._moon_made: tuple[int, MoonChoiceMade] | None = None  # a bot's choice, and why
         self._delay = float(delay)
         self._replay: Replay | None = None  # the reply to show in turn, at the next draw
         self._said_from: tuple[int, int] | None = None  # what the note tells since
@@ -211,6 +215,17 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             button_style="success", icon="forward", layout=widgets.Layout(width="auto")
         )
         self.next_deal_button.on_click(lambda _b: self.next_deal())
+        # The shooter's choice (docs/rules.md §3.2), when the person shot the moon: both
+        # outcomes, and a button for each.
+        self.moon_box = picture()
+        self.moon_buttons = {
+            choice: widgets.Button(
+                button_style="warning", icon="check", layout=widgets.Layout(width="auto")
+            )
+            for choice in MOON_CHOICES
+        }
+        for choice, button in self.moon_buttons.items():
+            button.on_click(lambda _b, chosen=choice: self.choose_moon(chosen))
         # The deal review: a button once the deal is over; its panel, made on the first
         # review (the page starts with fewer widgets), goes under the hand.
         self.review_button = widgets.Button(icon="search", layout=widgets.Layout(width="auto"))
@@ -256,6 +271,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         toolbar = widgets.HBox(
             [
                 self.confirm_pass_button,
+                *self.moon_buttons.values(),
                 self.hint_button,
                 self.undo_button,
                 self.review_button,
@@ -269,7 +285,15 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         settings.add_class("ht-toolbar")
         settings.add_class("ht-settings")
         main = widgets.VBox(
-            [self.felt, self.note, self.hand, toolbar, self.message_box, self.review_slot],
+            [
+                self.felt,
+                self.note,
+                self.hand,
+                self.moon_box,
+                toolbar,
+                self.message_box,
+                self.review_slot,
+            ],
             layout=widgets.Layout(flex="1 1 600px", min_width="0"),
         )
         main.add_class("ht-main")
@@ -543,8 +567,35 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             trick = deal.trick_number
             self.game.play(choice.card, player)
             self._log.append(BotPlay(index, player, choice, trick))
-        if deal.is_over:
+        if not deal.is_over:
+            return
+        pending = deal.pending_moon_choice
+        if pending is not None and pending.shooter != self.human:
+            # A bot shot the moon: it chooses by the game's totals, and says why.
+            bot = self._bots[pending.shooter]
+            assert bot is not None
+            made = bot.choose_moon(deal.view(pending.shooter))
+            self.game.choose_moon(made.choice)
+            self._moon_made = (pending.shooter, made)
+        if deal.is_complete:
             self._deal_finished()
+        else:
+            self._say(lambda lang: text("ui.moon_choice.yours", lang))
+
+    def choose_moon(self, choice: str) -> bool:
+        """The person's choice after shooting the moon under the shooter's choice: "add"
+        (the others score) or "subtract" (off the person's own total). Refused, changing
+        nothing, when no such choice is the person's to make."""
+        pending = self.deal.pending_moon_choice
+        if pending is None or pending.shooter != self.human or choice not in MOON_CHOICES:
+            self._say(lambda lang: text("ui.moon_choice.not_now", lang), error=True)
+            self._after_change()
+            return False
+        self.game.choose_moon(choice)
+        self._share_message = None
+        self._deal_finished()
+        self._after_change(focus=True)
+        return True
 
     def _deal_finished(self) -> None:
         result = self.game.results[-1]
@@ -552,13 +603,26 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         number = self.deal.deal_number + 1
         game_over = self.game.is_over
         winners = self.game.winners
+        chosen = self.deal.moon_choice
+        made = self._moon_made
 
         def sentence(lang: str) -> str:
             parts = [text("ui.deal.scores", lang, number=number)]
             if result.moon is not None:
                 parts.append(moon_text(result.moon, rules, lang))
+            if made is not None:
+                seat = name_of(made[0], rules, lang)
+                parts.append(
+                    text("ui.moon_choice.bot", lang, seat=seat, reason=made[1].reason(lang))
+                )
+            elif chosen is not None:
+                parts.append(text(f"ui.moon_choice.you_{chosen}", lang, amount=rules.moon_value))
             if game_over:
                 parts.append(winners_text(rules, winners, lang))
+            elif rules.deals is not None and number >= rules.deals:
+                parts.append(text("ui.deals.tie", lang))
+            elif rules.deals is not None:
+                parts.append(ntext("ui.deals.left", rules.deals - number, lang))
             else:
                 parts.append(text("ui.game.continue", lang, target=rules.target))
             return " ".join(parts)
@@ -594,6 +658,17 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
                 return " ".join(said)
 
             self._say(advice_text)
+        elif self._moon_is_mine():
+            made = moon_choice_for(view)
+            rules = self.rules
+            self._say(
+                lambda lang: text(
+                    "ui.hint.moon",
+                    lang,
+                    choice=moon_choice_label(made.choice, rules, lang),
+                    reason=made.advice(lang),
+                )
+            )
         else:
             self._say(lambda lang: text("ui.hint.not_now", lang))
         self._after_change()
@@ -624,9 +699,22 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self._reviews[number] = found
         return found
 
+    def _moon_is_mine(self) -> bool:
+        """The person shot the moon and its score waits for their choice."""
+        pending = self.deal.pending_moon_choice
+        return pending is not None and pending.shooter == self.human
+
     def undo(self) -> bool:
-        """Take back the person's last card of this deal; the bots' replies go with it."""
+        """Take back the person's last card of this deal; the bots' replies go with it.
+        After the person's choice on a moon they shot, take back that choice alone."""
         deal = self.deal
+        if deal.moon_choice is not None and self._moon_made is None:
+            self.game.undo()
+            self._game_over_told = False
+            self._share_message = None
+            self._say(lambda lang: text("ui.moon_choice.undone", lang))
+            self._after_change(focus=True)
+            return True
         history = deal.history
         mine = [
             index
@@ -639,6 +727,9 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
             return False
         last = mine[-1]
         card = history[last][2][0]
+        if deal.moon_choice is not None:  # a bot's choice goes with the cards it followed
+            self.game.undo()
+        self._moon_made = None
         for _ in range(len(history) - last):
             self.game.undo()
         self._log = [play for play in self._log if play.index < last]
@@ -652,7 +743,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
 
     def next_deal(self) -> bool:
         """Deal the next deal once this one is over (and the game is not)."""
-        if not self.deal.is_over or self.game.is_over:
+        if not self.deal.is_complete or self.game.is_over:
             return False
         self.game.next_deal()
         self._start_deal()
@@ -697,6 +788,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
 
     def _start_deal(self) -> None:
         self._log = []
+        self._moon_made = None
         self._picked = []
         self._hinted = []
         self._message = None
@@ -735,6 +827,8 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         """Whose turn it is, or what to do now, in the current language."""
         lang = self._lang
         deal = self.deal
+        if self._moon_is_mine():
+            return text("ui.moon_choice.yours", lang)
         if deal.is_over:
             return (
                 text("ui.turn.game_over", lang) if self.game.is_over else text("ui.turn.over", lang)
@@ -901,7 +995,18 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self.confirm_pass_button.layout.display = None if in_pass else "none"
         self.hint_button.description = text("ui.button.hint", lang)
         self.hint_button.tooltip = text("ui.button.hint_help", lang)
-        self.hint_button.disabled = deal.is_over
+        self.hint_button.disabled = deal.is_complete
+        mine = self._moon_is_mine()
+        pending = deal.pending_moon_choice
+        self.moon_box.value = (
+            moon_choice_html(pending, rules, lang, self.human)
+            if mine and pending is not None
+            else ""
+        )
+        for choice, button in self.moon_buttons.items():
+            button.description = moon_choice_label(choice, rules, lang)
+            button.tooltip = button.description
+            button.layout.display = None if mine else "none"
         self.undo_button.description = text("ui.button.undo", lang)
         self.undo_button.tooltip = text("ui.button.undo", lang)
         self.undo_button.disabled = not any(
@@ -909,12 +1014,12 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         )
         self.review_button.description = text("ui.review.button", lang)
         self.review_button.tooltip = text("ui.review.button_help", lang)
-        self.review_button.layout.display = None if deal.is_over else "none"
-        if not deal.is_over and self.review_slot.children:
+        self.review_button.layout.display = None if deal.is_complete else "none"
+        if not deal.is_complete and self.review_slot.children:
             self.review_slot.children = ()  # a new deal, or the deal reviewed was undone
         self.next_deal_button.description = text("ui.button.next_deal", lang)
         self.next_deal_button.tooltip = text("ui.button.next_deal", lang)
-        can_deal = deal.is_over and not self.game.is_over
+        can_deal = deal.is_complete and not self.game.is_over
         self.next_deal_button.layout.display = None if can_deal else "none"
         self.new_game_button.description = text("ui.button.new_game", lang)
         self.new_game_button.tooltip = text("ui.button.new_game", lang)
@@ -931,6 +1036,8 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self._draw_share()
         if focus and can_deal:
             self.next_deal_button.focus()  # the keyboard goes straight on to the next deal
+        elif focus and mine:
+            self.moon_buttons["add"].focus()
         elif focus:
             # A safe place: the note says what happened; Tab goes on to the hand.
             self.note.focus()
