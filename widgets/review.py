@@ -276,15 +276,6 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
         self._render()
         return result
 
-    @property
-    def summary_text(self) -> str:
-        if self.review is None:
-            return ""
-        said = [self.review.summary(self._lang)]
-        if self.game is not None:
-            said.append(self.game.summary(self._lang))
-        return " ".join(said)
-
     def _render(self) -> None:
         lang = self._lang
         review = self.review
