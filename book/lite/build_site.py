@@ -45,14 +45,15 @@ NOTEBOOKS = {
     "lesson.ipynb": HERE / "lesson.ipynb",
     "teachers.ipynb": HERE / "teachers.ipynb",
 }
-# What the pages need of the Pyodide runtime (the kernel imports pyodide.js).
+# What the pages need of the Pyodide runtime (the kernel imports pyodide.js), and its
+# standard library, which goes in compiled (precompile.mjs).
 RUNTIME_FILES = (
     "pyodide.js",
     "pyodide.mjs",
     "pyodide.asm.js",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
 )
+STDLIB = "python_stdlib.zip"
 KERNEL_EXTENSION = (
     Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension"
 )
@@ -122,6 +123,39 @@ def pinned_wheels(cache: Path) -> list[Path]:
     return found
 
 
+# IPython imports its terminal (IPython.terminal.embed, and with it prompt_toolkit: some
+# 250 modules, a third of the kernel's start) only to offer ``IPython.embed``, which a
+# kernel never calls. The pages' IPython imports it when asked for, and prompt_toolkit
+# (with wcwidth, which only it uses) stays out of the site.
+IPYTHON_EMBED = "from .terminal.embed import embed\n"
+IPYTHON_LAZY_EMBED = """
+
+def __getattr__(name):
+    # book/lite/build_site.py: the terminal is imported when IPython.embed is asked for.
+    if name == "embed":
+        from .terminal.embed import embed
+
+        return embed
+    raise AttributeError(f"module 'IPython' has no attribute {name!r}")
+
+"""
+
+
+def lazy_terminal(wheel: Path, folder: Path) -> Path:
+    """IPython's wheel with ``IPython.embed`` imported on first use (IPYTHON_EMBED)."""
+    patched = folder / wheel.name
+    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(patched, "w", zipfile.ZIP_DEFLATED) as target:  # fmt: skip
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename == "IPython/__init__.py":
+                text = data.decode("utf-8")
+                if text.count(IPYTHON_EMBED) != 1:
+                    raise SystemExit(f"lite: {wheel.name} no longer imports embed as expected")
+                data = text.replace(IPYTHON_EMBED, IPYTHON_LAZY_EMBED).encode("utf-8")
+            target.writestr(info, data)
+    return patched
+
+
 def project_wheel(folder: Path) -> Path:
     """The project's own wheel, pure Python (Pyodide loads no compiled engine), built from
     a copy of this checkout's sources (a build in place would reuse whatever an earlier
@@ -177,10 +211,11 @@ def pure_wheel(name: str, version: str, folder: Path, package: Path | None = Non
 
 
 def precompile(wheels: list[Path], folder: Path) -> list[Path]:
-    """The same wheels with bytecode in place of sources (precompile.mjs)."""
+    """The same wheels with bytecode in place of sources, and Pyodide's standard library
+    (``folder/STDLIB``) likewise (precompile.mjs)."""
     with tempfile.TemporaryDirectory() as staging:
-        for wheel in wheels:
-            shutil.copy(wheel, Path(staging) / wheel.name)
+        for archive in (*wheels, PYODIDE_NPM / STDLIB):
+            shutil.copy(archive, Path(staging) / archive.name)
         run(["node", str(HERE / "precompile.mjs"), str(PYODIDE_NPM), staging, str(folder)])
     return sorted(folder.glob("*.whl"))
 
@@ -259,6 +294,7 @@ def build(out: Path, cache: Path) -> None:
         raw.mkdir()
         compiled.mkdir()
         wheels = [*pinned_wheels(cache), *kernel_wheels(), project_wheel(raw)]
+        wheels = [lazy_terminal(w, raw) if w.name.startswith("ipython-") else w for w in wheels]
         wheels.append(pure_wheel("piplite", "0.7.0", raw, PIPLITE / "piplite"))
         wheels += [pure_wheel(name, "0.0.0", raw) for name in PLACEHOLDERS]
         wheels = precompile(wheels, compiled)
@@ -270,6 +306,7 @@ def build(out: Path, cache: Path) -> None:
         runtime.mkdir(parents=True)
         for name in RUNTIME_FILES:
             shutil.copy(PYODIDE_NPM / name, runtime / name)
+        shutil.copy(compiled / STDLIB, runtime / STDLIB)
         for wheel in wheels:
             shutil.copy(wheel, runtime / wheel.name)
         lock = lock_file(wheels)
