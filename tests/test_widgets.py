@@ -658,3 +658,19 @@ def test_a_bot_that_shot_the_moon_chooses_and_says_why() -> None:
     assert made.reason("fr") in table.message
     table.undo_button.click()  # the person's card, and the choice that followed it
     assert not table.deal.is_over and table.deal.moon_choice is None
+
+
+def test_the_playgrounds_language_is_one_trait_its_buttons_and_screens_follow() -> None:
+    playground = Playground("en", with_lessons=False)
+    first = playground.start(Rules())
+    playground.language_picker.value = "fr"  # the page's buttons
+    assert playground.lang == "fr" and first.lang == "fr"
+    assert playground.tabs is not None and playground.tabs.titles[0] == "Jouer"
+    second = playground.start(Rules())  # a new table: linked in its turn, the old one not
+    second.language_picker.value = "en"
+    assert playground.lang == "en" and playground.language_picker.value == "en"
+    first.language_picker.value = "fr"
+    assert playground.lang == "en"
+    with pytest.raises(ValueError):
+        playground.set_lang("de")
+    assert playground.lang == "en" and second.lang == "en"

@@ -19,6 +19,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
+import traitlets
 
 from hearts_teach import Deal, Game, RecordError, Rules
 from hearts_teach.i18n import check_lang, text
@@ -82,7 +83,12 @@ def _lessons_factory() -> Callable[..., widgets.Widget] | None:
 
 
 class Playground(widgets.VBox):  # type: ignore[misc]
-    """Start screen → table → summary, in French or English, with a lessons tab if any."""
+    """Start screen → table → summary, in French or English, with a lessons tab if any.
+
+    The page's language is a trait, ``lang``: the language buttons are linked to it, and
+    every screen follows it through one observer (``_language_changed``)."""
+
+    lang = traitlets.Unicode("en", help="The page's language: every screen follows it.")
 
     def __init__(
         self,
@@ -103,10 +109,11 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         if bot_level not in BOT_LEVELS:
             bot_level = DEFAULT_BOT_LEVEL
         self.add_class("ht-root")
-        self._lang = lang
+        self.lang = lang
         self.seed = seed  # the seed of the next game (of the game opened from a code)
         self.playground_url = playground_url
         self.table: HeartsTable | None = None
+        self._table_language: traitlets.link | None = None
         self.screen = "start"
         self._start_error: RecordError | None = None
         self._notices = notices  # what the address left aside, in the visitor's language
@@ -121,7 +128,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         self.language_picker = widgets.ToggleButtons(
             options=LANGUAGE_OPTIONS, value=lang, style={"button_width": "80px"}
         )
-        self.language_picker.observe(lambda change: self.set_lang(change["new"]), names="value")
+        traitlets.link((self.language_picker, "value"), (self, "lang"))
         self.start_intro = picture()
         # The rules picker is built when the start screen is first needed: a page
         # opened on a shared deal shows its table sooner.
@@ -198,6 +205,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         if code and not self.open_code(code, whole_game=game_code is not None):
             self._build_rules_picker()
         self._update_address()
+        self.observe(self._language_changed, names="lang")
 
     @property
     def rules_picker(self) -> RulesPicker:
@@ -205,7 +213,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
 
     def _build_rules_picker(self) -> RulesPicker:
         if self._rules_picker is None:
-            self._rules_picker = RulesPicker(self._lang)
+            self._rules_picker = RulesPicker(self.lang)
             self._rules_picker.on_change(self._rules_changed)
             self._picker_slot.children = [self._rules_picker]
             self._rules_changed(self._rules_picker.rules)
@@ -276,7 +284,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         """Build the lessons tab (once) and show it."""
         if self.lessons is None and self._lessons_factory is not None:
             try:
-                self.lessons = self._lessons_factory(lang=self._lang, playground=self)
+                self.lessons = self._lessons_factory(lang=self.lang, playground=self)
             except Exception:  # a broken lesson must not take the playground down
                 log.exception("the lessons tab could not be built")
                 self._lessons_factory = None
@@ -294,7 +302,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         if self.teachers is None or finished is not self._teachers_deal:
             from .teacher import TeacherTools
 
-            tools = TeacherTools(finished, self._lang)
+            tools = TeacherTools(finished, self.lang)
             if os.environ.get(SERVED) == "1":
                 # A served class shares the server's cores: a simulation stays small
                 # and runs in the visitor's own process.
@@ -327,18 +335,16 @@ class Playground(widgets.VBox):  # type: ignore[misc]
 
     # --- language -------------------------------------------------------------
 
-    @property
-    def lang(self) -> str:
-        return self._lang
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal: dict[str, Any]) -> str:
+        return check_lang(proposal["value"])
 
     def set_lang(self, lang: str) -> None:
         """Every label of every screen in ``lang``; the game in progress is kept."""
-        check_lang(lang)
-        if lang == self._lang:
-            return
-        self._lang = lang
-        if self.language_picker.value != lang:
-            self.language_picker.value = lang
+        self.lang = lang
+
+    def _language_changed(self, change: dict[str, Any]) -> None:
+        lang = change["new"]
         if self._rules_picker is not None:
             self._rules_picker.set_lang(lang)
         relabel_choices(self.bot_picker, bot_level_options(lang))
@@ -351,7 +357,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         self._relabel()
 
     def _relabel(self) -> None:
-        lang = self._lang
+        lang = self.lang
         self.title.value = f"<h2 lang='{lang}'>♥ {escape(text('ui.title', lang))} ♠</h2>"
         self.language_picker.description = text("ui.label.language", lang)
         self.start_intro.value = f"<h3>{escape(text('ui.start.title', lang))}</h3><p>{escape(text('ui.start.intro', lang))}</p>"
@@ -378,7 +384,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         self._update_address()
 
     def _draw_notice(self) -> None:
-        lang = self._lang
+        lang = self.lang
         said = list(self._notices(lang)) if self._notices is not None else []
         if self._refusal is not None:
             said.append(text(f"ui.guard.{self._refusal}", lang))
@@ -397,20 +403,20 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         """The query string that reopens this page where it is (see hearts_teach_widgets.address)."""
         table = self.table
         if table is None:
-            return address_query(seed=self.seed, lang=self._lang, bots=self.bot_picker.value)
+            return address_query(seed=self.seed, lang=self.lang, bots=self.bot_picker.value)
         from hearts_teach.records import game_code
 
         return address_query(
             game=game_code(table.game, most=ADDRESS_LENGTH),
             seed=table.seed,
-            lang=self._lang,
+            lang=self.lang,
             bots=table.bot_level,
         )
 
     def _update_address(self, *_: object) -> None:
         if not hasattr(self, "page_data"):
             return
-        lang = self._lang
+        lang = self.lang
         lost = (
             f'<div class="ht-lost" role="alertdialog" aria-modal="true" lang="{lang}" '
             f'aria-labelledby="ht-lost-title" hidden><div class="ht-lost-box">'
@@ -450,14 +456,16 @@ class Playground(widgets.VBox):  # type: ignore[misc]
     def _new_table(self, source: Rules | Deal | Game, seed: int) -> HeartsTable:
         table = HeartsTable(
             source,
-            lang=self._lang,
+            lang=self.lang,
             bot_level=self.bot_picker.value,
             seed=seed,
             playground_url=self.playground_url,
             on_game_over=self._game_over,
             show_language=False,
         )
-        table.language_picker.observe(lambda change: self.set_lang(change["new"]), names="value")
+        if self._table_language is not None:
+            self._table_language.unlink()  # the table it linked is gone
+        self._table_language = traitlets.link((table.language_picker, "value"), (self, "lang"))
         table.new_game_button.on_click(lambda _b: self._back_to_table())
         # Taking back the last card of a finished game reopens it: the summary goes.
         table.undo_button.on_click(lambda _b: None if table.game.is_over else self._back_to_table())
@@ -512,5 +520,5 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         if table is not self.table:
             return
         self.screen = "summary"
-        self.summary.value = summary_html(table.game, self._lang)
+        self.summary.value = summary_html(table.game, self.lang)
         self.play_area.children = [self.summary_screen, table]
