@@ -372,3 +372,15 @@ def test_play_without_the_play_extra_says_how_to_install_it(
     assert main(["play", "--lang", "fr"]) == 2
     error = capsys.readouterr().err
     assert "pip install 'hearts-teach[play]'" in error and "voila n’est pas installé" in error
+
+
+def test_an_unknown_language_is_refused_in_the_terminals(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    with pytest.raises(SystemExit) as stopped:
+        main(["play", "--lang", "de"])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert typeset("argument --lang : choix impossible : « de »", "fr") in error
+    assert "Traceback" not in error
