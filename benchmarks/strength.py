@@ -1,4 +1,4 @@
-"""Strength and speed of the bots: seeded matches, one test bot against three opponents.
+"""Strength and speed of the bots: seeded matches, one test bot against the other seats.
 
 The test bot sits in a rotating seat (deal d: seat d mod players) against opponents of
 another level; every deal starts from totals of zero, with the pass of its deal number.
@@ -92,6 +92,11 @@ def play_match(
                 result.move_seconds.append(time.perf_counter() - start)
                 result.move_cpu_seconds.append(time.process_time() - cpu_start)
             deal.play(choice.card)
+        pending = deal.pending_moon_choice
+        if pending is not None:
+            # The shooter's choice (docs/rules.md §3.2), made by the shooter's own bot.
+            shooter = pending.shooter
+            deal.choose_moon(bots[shooter].choose_moon(deal.view(shooter)).choice)
         scores = deal.result().scores
         if rules.partnership:
             # Partners share their points: compare the test bot's team with the other.

@@ -1188,7 +1188,7 @@ class Deal:
         """Over, and nothing left to decide: the deal has its score (:meth:`result`)."""
         return self.is_over and self.pending_moon_choice is None
 
-    def choose_moon(self, choice: str) -> None:
+    def choose_moon(self, choice: object) -> None:
         """The shooter's choice on a moon under ``moon="choice"``: "add" (M to every other
         player) or "subtract" (M off the shooter's total). A move like a card: undone by
         :meth:`undo`; refused with IllegalMove, changing nothing, when no choice is

@@ -93,7 +93,7 @@ class Game:
     def pass_cards(self, player: int, cards: str | Iterable[Card | str]) -> None:
         self.deal.pass_cards(player, cards)
 
-    def choose_moon(self, choice: str) -> None:
+    def choose_moon(self, choice: object) -> None:
         """The shooter's choice for the current deal (:meth:`Deal.choose_moon`)."""
         self.deal.choose_moon(choice)
         self._sync()

@@ -276,6 +276,8 @@ def one_of_suit(suit: Suit, lang: str = "en") -> str:
 # Seat names, in playing order from player 0, who sits South (at the bottom of a
 # screen or a diagram): play goes clockwise, so the next player sits West.
 _SEATS: Final = {
+    6: ("south", "south_west", "north_west", "north", "north_east", "south_east"),
+    5: ("south", "west", "north_west", "north_east", "east"),
     4: ("south", "west", "north", "east"),
     3: ("south", "west", "east"),
     2: ("south", "north"),
@@ -284,7 +286,8 @@ _SEATS: Final = {
 
 def seat_name(player: int, players: int = 4, lang: str = "en") -> str:
     """The compass name of a seat: player 0 is South, then West, North, East (four
-    players), South, West, East (three) or South, North (two)."""
+    players), South, West, East (three), South, North (two); with five and six the
+    seats between take the names between (South-West, North-West...)."""
     return message(f"seat.{_SEATS[players][player]}", lang)
 
 

@@ -35,7 +35,13 @@ MAX_GAMES: Final = 100_000
 """The most games of one variant in one simulation: about half an hour on two cores at
 the default level, and a few hundred megabytes of records. More is refused, not started."""
 
-VARIANT_KEYS: Final = tuple(key for key, _, _ in COMPARED)
+VARIANT_KEYS: Final = tuple(key for key, _, _ in COMPARED) + tuple(
+    # the presets the comparison does not show (three, five and six players, the
+    # shooter's choice: docs/rules.md §15, §3.2) can be simulated all the same
+    name
+    for name in Rules.PRESETS
+    if name not in {key for key, _, _ in COMPARED}
+)
 
 
 def variant_rules(key: str) -> Rules:

@@ -48,6 +48,12 @@ COMPARED: Final[tuple[tuple[str, str, dict[str, Any]], ...]] = (
     ("original-historical", "original-historical", {}),
     ("partnership", "partnership", {}),
     ("reverse", "reverse", {}),
+    # Hearts for three, five and six (docs/rules.md §15): the rows a deal of those
+    # tables is scored by. The shooter's choice has no row: a moon's score there is the
+    # shooter's to choose, which the Old and New Moon rows show.
+    ("three-player", "three-player", {}),
+    ("five-player", "five-player", {}),
+    ("six-player", "six-player", {}),
 )
 
 

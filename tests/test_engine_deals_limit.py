@@ -10,7 +10,9 @@ from engine_helpers import bilingual, play_out
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts_teach import Game, Rules, RulesError, game_outcome
+from hearts_teach import Deal, Game, Rules, RulesError, game_outcome
+from hearts_teach.bots.montecarlo import Objective
+from hearts_teach.bots.policy import context
 from hearts_teach.describe import rule_rows
 from hearts_teach.records import game_from_json, game_to_json
 
@@ -89,3 +91,14 @@ def test_impossible_numbers_of_deals_are_refused(deals: object) -> None:
         Rules(deals=deals)  # type: ignore[arg-type]
     english, french = bilingual(caught.value)
     assert str(deals) in english and str(deals) in french
+
+
+def test_the_montecarlo_bot_values_the_end_after_the_last_deal() -> None:
+    rules = Rules(deals=2)
+    totals = (10, 20, 30, 40)  # far below the target: only the count of deals ends it
+    ctx = context(rules)
+    first = Objective.for_view(Deal.new(rules, seed=1, deal_number=0, totals=totals).view(0))
+    last = Objective.for_view(Deal.new(rules, seed=1, deal_number=1, totals=totals).view(0))
+    scores = (0, 0, 0, 0)
+    assert last.cost(ctx, scores) == first.cost(ctx, scores) - last.game_weight
+    assert last.cost(ctx, (30, 0, 0, 0)) == first.cost(ctx, (30, 0, 0, 0)) + last.game_weight

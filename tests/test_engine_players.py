@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from hearts_teach import Card, Deal, Game, HeartsError, IllegalMove, Rules, RulesError, Suit
 from hearts_teach.cards import FULL_DECK, cards_of, parse_cards
 from hearts_teach.describe import rule_rows
+from hearts_teach.i18n import seat_name
 from hearts_teach.records import deal_from_code, deal_from_json, deal_to_json, share_code
 from hearts_teach.rules import REMOVALS_FOR, defaults_for, mask_of_removal
 
@@ -237,3 +238,10 @@ def test_a_six_player_game_runs_to_its_end() -> None:
         play_out(game.deal, rng)
     assert len(game.totals) == 6 and max(game.totals) >= 40
     assert len(game.winners) == 1 and game.totals[game.winners[0]] == min(game.totals)
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_every_seat_has_its_own_name_in_both_languages(players: int) -> None:
+    for lang in ("en", "fr"):
+        names = [seat_name(p, players, lang) for p in range(players)]
+        assert len(set(names)) == players and names[0] == ("South" if lang == "en" else "Sud")

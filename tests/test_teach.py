@@ -46,7 +46,13 @@ EXPECTED_FROM_ZERO = {
 def test_moon_without_jack_of_diamonds_from_zero() -> None:
     comparison = compare_taken(MOON_WITHOUT_JD)
     assert comparison.scores() == EXPECTED_FROM_ZERO
-    assert [row.key for row in comparison.left_out] == ["black-maria-3", "two-player"]
+    assert [row.key for row in comparison.left_out] == [
+        "black-maria-3",
+        "two-player",
+        "three-player",
+        "five-player",
+        "six-player",
+    ]
     assert comparison.row("two-player").reason_text("en") == (
         "This variant is played by 2 players; this deal has 4"
     )
@@ -91,7 +97,8 @@ def test_two_player_moon_with_dead_cards() -> None:
 
 def test_three_player_black_maria_has_no_moon() -> None:
     comparison = compare_taken([ALL_HEARTS + " Q♠", "K♠", "A♠"])
-    assert comparison.scores() == {"black-maria-3": (26, 10, 7)}
+    # Three-player Hearts (§15), on the same cards, has a moon: the Old Moon by default.
+    assert comparison.scores() == {"black-maria-3": (26, 10, 7), "three-player": (0, 26, 26)}
 
 
 def test_text_table_in_both_languages() -> None:

@@ -287,6 +287,10 @@ class Objective:
     sign: int
     totals: tuple[int, ...]
     game_weight: float
+    deals_played: int = 1
+    """This deal's place in the game, counted from 1 (a fixed number of deals, §7.1)."""
+    fixed_deals: bool = False
+    """Whether the game ends after a fixed number of deals rather than at the target."""
 
     @classmethod
     def for_view(cls, view: PlayerView) -> Objective:
@@ -301,6 +305,8 @@ class Objective:
             sign=-1 if rules.reverse else 1,
             totals=tuple(view.totals),
             game_weight=GAME_WEIGHT * rules.moon_value,
+            deals_played=view.deal_number + 1,
+            fixed_deals=rules.deals is not None,
         )
 
     def own(self, scores: Sequence[int]) -> int:
@@ -317,9 +323,9 @@ class Objective:
         cost = self.sign * (own - OTHERS_WEIGHT * others)
         totals = self.totals
         target = ctx.rules.target
-        if max(t + s for t, s in zip(totals, scores, strict=True)) >= target:
+        if self.fixed_deals or max(t + s for t, s in zip(totals, scores, strict=True)) >= target:
             after = [t + s for t, s in zip(totals, scores, strict=True)]
-            over, winners = game_outcome(ctx.rules, totals, after)
+            over, winners = game_outcome(ctx.rules, totals, after, self.deals_played)
             if over:
                 cost += -self.game_weight if self.player in winners else self.game_weight
         return cost, own, others
