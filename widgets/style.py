@@ -70,6 +70,12 @@ _NARROW = """
 .ht-felt.ht-live.ht-p5{grid-template-columns:repeat(6,minmax(0,1fr));
   grid-template-areas:"nw nw nw ne ne ne" "west west last last east east" "centre centre centre centre centre centre" "south south south south south south"}
 .ht-felt.ht-live.ht-p6{grid-template-areas:"nw north ne" "sw last se" "centre centre centre" "south south south"}
+.ht-live.ht-p5 .ht-seat,.ht-live.ht-p6 .ht-seat{padding:4px 5px}
+.ht-live.ht-p5 .ht-seat .ht-name,.ht-live.ht-p6 .ht-seat .ht-name{font-size:13px}
+.ht-live.ht-p5 .ht-seat .ht-meta,.ht-live.ht-p6 .ht-seat .ht-meta{font-size:11px}
+.ht-live.ht-p5 .ht-corner,.ht-live.ht-p6 .ht-corner{height:120px;align-self:center;padding:4px 5px}
+.ht-live.ht-p5 .ht-tiny-row,.ht-live.ht-p6 .ht-tiny-row{flex-wrap:wrap}
+.ht-live.ht-p5 .ht-pass-groups,.ht-live.ht-p6 .ht-pass-groups{grid-template-columns:minmax(0,1fr);gap:0}
 .ht-live .ht-seat{padding:5px 7px;font-size:12px}
 .ht-live .ht-seat .ht-name{font-size:14px}
 .ht-live .ht-seat .ht-meta{font-size:12px}
@@ -281,8 +287,11 @@ CSS = (
 .ht-panel h3{font-size:15px}
 .ht-scores{border-collapse:collapse;font-size:13.5px}
 .ht-scores th,.ht-scores td{border:1px solid #d0d0d0;padding:3px 8px;text-align:right}
-.ht-scores thead th{background:#eef3ee;overflow-wrap:anywhere;hyphens:manual}
-.ht-scores.ht-many th,.ht-scores.ht-many td{padding:3px 4px}
+.ht-scores thead th{background:#eef3ee}
+.ht-scores.ht-many{font-size:12px}
+.ht-scores.ht-many th,.ht-scores.ht-many td{padding:2px}
+.ht-scores.ht-many thead th{font-size:11px;font-weight:600}
+.ht-scores.ht-many td.ht-lead::before{display:block;line-height:1}
 .ht-moon-choice table{border-collapse:collapse;margin:4px 0}
 .ht-moon-choice th,.ht-moon-choice td{border:1px solid #d0d0d0;padding:2px 6px;text-align:right}
 .ht-moon-choice th[scope=row]{text-align:left;font-weight:600}

@@ -299,3 +299,67 @@ def test_the_chart_legend_never_covers_the_target_line(
             assert not overlap(legend, boxes["line"]), (legend, boxes["line"])
             assert legend[2] <= boxes["svg"][2] + 1
         page.screenshot(path=output_dir / f"chart-{target}.png", full_page=True)
+
+
+# Boxes of the felt that overlap one another (seats, the corner, the middle), and
+# cards of the trick in the middle that overlap.
+OVERLAPS = """() => {
+  const boxes = [...document.querySelectorAll('.ht-felt .ht-seat, .ht-felt .ht-corner, .ht-felt .ht-centre')];
+  const slots = [...document.querySelectorAll('.ht-felt .ht-centre .ht-slot .ht-face')];
+  const hit = (a, b) => {
+    const p = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+    return p.width > 0 && q.width > 0 && p.left < q.right - 1 && q.left < p.right - 1
+      && p.top < q.bottom - 1 && q.top < p.bottom - 1;
+  };
+  const found = [];
+  for (const group of [boxes, slots]) {
+    group.forEach((a, i) => group.slice(i + 1).forEach((b) => {
+      if (hit(a, b)) found.push(a.className + ' / ' + b.className);
+    }));
+  }
+  return found;
+}"""
+LAPTOP = {"width": 1280, "height": 800}
+
+
+@pytest.mark.parametrize("preset", ["five-player", "six-player"])
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_five_and_six_seats_fit_a_laptop_and_a_phone(
+    page: Page, voila_url: str, output_dir: Path, preset: str, viewport: dict[str, int]
+) -> None:
+    """Every seat on the felt, none over another or over the trick, a whole trick of five
+    or six cards in the middle, no sideways scrolling, in both languages."""
+    rules = Rules.preset(preset)
+    page.set_viewport_size(viewport)
+    open_playground(page, voila_url, f"?deal={share_code(Deal.new(rules, seed=5))}")
+    page.locator(HAND).first.wait_for()
+    at_once(page)
+    expect(page.locator(".ht-felt .ht-seat")).to_have_count(rules.players)
+    for index in range(3):
+        page.locator(HAND).nth(index).click()
+        expect(page.locator(".ht-hand .ht-picked")).to_have_count(index + 1)
+    page.get_by_role("button", name="Pass these cards").click()
+    expect(page.locator(".ht-hand .ht-received")).to_have_count(3, timeout=20_000)
+    for turn in range(rules.hand_size - 1):
+        play_one(page)
+        assert page.evaluate(SIDEWAYS) == [], turn
+        assert page.evaluate(OVERLAPS) == [], turn
+        if (
+            len(page.locator(".ht-felt .ht-centre .ht-layer:last-child .ht-slot").all())
+            == rules.players
+        ):
+            break  # a whole trick in the middle
+    tops = page.evaluate(f"[...document.querySelectorAll('{HAND}')].map(c => c.offsetTop)")
+    assert len(set(tops)) == 1  # the hand on one row
+    page.locator(".ht-felt-box").scroll_into_view_if_needed()
+    page.screenshot(path=output_dir / "en.png")
+    switch = page.locator(".widget-toggle-buttons, .ht-lang").first
+    switch.get_by_role("button", name=re.compile("Français")).or_(
+        switch.get_by_role("radio", name="Français")
+    ).click()
+    expect(page.locator(".ht-status")).to_have_attribute("lang", "fr")
+    assert page.evaluate(SIDEWAYS) == []
+    assert page.evaluate(OVERLAPS) == []
+    assert page.evaluate(CUT) == []
+    page.locator(".ht-felt-box").scroll_into_view_if_needed()
+    page.screenshot(path=output_dir / "fr.png")
