@@ -47,15 +47,15 @@ def rule_rows(rules: Rules, lang: str = "en") -> list[tuple[str, str]]:
     if rules.players in (2, 4) or (rules.players == 3 and rules.removed == "2c"):
         players = text(f"desc.players{rules.players}", lang)
     else:
-        players = text(
+        removed = cards_of(mask_of_removal(rules.removed))
+        players = ntext(
             "desc.players_removed",
+            len(removed),
             lang,
             players=rules.players,
             deck=rules.deck_size,
             hand=rules.hand_size,
-            removed=" ".join(
-                card_symbol(c, lang) for c in cards_of(mask_of_removal(rules.removed))
-            ),
+            removed=join_words([card_symbol(c, lang) for c in removed], lang),
         )
     if rules.partnership:
         players += text("desc.partnership", lang)

@@ -26,7 +26,7 @@ from hearts_teach.cards import (
 from hearts_teach.deal import Deal
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import seat_name, signed, text
-from hearts_teach.rules import Rules
+from hearts_teach.rules import PLAYER_COUNTS, Rules
 from hearts_teach.scoring import DealResult, score_deal
 
 # The rows of the comparison: every chapter's preset, then Spot and Omnibus under the
@@ -251,10 +251,11 @@ def _as_mask(entry: Iterable[Card | str] | str | int) -> int:
 
 def counting_cards(players: int) -> list[Card]:
     """The cards that count in some variant for this table: hearts, Q♠, and with four or
-    three players K♠ and A♠ (Black Maria) and, with four, J♦ (Omnibus)."""
+    three players K♠ and A♠ (Black Maria) and, with four, J♦ (Omnibus); with five and six,
+    whose comparison rows are standard Hearts (docs/rules.md §15), hearts and Q♠."""
     deck = Rules(players=players, black_maria=players == 3).deck
     mask = HEARTS_MASK | QUEEN_OF_SPADES.bit
-    if players >= 3:
+    if players in (3, 4):
         mask |= KING_OF_SPADES.bit | ACE_OF_SPADES.bit
     if players == 4:
         mask |= JACK_OF_DIAMONDS.bit
@@ -294,7 +295,7 @@ class ScoringDesk:
     dead: list[Card] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        if self.players not in (2, 3, 4):
+        if self.players not in PLAYER_COUNTS:
             raise HeartsError("rules_players", players=self.players)
         if self.totals is None:
             self.totals = (0,) * self.players

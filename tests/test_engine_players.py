@@ -118,8 +118,12 @@ def test_three_player_black_maria_is_exactly_as_before() -> None:
 def test_the_rules_in_words_name_the_removed_cards_in_both_languages() -> None:
     english = rule_rows(Rules(players=6), "en")[0][1]
     french = rule_rows(Rules(players=6), "fr")[0][1]
-    assert english == "6 players, 48 cards (3♣ 4♣ 2♦ 3♦ removed), 8 each"
-    assert french == "6 joueurs, 48 cartes (on retire 3♣ 4♣ 2♦ 3♦), 8 chacun"
+    assert english == "6 players, 48 cards (the 3♣, 4♣, 2♦ and 3♦ removed), 8 each"
+    assert french == "6 joueurs, 48 cartes (on retire les 3♣, 4♣, 2♦ et 3♦), 8 chacun"
+    assert (
+        rule_rows(Rules(players=3), "fr")[0][1]
+        == "3 joueurs, 51 cartes (on retire le 2♦), 17 chacun"
+    )
     lead = [v for v in rule_rows(Rules(players=5), "fr") if "3♣" in v[1]]
     assert lead and "le plus petit trèfle" in lead[0][1]
     passes = [v for v in rule_rows(Rules(players=5), "en") if "left, then right" in v[1]]

@@ -253,3 +253,19 @@ def test_what_if_refuses_illegal_cards_and_missing_tricks() -> None:
     with pytest.raises(IllegalMove):
         what_if.replay(0, illegal, 0)
     assert what_if.played.state_key() == played.state_key()
+
+
+def test_the_desk_for_five_and_six_players() -> None:
+    # §15: hearts and Q♠ count; the five-player row scores them, the Old Moon by default.
+    desk = ScoringDesk(players=5)
+    assert len(desk.cards) == 14
+    for card in desk.cards:
+        desk.give(card, 2)
+    assert desk.compare().scores() == {"five-player": (26, 26, 0, 26, 26)}
+    six = ScoringDesk(players=6)
+    with pytest.raises(HeartsError) as caught:
+        six.give("2♦", 1)  # removed from the six-player pack
+    assert "48 cards" in caught.value.message("en")
+    assert "48 cartes" in caught.value.message("fr")
+    with pytest.raises(HeartsError):
+        ScoringDesk(players=7)
