@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from html import unescape
+
 import pytest
+from engine_helpers import play_a_moon
 from hearts_teach_widgets.teacher import (
     ScoringDeskWidget,
     SimulationWidget,
@@ -12,7 +15,9 @@ from hearts_teach_widgets.teacher import (
 )
 
 from hearts_teach import Card, Deal, Rules
+from hearts_teach.cards import cards_of
 from hearts_teach.records import share_code
+from hearts_teach.scoring import moon_outcomes
 from hearts_teach.teach import compare_deal, play_out, seat_bots
 
 
@@ -110,3 +115,45 @@ def test_teacher_tools_switch_language(played: Deal) -> None:
     assert tools.tabs.titles[0] == "Toutes les variantes"
     assert "Review" not in tools.tabs.titles and len(set(tools.tabs.titles)) == 5
     assert tools.desk.give_button.description == "Attribuer ces cartes"
+
+
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_compare_and_desk_for_three_five_and_six_players(players: int) -> None:
+    rules = Rules(players=players)
+    deal = play_out(Deal.new(rules, seed=2), seat_bots(players, "heuristic", 2))
+    widget = VariantCompare(deal, "en")
+    comparison = compare_deal(deal)
+    # the deal's own table is scored; the other tables' rows say why they are left out
+    assert all(row.rules.players == players for row in comparison.scored)
+    assert comparison.row(rules.preset_name or "").result is not None
+    assert comparison.row("standard").result is None
+    assert "Hearts for" in widget.table.value
+    assert len(widget.total_inputs) == players
+    assert widget.moon_choice.value == ""  # no moon in this deal
+    desk = ScoringDeskWidget(4, "fr")
+    desk.players_choice.value = players
+    assert desk.desk.players == players and len(desk.active.options) == players
+    queen = desk.card_buttons[Card.parse("Q♠")]
+    desk.select(players - 1)
+    queen.click()
+    assert desk.desk.owner[Card.parse("Q♠")] == players - 1
+    assert f"{13}" in desk.table.value
+
+
+def test_compare_shows_both_outcomes_of_a_shooters_choice_moon() -> None:
+    deal = play_a_moon(Rules(), totals=(50, 60, 70, 80))
+    widget = VariantCompare(deal, "en")
+    shown = unescape(widget.moon_choice.value)
+    outcomes = moon_outcomes(
+        Rules(moon="choice"), [cards_of(m) for m in deal.taken], (50, 60, 70, 80)
+    )
+    assert outcomes is not None
+    for result in (outcomes.add, outcomes.subtract):
+        assert all(f">{total} <" in shown for total in result.totals)
+    assert "Add 26 to each other player" in shown and "Take 26 off my total" in shown
+    # adding ends the game with the shooter winning: the situation's choice, and why
+    assert "South would choose" in shown and "that ends the game, and I win it" in shown
+    widget.set_totals((10, 0, 0, 0))
+    assert "that ends the game" not in unescape(widget.moon_choice.value)
+    widget.set_lang("fr")
+    assert "grand chelem" in widget.moon_choice.value

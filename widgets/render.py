@@ -88,10 +88,13 @@ def moon_choice_label(choice: MoonChoice, rules: Rules, lang: str) -> str:
     return text(f"ui.moon_choice.{choice}", lang, amount=rules.moon_value)
 
 
-def moon_choice_html(outcomes: MoonOutcomes, rules: Rules, lang: str, you: int = 0) -> str:
+def moon_choice_html(
+    outcomes: MoonOutcomes, rules: Rules, lang: str, you: int = 0, question: str | None = None
+) -> str:
     """Both outcomes of a moon waiting for the shooter's choice, as the engine scores them:
     for each choice, every player's score for the deal and total after it (and who wins,
-    if the game ends there)."""
+    if the game ends there); ``question`` under the heading (by default, the person is
+    asked to choose; ``you=-1`` names every seat by its compass name)."""
     heads = "".join(
         f"<th scope='col'>{escape(name_of(p, rules, lang, you))}</th>" for p in range(rules.players)
     )
@@ -108,7 +111,8 @@ def moon_choice_html(outcomes: MoonOutcomes, rules: Rules, lang: str, you: int =
         label = escape(moon_choice_label(choice, rules, lang))
         rows.append(f"<tr><th scope='row'>{label}{end}</th>{cells}</tr>")
     shooter = moon_text(outcomes.shooter, rules, lang, you)
-    question = text("ui.moon_choice.question", lang)
+    if question is None:
+        question = text("ui.moon_choice.question", lang)
     return (
         f'<div class="ht-panel ht-moon-choice" role="group" lang="{lang}">'
         f"<h3>{escape(shooter)}</h3><p>{escape(question)}</p>"

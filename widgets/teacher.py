@@ -17,9 +17,13 @@ from typing import Final, TypedDict
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach import Card, Deal
+from hearts_teach.bots import MoonChoiceMade
+from hearts_teach.cards import cards_of
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import LANGS, card_name, card_symbols, one_decimal, text
 from hearts_teach.records import deal_from_code
+from hearts_teach.rules import PLAYER_COUNTS, Rules
+from hearts_teach.scoring import moon_outcomes, preferred_moon_choice
 from hearts_teach.simulate import VARIANT_KEYS, Simulation, VariantSummary, simulate
 from hearts_teach.teach import (
     Comparison,
@@ -46,7 +50,7 @@ from .charts import (
     separator,
 )
 from .lessons import comparison_html
-from .render import card_face
+from .render import card_face, moon_choice_html, name_of
 from .review import ReviewTab
 from .style import style_tag
 
@@ -120,6 +124,7 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
         self.total_inputs: list[widgets.IntText] = []
         self.message = widgets.HTML()
         self.table = widgets.HTML()
+        self.moon_choice = widgets.HTML()
         self.chart = widgets.HTML()
         self.children = (
             widgets.HTML(style_tag()),
@@ -128,6 +133,7 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
             self.totals_box,
             self.message,
             self.table,
+            self.moon_choice,
             self.chart,
         )
         if deal is not None:
@@ -207,10 +213,47 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
         comparison = self.comparison
         if comparison is None:
             self.table.value = f"<p>{escape(text('ui.teach.no_deal', lang))}</p>"
+            self.moon_choice.value = ""
             self.chart.value = ""
             return
         self.table.value = comparison_html(comparison, lang, text("ui.teach.table_caption", lang))
+        self.moon_choice.value = self._moon_choice_html()
         self.chart.value = figure_html(comparison_chart_svg(comparison, lang))
+
+    def _moon_choice_html(self) -> str:
+        """On a moon, the shooter's choice (docs/rules.md §3.2) beside the rows: both
+        outcomes from the totals entered, and the choice the game's situation calls for,
+        with its reason; nothing when the deal is not a moon or the table has two players
+        (their moon has no choice)."""
+        deal = self.deal
+        if deal is None or deal.rules.players == 2:
+            return ""
+        rules = Rules(players=deal.rules.players, moon="choice")
+        totals = self.totals
+        taken = [cards_of(mask) for mask in deal.taken]
+        outcomes = moon_outcomes(
+            rules, taken, totals, tricks=deal.tricks_won, deal_number=deal.deal_number
+        )
+        if outcomes is None:
+            return ""
+        shooter = outcomes.shooter
+        decision = preferred_moon_choice(
+            rules, totals, shooter, deal.taken, 0, deal.deal_number + 1
+        )
+        made = MoonChoiceMade(
+            decision.choice,
+            f"moon.{decision.choice}.{decision.reason}",
+            {"amount": rules.moon_value},
+        )
+        lang = self._lang
+        reason = made.reason(lang)  # the shooter speaking
+        question = text(
+            "ui.teach.moon_choice",
+            lang,
+            seat=name_of(shooter, rules, lang, you=-1),
+            reason=reason,
+        )
+        return moon_choice_html(outcomes, rules, lang, you=-1, question=question)
 
 
 class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
@@ -226,7 +269,7 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
         self._lang = _check(lang)
         self.intro = widgets.HTML()
         self.players_choice = widgets.ToggleButtons(
-            options=[(str(n), n) for n in (2, 3, 4)], value=players
+            options=[(str(n), n) for n in PLAYER_COUNTS], value=players
         )
         self.players_choice.observe(lambda change: self.reset(change["new"]), names="value")
         self.active = widgets.ToggleButtons()
@@ -349,7 +392,7 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
         desk = self.desk
         self.intro.value = f"<p>{escape(text('ui.teach.desk_intro', lang))}</p>"
         self.players_choice.description = text("ui.teach.desk_players", lang)
-        self.players_choice.tooltips = [text("ui.teach.desk_players", lang)] * 3
+        self.players_choice.tooltips = [text("ui.teach.desk_players", lang)] * len(PLAYER_COUNTS)
         self.active.description = text("ui.teach.desk_player", lang)
         active = int(self.active.value) if self.active.value is not None else 0
         active_name = (
