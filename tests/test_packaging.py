@@ -304,6 +304,9 @@ def test_the_installed_app_serves_the_playground(app: Installed) -> None:
         server.wait(30)
     assert status == 200
     assert "ht-address" in page and "On met la table" in page  # the project's template
+    # The packaged notebook ran in a kernel and showed the playground's widget.
+    assert "application/vnd.jupyter.widget-view+json" in page
+    assert "Playground(children=" in page
     assert "Traceback" not in "".join(said)
 
 
