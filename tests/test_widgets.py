@@ -674,3 +674,35 @@ def test_the_playgrounds_language_is_one_trait_its_buttons_and_screens_follow() 
     with pytest.raises(ValueError):
         playground.set_lang("de")
     assert playground.lang == "en" and second.lang == "en"
+
+
+@pytest.mark.parametrize("moon", ["add", "subtract"])
+def test_games_of_five_players_and_of_the_shooters_choice_survive_reopening_their_address(
+    moon: str,
+) -> None:
+    playground = Playground("fr", with_lessons=False)
+    playground.rules_picker.choose_preset("five-player")
+    table = playground.start()
+    assert table.rules == Rules.preset("five-player")
+    click_pass(table)
+    for _ in range(4):
+        table.hand.buttons[enabled_cards(table)[0]].click()
+    reopened = Playground.from_environment(
+        {"QUERY_STRING": playground.address()}, with_lessons=False
+    )
+    assert reopened.table is not None and reopened.table.rules == table.rules
+    assert reopened.table.deal.state_key() == table.deal.state_key()
+    # a moon the person shot under the shooter's choice, chosen, then the next deal dealt
+    chosen = HeartsTable(
+        moon_at_the_last_card(Rules.preset("shooters-choice"), 0, (50, 60, 70, 80)), seed=9
+    )
+    chosen.hand.buttons[chosen.hand.cards[0]].click()
+    chosen.moon_buttons[moon].click()
+    if not chosen.game.is_over:
+        chosen.next_deal_button.click()
+    playground.table = chosen
+    back = Playground.from_environment({"QUERY_STRING": playground.address()}, with_lessons=False)
+    assert back.table is not None
+    assert back.table.game.history[0].deal.moon_choice == moon
+    assert back.table.game.totals == chosen.game.totals
+    assert back.table.deal.state_key() == chosen.deal.state_key()
