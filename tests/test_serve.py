@@ -325,9 +325,16 @@ def test_widget_values_the_page_does_not_offer_are_refused(server: Served) -> No
         assert_no_traceback(page)
         notice = page.html_text("ht-message ht-error")
         assert "sent something its buttons never send" in notice
-        # a click on a disabled button does nothing: 3 players without Black Maria
+        # a click on a disabled button does nothing: Black Maria for two players
         players = next(m for m in page.models("DropdownModel") if "Players" in str(states[m]))
-        await page.settled(page.update(players, {"index": 1}))
+        two = list(states[players]["_options_labels"]).index("2")
+        await page.settled(page.update(players, {"index": two}))
+        maria = next(
+            m
+            for m in page.models("CheckboxModel")
+            if str(states[m].get("description", "")).startswith("Black Maria")
+        )
+        await page.settled(page.update(maria, {"value": True}))
         assert (await seated_states(page))[start]["disabled"] is True
         await page.settled(page.click(start))
         assert not page.hand()
