@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from hearts_teach.cards import Card
+from hearts_teach.errors import IllegalMove
 from hearts_teach.lessons import (
     CHAPTERS,
     LESSONS_DIR,
@@ -127,6 +128,7 @@ FALSE_CLAIMS: list[dict[str, Any]] = [
     {"trick_points": 1},
     {"moon": "none"},
     {"score": {"seat": "you", "points": 0}},
+    {"moon_choice": "add"},
     {"not": {"void": "♣"}},
 ]
 
@@ -276,6 +278,8 @@ def _play_randomly(run: LessonRun, rng: random.Random) -> list[Card]:
         assert run.answer(card).played
         chosen.append(card)
         run.advance()
+    if run.moon_to_choose:  # the learner's moon under the shooter's choice
+        run.choose_moon(rng.choice(["add", "subtract"]))
     return chosen
 
 
@@ -391,3 +395,19 @@ def test_a_scripted_card_of_the_learner_is_refused() -> None:
 def test_a_question_on_a_bot_turn_is_refused() -> None:
     problems = validate_lesson(lesson_from_dict(_free_lesson([{"ask": "any"}])))
     assert problems and "(South) but East is to play" in problems[0]
+
+
+def test_a_moon_the_learner_shot_waits_for_their_choice_and_a_bots_is_made() -> None:
+    run = LessonRun(get_lesson("shooters-choice-totals"))
+    run.advance()
+    with pytest.raises(IllegalMove):
+        run.choose_moon("add")  # nothing to choose yet
+    while run.asking:
+        run.answer(run.choices()[0])
+        run.advance()
+    assert run.moon_to_choose and not run.finished
+    assert run.result() is None and run.outro() is None
+    run.choose_moon("subtract")
+    assert run.finished and run.result() is not None
+    assert run.result().totals == (64, 50, 80, 70)  # type: ignore[union-attr]
+    assert "64" in (run.outro() or {})["en"]

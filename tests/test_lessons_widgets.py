@@ -213,3 +213,31 @@ def test_lesson_deal_opens_at_the_playground_table() -> None:
     tab.table_button.click()
     (deal,) = playground.opened
     assert deal.legal_moves() == [Card.parse("2♣")]  # type: ignore[attr-defined]
+
+
+def test_the_shooters_choice_lesson_waits_for_the_learners_choice_by_its_buttons() -> None:
+    for choice, said in (("subtract", "you are at 64"), ("add", "won it with 76")):
+        guided = GuidedDeal("shooters-choice-totals", "en")
+        assert all(b.layout.display == "none" for b in guided.moon_buttons.values())
+        clicked = _click_through(guided)
+        assert len(clicked) == 13 and not guided.run.finished and guided.run.moon_to_choose
+        assert "choose how it scores" in guided.hand_label.value
+        shown = guided.moon_box.value
+        assert ">106 <" in shown and ">64 <" in shown  # both outcomes, by the engine
+        assert guided.moon_buttons[choice].layout.display is None
+        guided.moon_buttons[choice].click()
+        assert guided.run.finished and guided.run.deal.moon_choice == choice
+        assert said in guided.result.value
+        assert guided.moon_box.value == ""
+        guided.set_lang("fr")
+        assert "grand chelem" in guided.narration.value
+
+
+def test_the_five_player_lesson_opens_with_the_three_of_clubs() -> None:
+    guided = GuidedDeal("five-players-first-trick", "fr")
+    assert guided.run.deal.plays == [(4, Card.parse("3♣"))]
+    assert guided.run.question == "key" and guided.run.choices() == [Card.parse("A♣")]
+    clicked = _click_through(guided)
+    assert len(clicked) == 10 and guided.run.finished
+    assert "Sud-Est" not in guided.narration.value  # five seats: no South-East
+    assert "Nord-Ouest" in guided.narration.value

@@ -21,10 +21,11 @@ from hearts_teach.i18n import LANGS, card_name, text
 from hearts_teach.lessons import CHAPTERS, Event, Feedback, Lesson, LessonRun, get_lesson
 from hearts_teach.lessons import load_lessons as _load_lessons
 from hearts_teach.lessons.claims import hearts_state
+from hearts_teach.scoring import MOON_CHOICES
 from hearts_teach.teach import Comparison, player_name
 
 from .cards import HandView, play_states
-from .render import card_face
+from .render import card_face, moon_choice_html, moon_choice_label
 from .style import style_tag
 
 _HEARTS_KEYS = {
@@ -141,7 +142,21 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
         self.continue_button.on_click(lambda _b: self.continue_lesson())
         self.restart_button = widgets.Button(icon="refresh")
         self.restart_button.on_click(lambda _b: self.restart())
-        self.toolbar = widgets.HBox([self.hint_button, self.continue_button, self.restart_button])
+        # The shooter's choice (docs/rules.md §3.2), when the learner shot the moon.
+        self.moon_box = widgets.HTML()
+        self.moon_buttons = {
+            choice: widgets.Button(button_style="warning", icon="check") for choice in MOON_CHOICES
+        }
+        for choice, button in self.moon_buttons.items():
+            button.on_click(lambda _b, chosen=choice: self.choose_moon(chosen))
+        self.toolbar = widgets.HBox(
+            [
+                *self.moon_buttons.values(),
+                self.hint_button,
+                self.continue_button,
+                self.restart_button,
+            ]
+        )
         self.toolbar.add_class("ht-toolbar")
         self.result = widgets.HTML()
         self.children = (
@@ -154,6 +169,7 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
             self.status,
             self.hand_label,
             self.hand,
+            self.moon_box,
             self.toolbar,
             self.feedback,
             self.result,
@@ -199,6 +215,12 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
 
     def _card_clicked(self, card: Card) -> None:
         self.choose(card)
+
+    def choose_moon(self, choice: str) -> None:
+        """The learner's choice on the moon they shot (what its buttons do)."""
+        self._run.choose_moon(choice)
+        self._feedback = None
+        self._render()
 
     def show_hint(self) -> str:
         self._hint_shown = True
@@ -265,6 +287,8 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
         )
         if run.finished:
             turn = "ui.lesson.done"
+        elif run.moon_to_choose:
+            turn = "ui.moon_choice.yours"
         self.hand_label.value = (
             f"<p><strong>{escape(text('ui.lesson.your_hand', lang))}</strong> — "
             f"{escape(text(turn, lang))}</p>"
@@ -315,6 +339,17 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
             button.description = text(label, lang)
             button.tooltip = text(help_key, lang)
         self.hint_button.disabled = not self._run.asking
+        mine = self._run.moon_to_choose
+        pending = self._run.deal.pending_moon_choice
+        rules = self._run.deal.rules
+        learner = self.lesson.learner
+        self.moon_box.value = (
+            moon_choice_html(pending, rules, lang, learner) if mine and pending else ""
+        )
+        for choice, button in self.moon_buttons.items():
+            button.description = moon_choice_label(choice, rules, lang)
+            button.tooltip = button.description
+            button.layout.display = None if mine else "none"
         wrong = self._feedback is not None and not self._feedback.played
         self.continue_button.disabled = not (self._run.question == "key" and wrong)
 

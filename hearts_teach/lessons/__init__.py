@@ -35,7 +35,9 @@ Steps:
     free choice with a text of its own.
 
 A learner's turn that no ``ask`` step claims is a free choice. After the last step the
-bots play the other seats and the learner chooses freely until the deal is over.
+bots play the other seats and the learner chooses freely until the deal is over. Under
+the shooter's choice (docs/rules.md §3.2) a moon the learner shot waits for their choice
+(:meth:`LessonRun.choose_moon`); a bot that shot one chooses by the game's totals.
 
 Every text is given in English and in French, and may carry ``"claims"``: what it states
 about the position, checked by the validator on every way the learner may have played
@@ -51,9 +53,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
 
+from hearts_teach.bots import moon_choice_for
 from hearts_teach.cards import Card, parse_cards
 from hearts_teach.deal import Deal, Trick
-from hearts_teach.errors import HeartsError
+from hearts_teach.errors import HeartsError, IllegalMove
 from hearts_teach.i18n import LANGS, seat_name, text, typeset
 from hearts_teach.lessons.claims import Claim, ClaimError, holds, parse_claims
 from hearts_teach.rules import Rules
@@ -453,7 +456,23 @@ class LessonRun:
 
     @property
     def finished(self) -> bool:
-        return self.deal.is_over
+        """The deal is over and scored (the shooter's choice made, if one was due)."""
+        return self.deal.is_complete
+
+    @property
+    def moon_to_choose(self) -> bool:
+        """The learner shot the moon and chooses how it scores (:meth:`choose_moon`)."""
+        pending = self.deal.pending_moon_choice
+        return pending is not None and pending.shooter == self.lesson.learner
+
+    def choose_moon(self, choice: str) -> None:
+        """The learner's choice on their moon: "add" or "subtract" (IllegalMove, changing
+        nothing, when no choice of theirs is due)."""
+        if not self.moon_to_choose:
+            raise IllegalMove("no_moon_choice")
+        self.deal.choose_moon(choice)
+        amount = self.deal.rules.moon_value
+        self.events.append(Event("say", texts=_both(f"ui.moon_choice.you_{choice}", amount=amount)))
 
     @property
     def script_over(self) -> bool:
@@ -538,6 +557,9 @@ class LessonRun:
                 self._next_step()
         if deal.is_over and self.step is not None:
             raise self._error(f"{self._where()}: the deal is already over")
+        pending = deal.pending_moon_choice
+        if pending is not None and pending.shooter != self.lesson.learner:
+            deal.choose_moon(moon_choice_for(deal.view(pending.shooter)).choice)
         return self.events[start:]
 
     # --- the learner's card ----------------------------------------------------------
@@ -643,7 +665,7 @@ class LessonRun:
 
     def outro(self) -> Texts | None:
         """The ending text whose conditions hold (once the deal is over)."""
-        if not self.deal.is_over:
+        if not self.deal.is_complete:
             return None
         for entry in self.lesson.outro:
             if holds(entry.conditions, self.deal, self.lesson.learner):
@@ -651,10 +673,10 @@ class LessonRun:
         return None
 
     def result(self) -> DealResult | None:
-        return self.deal.result() if self.deal.is_over else None
+        return self.deal.result() if self.deal.is_complete else None
 
     def comparison(self) -> Comparison | None:
         """Every variant's score of the finished deal, for lessons about scoring."""
-        if not self.deal.is_over or not self.lesson.compare:
+        if not self.deal.is_complete or not self.lesson.compare:
             return None
         return compare_deal(self.deal)

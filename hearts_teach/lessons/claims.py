@@ -36,18 +36,21 @@ when its ``"if"`` holds). The vocabulary:
     no trumps can beat S, and each of S's cards outranks every other card of its suit.
 ``{"moon_totals": {"seat": S, "moon": M, "totals": [...], "winners": [...]}}``
     If S takes every point still to be taken this deal, the totals after the deal under
-    moon rule M (old, new, mixed; left out: the lesson's) and who wins (``"none"``: the
-    game goes on).
+    moon rule M (old, new, mixed; add or subtract: the shooter's choice made so; left
+    out: the lesson's) and who wins (``"none"``: the game goes on).
 ``{"trick_points": N}``
     The cards on the table in the trick in progress are worth N points.
 ``{"moon": S}``, ``{"score": {"seat": S, "points": N}}`` (once the deal is over)
     S shot the moon (``"none"``: nobody); S scores N for the deal.
+``{"moon_choice": "add" | "subtract"}`` (once the deal is over)
+    The shooter chose so under the shooter's choice.
 ``{"not": CLAIM}``
     The claim inside does not hold (``{"not": {"loses": "Q♠"}}``: the queen may win).
 
 Cards are written as in the deal (``"K♣"``); in the answer to a card, ``"this"`` stands
 for the card the learner chose. Seats are ``"you"`` (the learner) or ``"south"``,
-``"west"``, ``"north"``, ``"east"``.
+``"west"``, ``"north"``, ``"east"`` (and with five or six players ``"south-west"``,
+``"north-west"``, ``"north-east"``, ``"south-east"``).
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ from hearts_teach.cards import Card, Suit, cards_of, mask_of, parse_cards
 from hearts_teach.deal import Deal
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import seat_name
-from hearts_teach.scoring import score_deal
+from hearts_teach.scoring import MOON_CHOICES, score_deal
 
 THIS: Final = "this"
 """The word that stands for the learner's card in the claims of an answer."""
@@ -206,8 +209,8 @@ def _void_arg(value: Any) -> None:
 
 def _moon_totals_arg(value: Any) -> None:
     _object("totals", optional=("seat", "moon", "winners"))(value)
-    if value.get("moon", "old") not in ("old", "new", "mixed"):
-        raise ValueError("moon is old, new or mixed")
+    if value.get("moon", "old") not in (*_MOON_WORDS, *MOON_CHOICES):
+        raise ValueError("moon is old, new, mixed, add or subtract")
     if not all(isinstance(t, int) for t in value["totals"]):
         raise TypeError("totals are whole numbers")
     winners = value.get("winners", [])
@@ -216,7 +219,17 @@ def _moon_totals_arg(value: Any) -> None:
             _seat_arg(seat)
 
 
-_SEAT_WORDS: Final = ("south", "west", "north", "east")
+_SEAT_WORDS: Final = (
+    "south",
+    "west",
+    "north",
+    "east",
+    "south-west",
+    "north-west",
+    "north-east",
+    "south-east",
+)
+_MOON_WORDS: Final = ("old", "new", "mixed")
 
 _FORMS: Final[dict[str, Callable[[Any], None]]] = {
     "wins": _card_arg,
@@ -239,6 +252,7 @@ _FORMS: Final[dict[str, Callable[[Any], None]]] = {
     "trick_points": _int,
     "moon": _seat_arg,
     "score": _object("seat", "points"),
+    "moon_choice": _word(*MOON_CHOICES),
 }
 
 
@@ -508,10 +522,18 @@ def _takes_every(p: _Position, value: Any) -> None:
 def _moon_totals(p: _Position, value: Any) -> None:
     deal = p.deal
     seat = p.seat(value.get("seat", "you"))
-    rules = deal.rules if "moon" not in value else deal.rules.replace(moon=value["moon"])
+    moon = value.get("moon")
+    choice = moon if moon in MOON_CHOICES else None
+    rules = deal.rules
+    if moon is not None:
+        rules = rules.replace(moon="choice" if choice is not None else moon)
     masks = _taken_masks_if_all(deal, seat)
     result = score_deal(
-        rules, [cards_of(m) for m in masks], totals=deal.totals, dead=deal.dead_cards
+        rules,
+        [cards_of(m) for m in masks],
+        totals=deal.totals,
+        dead=deal.dead_cards,
+        moon_choice=choice,
     )
     if list(result.totals) != list(value["totals"]):
         raise _False(f"the totals would be {', '.join(map(str, result.totals))}")
@@ -543,6 +565,12 @@ def _moon(p: _Position, value: Any) -> None:
         raise _False(f"the moon was shot by {p.name(moon)}")
 
 
+def _moon_choice(p: _Position, value: Any) -> None:
+    _result(p)
+    if p.deal.moon_choice != value:
+        raise _False(f"the shooter's choice was {p.deal.moon_choice or 'none'}")
+
+
 def _score(p: _Position, value: Any) -> None:
     seat = p.seat(value["seat"])
     score = _result(p).scores[seat]
@@ -571,5 +599,6 @@ _CHECKS: Final[dict[str, Callable[[_Position, Any], None]]] = {
     "trick_points": _trick_points,
     "moon": _moon,
     "score": _score,
+    "moon_choice": _moon_choice,
 }
 assert set(_CHECKS) == set(_FORMS)
