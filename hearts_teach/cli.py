@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.metadata
-import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -19,7 +18,7 @@ from typing import TextIO
 
 from hearts_teach.bots import LEVELS
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import LANGS, SOURCE_LANG, contextual, message, text, typeset
+from hearts_teach.i18n import LANGS, contextual, message, terminal_lang, text, typeset
 from hearts_teach.records import deal_from_code
 from hearts_teach.simulate import MAX_GAMES, VARIANT_KEYS, check_simulation, simulate
 from hearts_teach.teach import compare_deal
@@ -46,8 +45,7 @@ def _language(argv: Sequence[str]) -> str:
             asked = arg.split("=", 1)[1]
         if asked in LANGS:
             return asked
-    locale = os.environ.get("LANG", "")
-    return next((lang for lang in LANGS if locale.startswith(lang)), SOURCE_LANG)
+    return terminal_lang()
 
 
 @contextmanager

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+import os
 import re
 import warnings
 from collections.abc import Mapping, Sequence
@@ -55,6 +56,13 @@ NARROW_NBSP: Final = "\u202f"
 
 class CatalogError(LookupError):
     """A catalog that is not there (not compiled) or a message missing from it."""
+
+
+def terminal_lang(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the terminal (its ``LANG`` locale, ``fr_FR.UTF-8`` -> ``fr``) if
+    a catalog speaks it, else the catalogs' source language."""
+    locale = (os.environ if environ is None else environ).get("LANG", "")
+    return next((lang for lang in LANGS if locale.startswith(lang)), SOURCE_LANG)
 
 
 def check_lang(lang: str) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import shutil
 import subprocess
 import sys
@@ -290,13 +291,16 @@ def test_the_installed_app_serves_the_playground(app: Installed) -> None:
     threading.Thread(target=read_lines, args=(server.stdout, lines), daemon=True).start()
     said: list[str] = []
     try:
-        while not any(line.startswith("Hearts playground: ") for line in said):
+        # --lang fr: the banner speaks French to the teacher too
+        while not any(line.startswith("Salle de jeu de la dame de pique") for line in said):
             try:
                 said.append(lines.get(timeout=SERVER_START))
             except queue.Empty:
                 pytest.fail("no banner:\n" + "".join(said))
-        banner = next(line for line in said if line.startswith("Hearts playground: "))
-        address = banner.split()[2]
+        banner = next(line for line in said if line.startswith("Salle de jeu"))
+        found = re.search(r"http://\S+", banner)
+        assert found is not None and "(Ctrl-C pour arrêter)" in banner
+        address = found.group()
         with urllib.request.urlopen(address + "?lang=fr", timeout=SERVER_START) as response:
             status, page = response.status, response.read().decode()
     finally:

@@ -385,14 +385,12 @@ def test_the_banner_gives_the_port_voila_really_listens_on(tmp_path: Path) -> No
         # (the taken port answers, so the server counts as started at once)
         with running_voila_process(log=log, settings=settings, port=port):
             deadline = time.monotonic() + 60
-            while "Hearts playground:" not in log.read_text(errors="replace"):
+            while "(Ctrl-C" not in log.read_text(errors="replace"):
                 assert time.monotonic() < deadline
                 time.sleep(0.2)
     finally:
         taken.close()
-    banner = next(
-        line for line in log.read_text().splitlines() if line.startswith("Hearts playground:")
-    )
+    banner = next(line for line in log.read_text().splitlines() if "(Ctrl-C" in line)
     served = re.search(r"http://127\.0\.0\.1:(\d+)/", banner)
     assert served is not None and int(served.group(1)) != port
     assert f":{port}/" not in banner

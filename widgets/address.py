@@ -33,6 +33,8 @@ from hearts_teach.i18n import text
 from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES
 
 MAX_SEED: Final = 999_999_999_999
+PAGE_LANG: Final = "HEARTS_LANG"
+"""The page's language when its address names none (``hearts-teach play --lang fr``)."""
 MAX_QUERY: Final = 16_384
 """The longest query string read (a whole game's code is a few hundred characters)."""
 PARAMETERS: Final = ("game", "deal", "seed", "lang", "bots")

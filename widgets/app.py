@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
-from .playground import PAGE_LANG
+from .address import PAGE_LANG
 from .serve import main as serve
 from .serve import port_is_free
 

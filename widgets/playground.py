@@ -26,6 +26,7 @@ from hearts_teach.i18n import check_lang, text
 
 from .address import (
     MAX_SEED,
+    PAGE_LANG,
     Address,
     address_query,
     page_url,
@@ -52,10 +53,6 @@ ADDRESS_LENGTH = 8000
 """The longest game kept in the address: the latest deals whole (about 60 deals)."""
 SERVED_SIMULATION_GAMES = 200
 """The most games a simulation of the teachers' tab plays on a served playground."""
-
-
-PAGE_LANG = "HEARTS_LANG"
-"""The page's language when its address names none (``hearts-teach play --lang fr``)."""
 
 
 def _with_page_lang(query: str | None, environ: Mapping[str, str]) -> str | None:

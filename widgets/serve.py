@@ -66,7 +66,9 @@ from voila.request_info_handler import (  # type: ignore[import-untyped]  # noqa
 )
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]  # noqa: E402
 
-from hearts_teach.i18n import text  # noqa: E402
+from hearts_teach.i18n import LANGS, terminal_lang, text  # noqa: E402
+
+from .address import PAGE_LANG  # noqa: E402
 
 SERVED = "HEARTS_SERVED"
 """Set to ``1`` in the environment of every kernel this server starts (see kernel_guard)."""
@@ -542,17 +544,24 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         """The banner: where students go (printed once Voilà listens)."""
         port = self.port
         base = self.base_url
+        # In the language the page is served in (hearts-teach play --lang), else the
+        # terminal's: the teacher reads it.
+        lang = os.environ.get(PAGE_LANG, "")
+        lang = lang if lang in LANGS else terminal_lang()
         if self.ip in ("", "0.0.0.0", "::"):
-            lines = [f"Hearts playground: http://127.0.0.1:{port}{base}  (Ctrl-C to stop)"]
+            lines = [text("serve.banner.here", lang, url=f"http://127.0.0.1:{port}{base}")]
             addresses = [f"http://{a}:{port}{base}" for a in network_addresses()]
             name = socket.gethostname().split(".")[0]
             if name:
                 addresses.append(f"http://{name}.local:{port}{base}")
             if addresses:
-                lines.append("On this network, students open: " + "  or  ".join(addresses))
+                either = text("serve.banner.or", lang)
+                lines.append(
+                    text("serve.banner.network", lang, addresses=f"  {either}  ".join(addresses))
+                )
         else:
             host = f"[{self.ip}]" if ":" in self.ip else self.ip
-            lines = [f"Hearts playground: http://{host}:{port}{base}  (Ctrl-C to stop)"]
+            lines = [text("serve.banner.here", lang, url=f"http://{host}:{port}{base}")]
         print("\n".join(lines), flush=True)
 
 
