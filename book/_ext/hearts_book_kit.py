@@ -64,13 +64,17 @@ def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> Mark
     return Markdown("\n".join(lines))
 
 
-def rule_changes(preset: str, lang: str) -> Markdown:
-    """The rule-change table of a chapter: what differs from standard Hearts."""
+def rule_changes(preset: str, lang: str, deals: int | None = None) -> Markdown:
+    """The rule-change table of a chapter: what differs from standard Hearts (the preset
+    played for a fixed number of ``deals``, if given)."""
     from hearts_teach.describe import rule_changes as changes
 
-    rules = Rules.preset(preset)
+    rules = Rules.preset(preset, deals=deals)
     rows = changes(rules, lang, base=Rules())
-    header = (text("book.rule", lang), text("book.standard", lang), variant_name(preset, lang))
+    name = variant_name(preset, lang)
+    if deals is not None:
+        name = ntext("book.variant_deals", deals, lang, name=name)
+    header = (text("book.rule", lang), text("book.standard", lang), name)
     return markdown_table(header, rows)
 
 
@@ -307,6 +311,13 @@ class GuidedDeal:
             if widget_view is not None:
                 bundle["application/vnd.jupyter.widget-view+json"] = widget_view
         return bundle
+
+
+def lesson(lesson_id: str, lang: str) -> GuidedDeal:
+    """A lesson of the chapter besides its guided deal (a section's own), by its id."""
+    from hearts_teach.lessons import get_lesson
+
+    return GuidedDeal(get_lesson(lesson_id), lang)
 
 
 def guided_deal(chapter: str, lang: str) -> GuidedDeal:
