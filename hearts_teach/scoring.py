@@ -314,9 +314,10 @@ def preferred_moon_choice(
 ) -> MoonDecision:
     """The shooter's choice by the game situation (docs/rules.md §3.2): the choice that
     ends the game with the shooter winning; else not the one that ends it with the shooter
-    losing; else, since both leave the same gaps between the shooter and each other player,
-    add when the shooter then leads alone (the others near the end) and subtract when not
-    (the game lasts longer for the shooter to catch up)."""
+    losing; subtract when both end it without the shooter winning, or when a fixed number
+    of deals ends the game; else, since both leave the same gaps between the shooter and
+    each other player, add when the shooter then leads alone (the others near the end)
+    and subtract when not (the game lasts longer for the shooter to catch up)."""
     ends: dict[MoonChoice, tuple[bool, tuple[int, ...]]] = {}
     totals: dict[MoonChoice, list[int]] = {}
     for choice in MOON_CHOICES:
@@ -332,6 +333,12 @@ def preferred_moon_choice(
         over, winners = ends[choice]
         if over and shooter not in winners and not ends[other][0]:
             return MoonDecision(other, f"{choice}_loses")
+    if ends["add"][0] and ends["subtract"][0]:
+        # both end the game, neither with the shooter winning (the first test failed)
+        return MoonDecision("subtract", "lost_either_way")
+    if rules.deals is not None:
+        # the count of deals ends this game, whatever the totals: the gaps decide alone
+        return MoonDecision("subtract", "fixed_deals")
     team = next(t for t in rules.teams() if shooter in t)
     sums = {t: sum(totals["add"][p] for p in t) for t in rules.teams()}
     mine = sums[team]

@@ -185,6 +185,7 @@ def test_a_record_without_a_choice_is_written_as_before() -> None:
         ((90, 60, 70, 80), "subtract", "add_loses"),  # adding ends it with another winning
         ((10, 60, 70, 40), "add", "leading"),  # no end either way, the shooter leads
         ((70, 60, 20, 40), "subtract", "behind"),  # no end either way, the shooter behind
+        ((60, 20, 105, 90), "subtract", "lost_either_way"),  # a tie-break deal: West wins
     ],
 )
 def test_the_bots_choose_by_the_game_situation(
@@ -235,3 +236,14 @@ def test_the_two_outcomes_are_old_and_new_moon_and_the_bots_never_lose_by_choosi
         assert chosen.game_over and 0 in chosen.winners
     deal.choose_moon(moon_choice_for(deal.view(0)).choice)
     assert deal.result() == chosen
+
+
+def test_with_a_fixed_number_of_deals_the_totals_do_not_bring_the_end_nearer() -> None:
+    rules = Rules(moon="choice", deals=5)
+    deal = play_a_moon(rules, totals=(10, 60, 70, 40))
+    made = moon_choice_for(deal.view(0))
+    assert (made.choice, made.key) == ("subtract", "moon.subtract.fixed_deals")
+    assert "number of deals" in made.reason("en") and "nombre de donnes" in made.reason("fr")
+    # On the last deal the count ends the game: the outcome where the shooter wins.
+    last = play_a_moon(rules, totals=(10, 60, 70, 40), deal_number=4)
+    assert moon_choice_for(last.view(0)).key == "moon.add.wins_game"
