@@ -6,7 +6,7 @@ import re
 from html import unescape
 
 import pytest
-from engine_helpers import SHOOTER_HAND, fill_hands
+from engine_helpers import play_a_moon
 from hearts_teach_widgets import HeartsTable, RulesPicker, position_html
 from hearts_teach_widgets.playground import Playground, query_parameters
 from hearts_teach_widgets.summary import summary_html
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from hearts_teach import Card, Deal, Game, Rules
 from hearts_teach.bots import moon_choice_for
-from hearts_teach.cards import Suit, sorted_for_display
+from hearts_teach.cards import cards_of, sorted_for_display
 from hearts_teach.i18n import card_name, card_symbol, seat_name, text
 from hearts_teach.records import deal_from_code, share_code
 
@@ -587,19 +587,19 @@ def plain(html: str) -> str:
 
 
 def moon_at_the_last_card(rules: Rules, shooter: int, totals: tuple[int, ...]) -> Deal:
-    """A deal in which ``shooter`` takes every penalty card, played by the engine up to
-    the person's last card (as engine_helpers.play_a_moon plays it)."""
-    fixed = " ".join(SHOOTER_HAND.split()[: rules.hand_size])
-    deal = Deal.from_hands(rules, fill_hands(rules, {shooter: fixed}), totals=totals)
-    while not (deal.to_play == 0 and len(deal.hand(0)) == 1):
-        legal = deal.legal_moves()
-        trick = deal.current_trick.cards
-        if deal.to_play == shooter:
-            deal.play(max(legal, key=lambda c: (c.rank, c.suit is Suit.HEARTS)))
-            continue
-        hearts = [c for c in legal if c.suit is Suit.HEARTS]
-        discarding = trick and trick[0].suit is not Suit.HEARTS
-        deal.play(max(hearts) if hearts and discarding else min(legal, key=lambda c: c.rank))
+    """A deal in which ``shooter`` takes every penalty card (engine_helpers.play_a_moon's,
+    its seats turned so that the shooter sits at ``shooter``), played up to the person's
+    last card."""
+    played = play_a_moon(rules)
+    n = rules.players
+    deal = Deal.from_hands(
+        rules, [cards_of(played.dealt[(p - shooter) % n]) for p in range(n)], totals=totals
+    )
+    for player, card in played.plays:
+        seat = (player + shooter) % n
+        if seat == 0 and len(deal.hand(0)) == 1:
+            break
+        deal.play(card, seat)
     return deal
 
 
