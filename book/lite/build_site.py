@@ -123,37 +123,59 @@ def pinned_wheels(cache: Path) -> list[Path]:
     return found
 
 
-# IPython imports its terminal (IPython.terminal.embed, and with it prompt_toolkit: some
-# 250 modules, a third of the kernel's start) only to offer ``IPython.embed``, which a
-# kernel never calls. The pages' IPython imports it when asked for, and prompt_toolkit
-# (with wcwidth, which only it uses) stays out of the site.
+# Two wheels go in as the pages use them, and no more: each file a wheel holds is
+# unpacked at every page load.
+# - IPython imports its terminal (IPython.terminal.embed, and with it prompt_toolkit: some
+#   250 modules, a third of the kernel's start) only to offer ``IPython.embed``, which a
+#   kernel never calls. The pages' IPython imports it when asked for, and prompt_toolkit
+#   (with wcwidth, which only it uses) stays out of the site.
+# - Pygments highlights the Python of a traceback, and nothing else here: of its 258
+#   lexers (85% of the wheel, a third of the time spent unpacking wheels) only Python's
+#   goes in, with the table of the others (asking for one of them by name then fails).
 IPYTHON_EMBED = "from .terminal.embed import embed\n"
 IPYTHON_LAZY_EMBED = """
 
 def __getattr__(name):
-    # book/lite/build_site.py: the terminal is imported when IPython.embed is asked for.
+    # book/lite/build_site.py: the terminal is imported when IPython.embed is asked for
+    # (and is missing from this site: without prompt_toolkit, there is no embed).
     if name == "embed":
-        from .terminal.embed import embed
-
+        try:
+            from .terminal.embed import embed
+        except ImportError as missing:
+            raise AttributeError(f"IPython.embed needs {missing.name}") from missing
         return embed
     raise AttributeError(f"module 'IPython' has no attribute {name!r}")
 
 """
+PYGMENTS_LEXERS = ("__init__.py", "_mapping.py", "python.py")
 
 
-def lazy_terminal(wheel: Path, folder: Path) -> Path:
-    """IPython's wheel with ``IPython.embed`` imported on first use (IPYTHON_EMBED)."""
-    patched = folder / wheel.name
-    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(patched, "w", zipfile.ZIP_DEFLATED) as target:  # fmt: skip
+def lazy_embed(text: str) -> str:
+    if text.count(IPYTHON_EMBED) != 1:
+        raise SystemExit("lite: IPython/__init__.py no longer imports embed as expected")
+    return text.replace(IPYTHON_EMBED, IPYTHON_LAZY_EMBED)
+
+
+def fitted(wheel: Path, folder: Path) -> Path:
+    """The wheel as the pages use it (see above); other wheels as they are."""
+    project = wheel.name.split("-")[0]
+    if project not in ("ipython", "pygments"):
+        return wheel
+    fitted_wheel = folder / wheel.name
+    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(fitted_wheel, "w", zipfile.ZIP_DEFLATED) as target:  # fmt: skip
+        names = source.namelist()
+        for lexer in PYGMENTS_LEXERS if project == "pygments" else ():
+            if f"pygments/lexers/{lexer}" not in names:
+                raise SystemExit(f"lite: {wheel.name} has no lexers/{lexer}")
         for info in source.infolist():
+            folder_name, _, file_name = info.filename.rpartition("/")
+            if folder_name == "pygments/lexers" and file_name not in PYGMENTS_LEXERS:
+                continue
             data = source.read(info)
             if info.filename == "IPython/__init__.py":
-                text = data.decode("utf-8")
-                if text.count(IPYTHON_EMBED) != 1:
-                    raise SystemExit(f"lite: {wheel.name} no longer imports embed as expected")
-                data = text.replace(IPYTHON_EMBED, IPYTHON_LAZY_EMBED).encode("utf-8")
+                data = lazy_embed(data.decode("utf-8")).encode("utf-8")
             target.writestr(info, data)
-    return patched
+    return fitted_wheel
 
 
 def project_wheel(folder: Path) -> Path:
@@ -294,7 +316,7 @@ def build(out: Path, cache: Path) -> None:
         raw.mkdir()
         compiled.mkdir()
         wheels = [*pinned_wheels(cache), *kernel_wheels(), project_wheel(raw)]
-        wheels = [lazy_terminal(w, raw) if w.name.startswith("ipython-") else w for w in wheels]
+        wheels = [fitted(wheel, raw) for wheel in wheels]
         wheels.append(pure_wheel("piplite", "0.7.0", raw, PIPLITE / "piplite"))
         wheels += [pure_wheel(name, "0.0.0", raw) for name in PLACEHOLDERS]
         wheels = precompile(wheels, compiled)
