@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Final
 
 from hearts_teach.cards import Card, Suit
-from hearts_teach.errors import HeartsError
+from hearts_teach.errors import CardError, HeartsError
 
 DOMAIN: Final = "hearts_teach"
 """The catalogs' gettext domain: ``locale/<lang>/LC_MESSAGES/hearts_teach.mo``."""
@@ -221,6 +221,27 @@ _SUIT_KEYS: Final = {
     Suit.SPADES: "spades",
     Suit.HEARTS: "hearts",
 }
+
+
+def read_cards(typed: str, lang: str = "en") -> list[Card]:
+    """Cards typed as ``lang`` writes them, separated by spaces or commas: a rank (2 to
+    10 or the catalog's letters: J Q K A, V D R A) then a suit (♠ ♥ ♦ ♣ or the catalog's
+    initials: S H D C, P C K T), in any case: ``DP 10C`` in French is the queen of
+    spades and the ten of hearts. A token that is not a card raises ``CardError`` with
+    what to write, in ``lang``."""
+    ranks = {str(rank): rank for rank in range(2, 11)}
+    ranks |= {rank_letter(rank, lang).upper(): rank for rank in range(11, 15)}
+    suits = {suit.symbol: suit for suit in Suit}
+    suits |= {message(f"suit.{key}.letter", lang).upper(): suit for suit, key in _SUIT_KEYS.items()}
+    cards = []
+    for token in re.split(r"[\s,;]+", typed.strip()):
+        if not token:
+            continue
+        found = re.fullmatch(r"(10|.)(.)", token.upper().replace("\ufe0f", ""))
+        if found is None or found[1] not in ranks or found[2] not in suits:
+            raise CardError("card_typed", text=token[:12])
+        cards.append(Card.of(ranks[found[1]], suits[found[2]]))
+    return cards
 
 
 def card_name(card: Card, lang: str = "en") -> str:

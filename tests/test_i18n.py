@@ -23,6 +23,8 @@ from hearts_teach.i18n import (
     card_symbol,
     messages,
     ntext,
+    rank_letter,
+    read_cards,
     text,
     typeset,
 )
@@ -322,3 +324,16 @@ def test_a_french_deal_at_the_table_shows_french_only(preset: str) -> None:
         assert not re.search(r"\b[KQJ][♣♦♠♥]", shown), shown
         plain = NOT_ENGLISH.sub(" ", shown)
         assert not ENGLISH_GIVEAWAYS.findall(plain), ENGLISH_GIVEAWAYS.findall(plain)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_is_read_back_as_its_language_writes_it(lang: str) -> None:
+    names = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.SPADES: "spades"}
+    names[Suit.HEARTS] = "hearts"
+    letters = {suit: messages(lang)[f"suit.{name}.letter"] for suit, name in names.items()}
+    assert len(set(letters.values())) == 4
+    for index in range(52):
+        card = Card(index)
+        rank = rank_letter(card.rank, lang)
+        typed = [card_symbol(card, lang), f"{rank}{letters[card.suit]}".lower()]
+        assert read_cards(" ".join(typed), lang) == [card, card]

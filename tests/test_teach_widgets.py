@@ -77,6 +77,22 @@ def test_desk_typed_cards_are_all_or_nothing() -> None:
     assert "<svg" in desk.chart.value
 
 
+def test_a_french_desk_takes_cards_written_the_french_way() -> None:
+    desk = ScoringDeskWidget(4, "fr")
+    assert "DP" in desk.typed.placeholder and "QS" not in desk.typed.placeholder
+    desk.select(2)
+    assert desk.give_typed("DP 10C r♥")
+    owner = desk.desk.owner
+    assert {card for card, seat in owner.items() if seat == 2} == set(
+        Card.parse(c) for c in ("Q♠", "10♥", "K♥")
+    )
+    desk.select(1)
+    assert not desk.give_typed("VK QS")  # QS is English: nothing of the two is given
+    assert "«\u202fQS\u202f» n’est pas une carte" in unescape(desk.message.value)
+    assert "V, D, R ou A" in unescape(desk.message.value)
+    assert desk.desk.owner == owner
+
+
 def test_what_if_plays_another_card(played: Deal) -> None:
     widget = WhatIfWidget(played, "en", level="heuristic")
     widget.go_to(6, 2)

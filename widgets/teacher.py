@@ -20,7 +20,7 @@ from hearts_teach import Card, Deal
 from hearts_teach.bots import MoonChoiceMade
 from hearts_teach.cards import cards_of
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import LANGS, card_name, card_symbols, one_decimal, text
+from hearts_teach.i18n import LANGS, card_name, card_symbols, one_decimal, read_cards, text
 from hearts_teach.records import deal_from_code
 from hearts_teach.rules import PLAYER_COUNTS, Rules
 from hearts_teach.scoring import moon_outcomes, preferred_moon_choice
@@ -356,13 +356,11 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
 
     def give_typed(self, cards: str) -> bool:
         """Give every typed card to the chosen player; all or nothing."""
-        from hearts_teach.cards import parse_cards
-
         active = int(self.active.value)
         before_owner = dict(self.desk.owner)
         before_dead = list(self.desk.dead)
         try:
-            for card in parse_cards(cards):
+            for card in read_cards(cards, self._lang):
                 if active == -1:
                     self.desk.set_dead(card)
                 else:
