@@ -18,7 +18,7 @@ from hearts_teach import Card, Deal, Rules
 from hearts_teach.cards import cards_of
 from hearts_teach.records import share_code
 from hearts_teach.scoring import moon_outcomes
-from hearts_teach.teach import compare_deal, play_out, seat_bots
+from hearts_teach.teach import ScoringDesk, compare_deal, play_out, seat_bots
 
 
 @pytest.fixture(scope="module")
@@ -91,6 +91,36 @@ def test_a_french_desk_takes_cards_written_the_french_way() -> None:
     assert "«\u202fQS\u202f» n’est pas une carte" in unescape(desk.message.value)
     assert "V, D, R ou A" in unescape(desk.message.value)
     assert desk.desk.owner == owner
+
+
+def test_the_desk_scores_from_the_totals_before_the_deal() -> None:
+    """South takes every counting card at 99: Mixed Moon decides by the totals, so the
+    desk must score with the totals the teacher typed."""
+    desk = ScoringDeskWidget(4, "en")
+    desk.select(0)
+    assert desk.give_typed(" ".join(card.code for card in desk.desk.cards))
+    assert "With these totals" not in unescape(desk.table.value)
+    names = [box.description for box in desk.totals_box.inputs]
+    assert len(set(names)) == 4 and all(names)
+    desk.totals_box.inputs[0].value = 99
+    assert desk.desk.totals == (99, 0, 0, 0)
+    expected = ScoringDesk(players=4, totals=(99, 0, 0, 0))
+    for card in expected.cards:
+        expected.give(card, 0)
+    mixed = next(r for r in expected.compare().rows if r.key == "mixed-moon")
+    shown = unescape(desk.table.value)
+    assert mixed.result.totals_before == (99, 0, 0, 0)
+    assert all(str(total) in shown for total in mixed.result.totals)
+    at_zero = ScoringDeskWidget(4, "en")
+    at_zero.select(0)
+    assert at_zero.give_typed(" ".join(card.code for card in at_zero.desk.cards))
+    assert "With these totals" in shown and desk.table.value != at_zero.table.value
+    desk.reset(4)  # a new deal at the same table keeps the totals
+    assert desk.desk.totals == (99, 0, 0, 0) and desk.desk.owner == {}
+    desk.players_choice.value = 3  # another table: new totals
+    assert desk.desk.totals == (0, 0, 0) and len(desk.totals_box.inputs) == 3
+    desk.set_lang("fr")
+    assert "Totaux avant la donne" in desk.totals_box.label.value
 
 
 def test_what_if_plays_another_card(played: Deal) -> None:

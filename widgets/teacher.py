@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Final, TypedDict
 
@@ -105,6 +105,56 @@ def _check(lang: str) -> str:
     return lang
 
 
+class TotalsBox(widgets.VBox):  # type: ignore[misc]
+    """The totals before the deal, one box per player, labelled with the seats' names:
+    the comparison and the scoring desk score a deal from them."""
+
+    def __init__(self, on_change: Callable[[], None], lang: str = "en") -> None:
+        super().__init__()
+        self._on_change = on_change
+        self._lang = _check(lang)
+        self._quiet = False
+        self.label = widgets.HTML()
+        self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.inputs: list[widgets.IntText] = []
+        self.children = (self.label, self.row)
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(int(box.value) for box in self.inputs)
+
+    def reset(self, values: Sequence[int]) -> None:
+        """One box per value (a new number of players), without telling anyone."""
+        self.inputs = []
+        for value in values:
+            box = widgets.IntText(value=value, layout=widgets.Layout(width="150px"))
+            box.observe(self._changed, names="value")
+            self.inputs.append(box)
+        self.row.children = tuple(self.inputs)
+        self.set_lang(self._lang)
+
+    def set_values(self, values: Sequence[int]) -> None:
+        self._quiet = True  # one change for all the totals, not one per box
+        try:
+            for box, value in zip(self.inputs, values, strict=True):
+                box.value = value
+        finally:
+            self._quiet = False
+        self._on_change()
+
+    def _changed(self, _change: object) -> None:
+        if not self._quiet:
+            self._on_change()
+
+    def set_lang(self, lang: str) -> None:
+        self._lang = _check(lang)
+        self.label.value = f"<strong>{escape(text('ui.teach.totals', lang))}</strong>"
+        for player, box in enumerate(self.inputs):
+            name = player_name(player, len(self.inputs), lang)
+            box.description = name
+            box.tooltip = text("ui.teach.total_of", lang, player=name)
+
+
 class VariantCompare(widgets.VBox):  # type: ignore[misc]
     """A played deal (loaded from its share code or given) scored under every variant,
     with the totals before the deal: a table and a bar chart."""
@@ -119,9 +169,7 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
         self.code = widgets.Text(layout=widgets.Layout(width="60%"))
         self.load_button = widgets.Button(icon="upload")
         self.load_button.on_click(lambda _b: self.load_code(self.code.value))
-        self.totals_label = widgets.HTML()
-        self.totals_box = widgets.HBox()
-        self.total_inputs: list[widgets.IntText] = []
+        self.totals_box = TotalsBox(self._render, lang)
         self.message = widgets.HTML()
         self.table = widgets.HTML()
         self.moon_choice = widgets.HTML()
@@ -129,7 +177,6 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
         self.children = (
             widgets.HTML(style_tag()),
             widgets.HBox([self.code, self.load_button]),
-            self.totals_label,
             self.totals_box,
             self.message,
             self.table,
@@ -148,30 +195,22 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return tuple(int(box.value) for box in self.total_inputs)
+        return self.totals_box.values
+
+    @property
+    def total_inputs(self) -> list[widgets.IntText]:
+        return self.totals_box.inputs
 
     def set_deal(self, deal: Deal, totals: Sequence[int] | None = None) -> None:
         self.deal = deal
-        values = tuple(totals) if totals is not None else deal.totals
-        self.total_inputs = []
-        for value in values:
-            box = widgets.IntText(value=value, layout=widgets.Layout(width="150px"))
-            box.observe(lambda _change: self._render(), names="value")
-            self.total_inputs.append(box)
-        self.totals_box.children = tuple(self.total_inputs)
+        self.totals_box.reset(tuple(totals) if totals is not None else deal.totals)
         self.message.value = (
             "" if deal.is_over else self._error(text("ui.teach.not_over", self._lang))
         )
         self._render()
 
     def set_totals(self, totals: Sequence[int]) -> None:
-        self._quiet = True  # one redraw for all the totals, not one per box
-        try:
-            for box, value in zip(self.total_inputs, totals, strict=True):
-                box.value = value
-        finally:
-            self._quiet = False
-        self._render()
+        self.totals_box.set_values(totals)
 
     def load_code(self, code: str) -> bool:
         """Load a played deal from its share code; a damaged code is refused and the
@@ -205,11 +244,7 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
         self.code.tooltip = text("ui.teach.code_help", lang)
         self.load_button.description = text("ui.teach.load", lang)
         self.load_button.tooltip = text("ui.teach.code_help", lang)
-        self.totals_label.value = f"<strong>{escape(text('ui.teach.totals', lang))}</strong>"
-        for player, box in enumerate(self.total_inputs):
-            name = player_name(player, len(self.total_inputs), lang)
-            box.description = name
-            box.tooltip = text("ui.teach.total_of", lang, player=name)
+        self.totals_box.set_lang(lang)
         comparison = self.comparison
         if comparison is None:
             self.table.value = f"<p>{escape(text('ui.teach.no_deal', lang))}</p>"
@@ -263,6 +298,8 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
     a typed card that is not in this deck.
     """
 
+    desk: ScoringDesk
+
     def __init__(self, players: int = 4, lang: str = "en") -> None:
         super().__init__()
         self.add_class("ht-root")
@@ -280,6 +317,7 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
         self.give_button.on_click(lambda _b: self.give_typed(self.typed.value))
         self.clear_button = widgets.Button(icon="eraser")
         self.clear_button.on_click(lambda _b: self.reset(self.desk.players))
+        self.totals_box = TotalsBox(self._totals_changed, lang)
         self.message = widgets.HTML()
         self.progress_text = widgets.HTML()
         self.table = widgets.HTML()
@@ -291,6 +329,7 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
             self.active,
             self.cards_box,
             widgets.HBox([self.typed, self.give_button, self.clear_button]),
+            self.totals_box,
             self.message,
             self.progress_text,
             self.table,
@@ -305,7 +344,13 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
         return self._lang
 
     def reset(self, players: int) -> None:
-        self.desk = ScoringDesk(players=players)
+        """A new deal for ``players``; the totals before it are kept if the number of
+        players is the same."""
+        totals = self.totals_box.values
+        if len(totals) != players:
+            totals = (0,) * players
+            self.totals_box.reset(totals)
+        self.desk = ScoringDesk(players=players, totals=totals)
         if self.players_choice.value != players:
             self.players_choice.value = players
         self.card_buttons = {}
@@ -380,8 +425,13 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
     def refusal_text(self) -> str:
         return "" if self._refusal is None else self._refusal.message(self._lang)
 
+    def _totals_changed(self) -> None:
+        self.desk.totals = self.totals_box.values
+        self._render()
+
     def set_lang(self, lang: str) -> None:
         self._lang = _check(lang)
+        self.totals_box.set_lang(lang)
         self._set_active_options()
         self._render()
 
