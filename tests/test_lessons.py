@@ -411,3 +411,14 @@ def test_a_moon_the_learner_shot_waits_for_their_choice_and_a_bots_is_made() -> 
     assert run.finished and run.result() is not None
     assert run.result().totals == (64, 50, 80, 70)  # type: ignore[union-attr]
     assert "64" in (run.outro() or {})["en"]
+
+
+def test_the_last_of_five_deals_ends_the_game_below_the_target() -> None:
+    lesson = get_lesson("original-last-deal")
+    assert lesson.deal_number == 4 and lesson.rules.deals == 5
+    for seed in range(3):
+        run = LessonRun(lesson)
+        _play_randomly(run, random.Random(seed))
+        result = run.result()
+        assert result is not None and result.game_over and max(result.totals) < 100
+        assert run.outro() is not None

@@ -13,6 +13,7 @@ ones. The other seats play as the steps say::
      "deal": {"hands": ["2♣ …", "…", "…", "…"], "dead": "",
               "pass": {"direction": "left", "cards": ["…", "…", "…", "…"]}},
      "learner": 0, "totals": [0, 0, 0, 0], "seed": 1, "compare": true,
+     "deal_number": 0,
      "steps": [{"say": {"en": "...", "fr": "...", "claims": [{"void": "♣"}]},
                 "play": "2♣ 5♣ K♣"},
                {"ask": "Q♦", "hint": {...}, "right": {...}, "wrong": {...},
@@ -159,6 +160,8 @@ class Lesson:
     compare: bool
     steps: tuple[Step, ...]
     source: str = ""
+    deal_number: int = 0
+    """The deal's place in its game, from 0 (the last one, with a fixed number of deals)."""
 
     @property
     def rules(self) -> Rules:
@@ -178,6 +181,7 @@ class Lesson:
             dead=list(self.dead),
             pass_direction=self.passing.direction if self.passing else None,
             totals=self.totals,
+            deal_number=self.deal_number,
         )
         if self.passing is not None:
             for player, cards in enumerate(self.passing.cards):
@@ -308,6 +312,7 @@ def lesson_from_dict(data: Any, source: str = "") -> Lesson:
             compare=bool(data.get("compare", False)),
             steps=tuple(_step(step, n) for n, step in enumerate(data["steps"], start=1)),
             source=source,
+            deal_number=int(data.get("deal_number", 0)),
         )
     except KeyError as missing:
         raise LessonError("record_damaged", detail=f"{source}: {missing} is missing") from None
