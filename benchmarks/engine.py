@@ -11,7 +11,10 @@ The engine is measured as installed: compiled by mypyc, as ``pip install .`` and
 interpreted, the same installation run with ``HEARTS_TEACH_PURE=1``; each in its own
 process with OpenSpiel interleaved.
 
-    python benchmarks/engine.py [--rounds 7] [--seconds 1.0] [--engine both]
+    python benchmarks/engine.py [--rounds 7] [--seconds 1.0] [--engine both] [--players 4]
+
+With ``--players`` 3, 5 or 6 (docs/rules.md §15) it times our engine alone, OpenSpiel's
+game being for four players only.
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ PLAYOUT_START = 20
 def ours_deal_and_pass(rng: random.Random, number: int) -> Deal:
     deal = Deal.new(RULES, rng=rng, deal_number=number)
     if deal.phase == "pass":
-        for player in range(4):
+        for player in range(RULES.players):
             deal.pass_cards(player, rng.sample(deal.hand(player), 3))
     return deal
 
@@ -63,6 +66,9 @@ def ours_full_deal(rng: random.Random, number: int) -> None:
 
 def ours_playout_setup(rng: random.Random) -> Deal:
     deal = Deal.new(RULES, rng=rng, deal_number=3)
+    if deal.phase == "pass":  # deal 3 holds with four players, not with three, five, six
+        for player in range(RULES.players):
+            deal.pass_cards(player, rng.sample(deal.hand(player), 3))
     for _ in range(PLAYOUT_START):
         deal.play(rng.choice(deal.legal_moves()))
     return deal
@@ -114,7 +120,7 @@ def openspiel_playout(position: Any, rng: random.Random) -> None:
 
 def per_card(playouts_per_second: float) -> float:
     """Microseconds per card of a playout (the copy included)."""
-    return 1e6 / (playouts_per_second * (52 - PLAYOUT_START))
+    return 1e6 / (playouts_per_second * (RULES.deck_size - PLAYOUT_START))
 
 
 SLICES = 20
@@ -166,9 +172,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--engine", choices=("interpreted", "compiled", "both"), default="both")
+    parser.add_argument("--players", type=int, choices=(3, 4, 5, 6), default=4)
     parser.add_argument("--here", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     timing = ["--rounds", str(args.rounds), "--seconds", str(args.seconds)]
+    timing += ["--players", str(args.players)]
+    global RULES
+    RULES = Rules(players=args.players)
     if args.here:
         wanted = "compiled (mypyc)" if args.engine == "compiled" else "interpreted"
         if engine_kind() != wanted:
@@ -190,6 +200,9 @@ def measure(rounds: int, seconds: float) -> None:
         import pyspiel
     except ImportError:
         pyspiel = None
+    if RULES.players != 4:
+        pyspiel = None  # OpenSpiel's hearts is a four-player game: ours alone
+        print(f"{RULES.players} players, our engine alone\n")
     game = pyspiel.load_game("hearts", {"qs_breaks_hearts": False}) if pyspiel is not None else None
 
     rng = random.Random(2026)
@@ -255,6 +268,8 @@ def measure(rounds: int, seconds: float) -> None:
             f"| {max(values):10.2f} |"
         )
     print()
+    if RULES.players != 4:
+        return  # no OpenSpiel game to compare with
     if game is None:
         print("OpenSpiel is not installed: no ratio (pip install -e '.[openspiel]').")
         return
