@@ -19,6 +19,7 @@ from hearts_teach.bots import make_bot
 from hearts_teach.bots.montecarlo import deal_scores, sample_hands
 from hearts_teach.bots.policy import context
 from hearts_teach.cards import CARDS, SUIT_MASKS, cards_of
+from hearts_teach.rules import REMOVALS_FOR
 from hearts_teach.scoring import moon_outcomes, preferred_moon_choice
 
 PRESETS = list(Rules.PRESETS)
@@ -161,7 +162,29 @@ def test_hidden_cards_never_change_the_choice(
 def test_sampled_deals_agree_with_what_the_seat_knows(
     preset: str, seed: int, deal_number: int, steps: int, sample_seed: int
 ) -> None:
-    rules = Rules.preset(preset)
+    check_sampled_deal(Rules.preset(preset), seed, deal_number, steps, sample_seed)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    table=st.sampled_from([(n, r) for n in (3, 5, 6) for r in REMOVALS_FOR[n]]),
+    seed=st.integers(0, 10_000),
+    deal_number=st.integers(0, 3),
+    steps=st.integers(1, 45),
+    sample_seed=st.integers(0, 10_000),
+)
+def test_sampled_deals_of_three_five_and_six_players_agree_with_the_seat(
+    table: tuple[int, str], seed: int, deal_number: int, steps: int, sample_seed: int
+) -> None:
+    # Hands of 17, 10 or 8 cards, unequal within a trick, the removed cards never dealt.
+    players, removed = table
+    rules = Rules(players=players, removed=removed)  # type: ignore[arg-type]
+    check_sampled_deal(rules, seed, deal_number, steps, sample_seed)
+
+
+def check_sampled_deal(
+    rules: Rules, seed: int, deal_number: int, steps: int, sample_seed: int
+) -> None:
     deal, _ = advance(rules, seed, deal_number, steps)
     assume(deal.phase == "play")
     seat = deal.to_play
