@@ -149,6 +149,17 @@ def test_guided_deals_use_the_lessons_of_their_chapter() -> None:
 # --- the book's helpers -----------------------------------------------------------------
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_markdown_link_to_the_playground_carries_the_deal_alone(lang: str) -> None:
+    """The page's own half is in its language; a second parameter's "&" would be
+    escaped twice by Markdown and reach the playground as "amp;lang"."""
+    from hearts_teach import Deal
+
+    deal = Deal.new(Rules(), seed=3)
+    link = kit.playground_link(deal, lang).source
+    assert re.fullmatch(r"\[[^\]]+\]\(playground\.html\?deal=[A-Za-z0-9_-]+\)", link)
+
+
 @pytest.mark.parametrize("chapter", sorted(CHAPTERS))
 @pytest.mark.parametrize("lang", LANGS)
 def test_guided_deal_picture_names_only_the_learners_cards(chapter: str, lang: str) -> None:

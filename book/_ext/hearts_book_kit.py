@@ -176,7 +176,9 @@ def playground_link(deal: Deal, lang: str) -> Markdown:
 
     from hearts_teach.records import share_code
 
-    query = urlencode({"deal": share_code(deal), "lang": lang})
+    # The playground page of the chapter's own half speaks its language: the address
+    # needs only the deal (a second parameter's "&" would be escaped twice in Markdown).
+    query = urlencode({"deal": share_code(deal)})
     label = text("ui.static.open", lang)
     return Markdown(f"[{label} ▸]({PLAYGROUND_PAGE}?{query})")
 
