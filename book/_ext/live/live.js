@@ -14,11 +14,23 @@
   var NNBSP = "\u202f"; // French: a narrow no-break space before : ; ! ?
   var WORDS = {
     en: {
-      what: { lesson: "the playable deal", playground: "the playground", teachers: "the teachers’ tools" },
-      loading: "Loading {what}: Python is starting in your browser…",
+      // Each sentence per kind of slot: French agrees its words with each (la donne, les outils).
+      loading: {
+        lesson: "Loading the playable deal: Python is starting in your browser…",
+        playground: "Loading the playground: Python is starting in your browser…",
+        teachers: "Loading the teachers’ tools: Python is starting in your browser…",
+      },
       slow: "Still loading: a first visit downloads about 20 MB, later visits start sooner.",
-      ready: "Ready: {what} below is live.",
-      failed: "{What} could not start in this browser ({reason}). The picture shows the position.",
+      ready: {
+        lesson: "Ready: the deal below is yours to play.",
+        playground: "Ready: the playground below is open.",
+        teachers: "Ready: the teachers’ tools below are live.",
+      },
+      failed: {
+        lesson: "The playable deal could not start in this browser ({reason}). The picture shows the position.",
+        playground: "The playground could not start in this browser ({reason}).",
+        teachers: "The teachers’ tools could not start in this browser ({reason}).",
+      },
       reasons: {
         timeout: "it took too long",
         error: "an error stopped it",
@@ -29,14 +41,25 @@
       frame: { lesson: "Playable guided deal", playground: "Playground", teachers: "Teachers’ tools" },
     },
     fr: {
-      what: { lesson: "la donne jouable", playground: "la salle de jeu", teachers: "les outils de l’enseignant" },
-      loading: "Chargement de {what}" + NNBSP + ": Python démarre dans votre navigateur…",
+      loading: {
+        lesson: "Chargement de la donne jouable" + NNBSP + ": Python démarre dans votre navigateur…",
+        playground: "Ouverture de la salle de jeu" + NNBSP + ": Python démarre dans votre navigateur…",
+        teachers: "Chargement des outils de l’enseignant" + NNBSP + ": Python démarre dans votre navigateur…",
+      },
       slow: "Chargement en cours" + NNBSP + ": une première visite télécharge environ 20" + "\u00a0" + "Mo, les suivantes démarrent plus vite.",
-      ready: "Prêt" + NNBSP + ": {what} ci-dessous est en place.",
-      failed: "{What} n’a pas pu démarrer dans ce navigateur ({reason}). L’image montre la position.",
+      ready: {
+        lesson: "C’est prêt" + NNBSP + ": à vous de jouer la donne ci-dessous.",
+        playground: "C’est prêt" + NNBSP + ": la salle de jeu ci-dessous est ouverte.",
+        teachers: "C’est prêt" + NNBSP + ": les outils de l’enseignant ci-dessous sont en place.",
+      },
+      failed: {
+        lesson: "La donne jouable n’a pas pu démarrer dans ce navigateur ({reason}). L’image montre la position.",
+        playground: "La salle de jeu n’a pas pu s’ouvrir dans ce navigateur ({reason}).",
+        teachers: "Les outils de l’enseignant n’ont pas pu démarrer dans ce navigateur ({reason}).",
+      },
       reasons: {
         timeout: "le délai est dépassé",
-        error: "une erreur l’a arrêté",
+        error: "une erreur s’est produite",
         page: "la page a refusé la demande",
         unsupported: "ce navigateur ne sait pas exécuter WebAssembly",
         missing: "ses fichiers n’ont pas pu être chargés",
@@ -48,7 +71,9 @@
   var RUNTIME_PROBE = "lite/static/pyodide/pyodide.asm.wasm";
   var SLOW_AFTER_MS = 15000;
   var GIVE_UP_AFTER_MS = 120000;
-  var POLL_MS = 150;
+  // The frame is looked at this often: the deal shows as live at most this long after
+  // it is (three selectors in the frame's page: a fraction of a millisecond each time).
+  var POLL_MS = 50;
   // A widget of the project accepts a click: the page is live.
   var READY = ".ht-root button:not([disabled])";
   // The page itself said no (an unknown lesson, a page that could not be built).
@@ -64,10 +89,6 @@
     return template.replace(/\{(\w+)\}/g, function (_match, key) {
       return key in values ? values[key] : "";
     });
-  }
-
-  function capitalized(value) {
-    return value.charAt(0).toUpperCase() + value.slice(1);
   }
 
   function siteRoot() {
@@ -95,7 +116,7 @@
     this.kind = element.getAttribute("data-ht-live");
     this.lang = element.getAttribute("data-lang") || document.documentElement.lang || "en";
     this.words = words(this.lang);
-    this.what = this.words.what[this.kind] || this.words.what.lesson;
+    this.kindOfWords = this.words.ready[this.kind] ? this.kind : "lesson";
     this.status = document.createElement("p");
     this.status.className = "ht-live-status";
     this.status.setAttribute("role", "status");
@@ -117,7 +138,7 @@
       this.fail("unsupported");
       return;
     }
-    this.say("loading", fill(this.words.loading, { what: this.what }));
+    this.say("loading", this.words.loading[this.kindOfWords]);
     // A site published without its playable half, or a connection that drops, shows
     // here at once (the frame's Python would only wait for its files).
     window
@@ -155,7 +176,7 @@
     if (doc && doc.querySelector(FAILED)) return this.fail("error");
     if (elapsed > GIVE_UP_AFTER_MS) return this.fail("timeout");
     if (elapsed > SLOW_AFTER_MS && this.element.getAttribute("data-ht-state") === "loading") {
-      this.status.textContent = fill(this.words.loading, { what: this.what }) + " " + this.words.slow;
+      this.status.textContent = this.words.loading[this.kindOfWords] + " " + this.words.slow;
       this.element.setAttribute("data-ht-state", "loading-slow");
     }
   };
@@ -178,7 +199,7 @@
     frame.removeAttribute("aria-hidden");
     frame.removeAttribute("tabindex");
     this.element.classList.add("ht-live-on");
-    this.say("ready", fill(this.words.ready, { what: this.what }));
+    this.say("ready", this.words.ready[this.kindOfWords]);
     // The frame is as tall as the widget: the bottom of the outermost widget, measured
     // in the frame's document (the page around it may grow with the frame, the widget not).
     var fit = function () {
@@ -201,8 +222,7 @@
   Slot.prototype.fail = function (reason) {
     var state = this.element.getAttribute("data-ht-state");
     if (state === "failed" || state === "ready") return;
-    var message = fill(this.words.failed, {
-      What: capitalized(this.what),
+    var message = fill(this.words.failed[this.kindOfWords], {
       reason: this.words.reasons[reason] || reason,
     });
     this.say("failed", message);
