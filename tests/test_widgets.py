@@ -360,6 +360,7 @@ def test_playground_opens_the_deal_of_the_query_string() -> None:
     assert damaged.lang == "en" and damaged.bot_picker.value == "heuristic"
     assert damaged.table is None
     assert "share code" in unescape(damaged.start_message.value)
+    assert damaged.start_screen.children[0] is damaged.start_message  # seen first
     assert query_parameters("?deal=a&deal=b&lang=en") == {"deal": "a", "lang": "en"}
 
 

@@ -145,13 +145,15 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         )
         self.start_button.on_click(lambda _b: self.start())
         self.start_message = picture()
+        # A damaged code's message comes first: on a phone the form below is taller
+        # than the screen, and the reader must see why their deal did not open.
         self.start_screen = widgets.VBox(
             [
+                self.start_message,
                 self.start_intro,
                 self._picker_slot,
                 self.bot_picker,
                 self.start_button,
-                self.start_message,
             ],
             layout=widgets.Layout(max_width="720px"),
         )
