@@ -299,7 +299,7 @@ CSS = (
 .ht-scores .ht-current td,.ht-scores .ht-current th{color:#555;font-style:italic}
 .ht-rules{border-collapse:collapse;font-size:13.5px}
 .ht-rules th{text-align:left;padding:2px 10px 2px 0;font-weight:600;vertical-align:top}
-.ht-log{margin:0;padding-left:18px;max-height:220px;overflow:auto}
+.ht-log{margin:0;padding-left:2.8em;max-height:220px;overflow:auto}
 .ht-log li{margin-bottom:4px}
 .ht-code{font-family:ui-monospace,monospace;font-size:12px;word-break:break-all}
 .ht-toolbar{flex-wrap:wrap;gap:6px;align-items:center}
