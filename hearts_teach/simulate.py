@@ -243,7 +243,10 @@ class Simulation:
                     str(s.games),
                     one_decimal(s.mean_deals, lang),
                     f"{min(deals)}–{max(deals)}",
-                    one_decimal(100 * s.moon_rate, lang),
+                    # a variant without a moon (Black Maria) has no rate to show, not 0
+                    one_decimal(100 * s.moon_rate, lang)
+                    if variant_rules(s.variant).effective_moon != "none"
+                    else "—",
                     one_decimal(s.mean_margin, lang),
                     one_decimal(s.points_per_deal, lang),
                     str(s.unfinished),

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from hearts_teach import simulate as simulate_module
+from hearts_teach.i18n import text
 from hearts_teach.simulate import (
     SimulationError,
     play_game,
@@ -123,3 +124,11 @@ def test_workers_are_bounded_by_the_cores_and_the_work(monkeypatch: pytest.Monke
     assert started == []  # one game: no process at all
     simulate(["standard"], 3, levels=["random"], jobs=200, chunk=1)
     assert started == [2]
+
+
+def test_a_variant_without_a_moon_shows_no_moon_rate() -> None:
+    result = simulate(["black-maria", "standard"], 1, levels=["random"], seed=2)
+    rate = result.table("en")[0].index(text("sim.moon_rate", "en"))
+    maria, standard = result.table("en")[1:]
+    assert maria[rate] == "—" and standard[rate] != "—"
+    assert float(standard[rate]) == round(100 * result.summaries[1].moon_rate, 1)

@@ -774,6 +774,8 @@ class SimulationWidget(widgets.VBox):  # type: ignore[misc]
 
     def run(self) -> Simulation:
         self.run_button.disabled = True
+        self.result = None  # the last run's figures go: they are not this run's
+        self._render()
         try:
             self.result = simulate(
                 list(self.variants.value),
@@ -821,9 +823,11 @@ class SimulationWidget(widgets.VBox):  # type: ignore[misc]
             + "</tr>"
             for row in rows[1:]
         )
+        # wide on a projector's page: the table scrolls sideways rather than losing columns
         self.table.value = (
+            '<div style="overflow-x:auto">'
             f'<table class="ht-scores"><caption>{escape(text("ui.teach.sim_caption", lang))}'
-            f"</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+            f"</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
         )
         self.chart.value = figure_html(simulation_chart_svg(self.result, lang))
 
