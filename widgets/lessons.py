@@ -149,12 +149,13 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
         }
         for choice, button in self.moon_buttons.items():
             button.on_click(lambda _b, chosen=choice: self.choose_moon(chosen))
+        # The moon's buttons come last: the hint, "continue" and "restart" keep their places.
         self.toolbar = widgets.HBox(
             [
-                *self.moon_buttons.values(),
                 self.hint_button,
                 self.continue_button,
                 self.restart_button,
+                *self.moon_buttons.values(),
             ]
         )
         self.toolbar.add_class("ht-toolbar")
