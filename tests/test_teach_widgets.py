@@ -55,8 +55,15 @@ def test_desk_by_clicks_refuses_a_card_given_twice() -> None:
     queen.click()
     assert desk.desk.owner[Card.parse("Q♠")] == 1
     assert "already been given to West" in desk.message.value
+    assert unescape(queen.description).endswith("Click to take it back.") is False  # North's
+    desk.select(1)
+    assert unescape(queen.description).endswith("Click to take it back.")
+    desk.select(2)
     desk.set_lang("fr")
     assert "déjà été attribuée à Ouest" in desk.message.value
+    nobodys = next(b for c, b in desk.card_buttons.items() if c not in desk.desk.owner)
+    # a card nobody has: its owner is said in lower case, mid-sentence
+    assert " : pas encore attribuée." in unescape(nobodys.description).replace("\u202f", " ")
     desk.select(1)
     queen.click()  # taken back
     assert Card.parse("Q♠") not in desk.desk.owner

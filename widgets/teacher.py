@@ -20,7 +20,15 @@ from hearts_teach import Card, Deal
 from hearts_teach.bots import MoonChoiceMade
 from hearts_teach.cards import cards_of
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import LANGS, card_name, card_symbols, one_decimal, read_cards, text
+from hearts_teach.i18n import (
+    LANGS,
+    card_name,
+    card_symbols,
+    message,
+    one_decimal,
+    read_cards,
+    text,
+)
 from hearts_teach.records import deal_from_code
 from hearts_teach.rules import PLAYER_COUNTS, Rules
 from hearts_teach.scoring import moon_outcomes, preferred_moon_choice
@@ -443,8 +451,8 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
         self.players_choice.tooltips = [text("ui.teach.desk_players", lang)] * len(PLAYER_COUNTS)
         self.active.description = text("ui.teach.desk_player", lang)
         active = int(self.active.value) if self.active.value is not None else 0
-        active_name = (
-            text("ui.teach.desk_dead", lang)
+        inline_active = (
+            message("ui.teach.desk_dead", lang)
             if active == -1
             else player_name(active, desk.players, lang)
         )
@@ -454,17 +462,20 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
                 owner = player_name(desk.owner[card], desk.players, lang)
                 marks = (f"ht-owner-{desk.owner[card]}",)
             elif card in desk.dead:
-                owner = text("ui.teach.desk_dead", lang)
+                owner = message("ui.teach.desk_dead", lang)
                 marks = ("ht-dead",)
             else:
-                owner = text("ui.teach.desk_nobody", lang)
+                owner = message("ui.teach.desk_nobody", lang)
                 marks = ()
+            # what a click does: the active player's own card (or a dead one, when dead
+            # cards are being marked) is taken back; any other is given
+            taken_back = desk.owner.get(card) == active or (active == -1 and card in desk.dead)
             label = text(
-                "ui.teach.desk_card",
+                "ui.teach.desk_card_back" if taken_back else "ui.teach.desk_card",
                 lang,
                 card=card_name(card, lang),
                 owner=owner,
-                active=active_name,
+                active=inline_active,
             )
             button.description = label
             button.tooltip = label
