@@ -388,3 +388,28 @@ def test_button_icons_say_nothing_and_labels_are_never_cut() -> None:
         assert re.search(rf'\.fa-{icon}::before\{{content:"\\f[0-9a-f]{{3}}" / ""\}}', CSS)
     assert "text-overflow:clip" in CSS
     assert "prefers-reduced-motion" in CSS
+
+
+@pytest.mark.parametrize(
+    ("preset", "areas", "left", "arrow"),
+    [
+        ("five-player", ["south", "west", "nw", "ne", "east"], "West", "←"),
+        ("six-player", ["south", "sw", "nw", "north", "ne", "se"], "South-West", "↙"),
+    ],
+)
+def test_five_and_six_seats_take_their_places_and_the_pass_goes_left_then_right(
+    preset: str, areas: list[str], left: str, arrow: str
+) -> None:
+    table = HeartsTable(Rules.preset(preset), seed=2, delay=0)
+    felt = unescape(table.felt.value)
+    assert re.findall(r'<section class="ht-seat ht-(\w+)"', felt) == areas
+    assert f"Your 3 cards go to {left}" in felt and arrow in felt
+    assert f"to the left ({left})" in table.status_text()
+    passed(table)
+    while not table.deal.is_over:
+        table.play_card(playable(table)[0])
+    table.next_deal()
+    assert table.deal.pass_direction == "right"
+    right = table.rules.pass_receiver(0, "right")
+    assert right == table.rules.players - 1
+    assert "to the right" in table.status_text()
