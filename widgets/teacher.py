@@ -617,7 +617,10 @@ class WhatIfWidget(widgets.VBox):  # type: ignore[misc]
             f"{'</strong>' if before[key] != after[key] else ''}</td></tr>"
             for key in before
         )
-        same = (
+        players = self.result.played.rules.players
+        seats = " / ".join(player_name(p, players, lang) for p in range(players))
+        order = f"<p>{escape(text('ui.teach.whatif_order', lang, seats=seats))}</p>"
+        same = order + (
             "" if self.result.changes() else f"<p>{escape(text('ui.teach.whatif_same', lang))}</p>"
         )
         self.table.value = (
