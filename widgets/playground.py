@@ -359,8 +359,10 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         self.title.value = f"<h2 lang='{lang}'>♥ {escape(text('ui.title', lang))} ♠</h2>"
         self.language_picker.description = text("ui.label.language", lang)
+        self.language_picker.tooltip = text("ui.label.language", lang)  # else "null"
         self.start_intro.value = f"<h3>{escape(text('ui.start.title', lang))}</h3><p>{escape(text('ui.start.intro', lang))}</p>"
         self.bot_picker.description = text("ui.label.bots", lang)
+        self.bot_picker.tooltip = text("ui.label.bots", lang)
         self.start_button.description = text("ui.button.start", lang)
         self.start_button.tooltip = text("ui.button.start", lang)
         self.again_button.description = text("ui.button.new_game", lang)

@@ -324,6 +324,7 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
         self.options_title.value = f"<h3>{escape(text('ui.start.options', lang))}</h3>"
         for name, field in self._fields.items():
             field.description = text(f"ui.option.{name}", lang)
+            field.tooltip = field.description  # a label without one reads "null"
         self._draw_verdict()
 
     def _draw_verdict(self) -> None:
