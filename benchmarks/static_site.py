@@ -10,7 +10,12 @@ browser keeps its cache:
 3. the bytes the first visit downloaded, until its deal was live (target: at most 25 MB);
 4. in the book's playground page: a click on a card to the bots' replies shown (the hand
    is redrawn only after the bots have answered) (target: median at most 1 s);
-5. the size of the whole site, and of its playable half (lite/).
+5. the size of the whole site, and of its playable half (lite/);
+6. where a second visit's time goes, from the page's own clocks (PHASES): the book page
+   until its slot's frame opens; Voici's JavaScript until it starts the kernel's worker;
+   Python in the worker (Pyodide, the wheels unpacked, the kernel imported) until the
+   notebook runs (the kernel says so: no new packages to load); the notebook's Python and
+   the widgets drawn until the deal is live.
 
 Usage: ``.venv/bin/python benchmarks/static_site.py [--runs 3] [--chapter book/fr/new-moon.html]``
 """
@@ -18,8 +23,10 @@ Usage: ``.venv/bin/python benchmarks/static_site.py [--runs 3] [--chapter book/f
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
+import itertools
 import os
 import statistics
 import sys
@@ -36,7 +43,14 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from conftest import CHROMIUM, CHROMIUM_FLAGS  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
 from machine import describe_machine  # noqa: E402
-from playwright.sync_api import BrowserContext, FrameLocator, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import (  # noqa: E402
+    BrowserContext,
+    ConsoleMessage,
+    FrameLocator,
+    Page,
+    Worker,
+    sync_playwright,
+)
 
 from hearts_teach import Deal, Rules  # noqa: E402
 from hearts_teach.records import share_code  # noqa: E402
@@ -47,6 +61,15 @@ SECOND_TARGET = 4.0  # s
 BYTES_TARGET = 25e6
 CLICK_TARGET = 1.0  # s
 READY = '[data-ht-live][data-ht-state="ready"]'
+# What the kernel prints as it starts running the notebook (pyodide-kernel checks each
+# cell's imports): Python is up.
+NOTEBOOK_RUNS = "No new packages to load"
+PHASES = (
+    "book page → its slot's frame opens",
+    "Voici's JavaScript → kernel worker started",
+    "Python starts (Pyodide, wheels, kernel) → notebook runs",
+    "notebook's Python + widgets drawn → deal live",
+)
 PLAYABLE = ".ht-hand .ht-card:not([disabled])"
 HAND = ".ht-hand .ht-card"
 
@@ -88,16 +111,71 @@ def time_to_live(page: Page, url: str) -> float:
     return time.perf_counter() - started
 
 
-def visits(context: BrowserContext, url: str) -> tuple[float, float, int]:
-    """First visit (empty profile) and second visit (cache kept); bytes of the first."""
+def phases_to_live(page: Page, url: str) -> tuple[float, list[float]]:
+    """``time_to_live``, and the seconds of each of PHASES. The book page, its frame and
+    the kernel's worker each start a clock (performance.timeOrigin, milliseconds since
+    the epoch, as this script's time.time() counts them)."""
+    workers: list[Worker] = []
+    notebook_runs: list[float] = []
+
+    def on_worker(worker: Worker) -> None:
+        workers.append(worker)
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.text == NOTEBOOK_RUNS and not notebook_runs:
+            notebook_runs.append(time.time())
+
+    page.on("worker", on_worker)
+    page.on("console", on_console)
+    elapsed = time_to_live(page, url)
+    live = time.time()
+    page.remove_listener("worker", on_worker)
+    page.remove_listener("console", on_console)
+    origin = "() => performance.timeOrigin / 1000"
+    marks = [page.evaluate(origin), page.frames[1].evaluate(origin)]
+    marks += [workers[-1].evaluate(origin), notebook_runs[0] if notebook_runs else live, live]
+    return elapsed, [end - start for start, end in itertools.pairwise(marks)]
+
+
+def browser_cpu(profile: str) -> float:
+    """CPU seconds used so far by the browser that runs on ``profile``, all its processes
+    counted (/proc). Other work on the machine stretches a visit's wall-clock time, much
+    less the CPU time it takes."""
+    parents: dict[int, int] = {}
+    seconds: dict[int, float] = {}
+    members: set[int] = set()  # named after the profile, with their children below
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            pid = int(entry.name)
+            parents[pid] = int(fields[1])
+            seconds[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            if f"--user-data-dir={profile}".encode() in (entry / "cmdline").read_bytes():
+                members.add(pid)
+    if not members:
+        raise RuntimeError(f"no browser runs on {profile}")
+    while grown := {pid for pid, parent in parents.items() if parent in members} - members:
+        members |= grown
+    return sum(seconds.get(pid, 0.0) for pid in members)
+
+
+def visits(
+    context: BrowserContext, url: str, profile: str
+) -> tuple[float, float, int, list[float], float]:
+    """First visit (empty profile) and second visit (cache kept); bytes of the first;
+    the second visit's PHASES and the browser's CPU seconds during it."""
     page = context.new_page()
     CountingHandler.sent = 0
     first = time_to_live(page, url)
     downloaded = CountingHandler.sent
     page.goto("about:blank")
-    second = time_to_live(page, url)
+    cpu = browser_cpu(profile)
+    second, phases = phases_to_live(page, url)
+    cpu = browser_cpu(profile) - cpu
     page.close()
-    return first, second, downloaded
+    return first, second, downloaded, phases, cpu
 
 
 def click_latencies(context: BrowserContext, base: str, code: str) -> list[float]:
@@ -146,6 +224,8 @@ def main() -> None:
     seconds: list[float] = []
     downloads: list[int] = []
     clicks: list[float] = []
+    phases: list[list[float]] = []
+    cpus: list[float] = []
     with serve(options.site) as base, sync_playwright() as playwright:
         for run in range(options.runs):
             with tempfile.TemporaryDirectory(prefix="hearts-profile-") as profile:
@@ -155,7 +235,11 @@ def main() -> None:
                     args=CHROMIUM_FLAGS,
                     viewport={"width": 1280, "height": 1000},
                 )
-                first, second, downloaded = visits(context, base + options.chapter)
+                first, second, downloaded, second_phases, cpu = visits(
+                    context, base + options.chapter, profile
+                )
+                phases.append(second_phases)
+                cpus.append(cpu)
                 firsts.append(first)
                 seconds.append(second)
                 downloads.append(downloaded)
@@ -197,6 +281,16 @@ def main() -> None:
     print(
         f"| of which the playable half (lite/) | {folder_size(options.site / 'lite') / 1e6:.1f} MB | — | — | — |"
     )
+    print()
+    print(f"Where a second visit's time goes (s, median of {len(phases)}; run by run):")
+    print()
+    print("| phase | median | runs |")
+    print("|---|---|---|")
+    for name, values in zip(PHASES, zip(*phases, strict=True), strict=True):
+        runs = ", ".join(f"{value:.2f}" for value in values)
+        print(f"| {name} | {statistics.median(values):.2f} | {runs} |")
+    print(f"| browser's CPU time (all its processes) | {statistics.median(cpus):.2f} | "
+          + ", ".join(f"{value:.2f}" for value in cpus) + " |")  # fmt: skip
     print()
     print("First visits (s): " + ", ".join(f"{value:.2f}" for value in firsts))
     print("Second visits (s): " + ", ".join(f"{value:.2f}" for value in seconds))
