@@ -470,13 +470,11 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
             # what a click does: the active player's own card (or a dead one, when dead
             # cards are being marked) is taken back; any other is given
             taken_back = desk.owner.get(card) == active or (active == -1 and card in desk.dead)
-            label = text(
-                "ui.teach.desk_card_back" if taken_back else "ui.teach.desk_card",
-                lang,
-                card=card_name(card, lang),
-                owner=owner,
-                active=inline_active,
-            )
+            said = {"card": card_name(card, lang), "owner": owner, "active": inline_active}
+            if taken_back:
+                label = text("ui.teach.desk_card_back", lang, **said)
+            else:
+                label = text("ui.teach.desk_card", lang, **said)
             button.description = label
             button.tooltip = label
             classes = [
