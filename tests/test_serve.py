@@ -10,6 +10,7 @@ the widgets, click, and leave as a closed tab does.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import re
 import socket
 import subprocess
@@ -46,7 +47,10 @@ T = TypeVar("T")
 
 
 def run(work: Callable[[], Awaitable[T]]) -> T:
-    return asyncio.run(work())  # type: ignore[arg-type]
+    """Run the test's coroutine in a thread of its own: in a whole run, the browser
+    tests' Playwright (its sync API) keeps an event loop running in this thread."""
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, work()).result()  # type: ignore[arg-type]
 
 
 @dataclass
