@@ -20,6 +20,7 @@ from conftest import (  # type: ignore[import-not-found]
 from playwright.sync_api import Browser, Page, expect
 
 from hearts_teach import Deal, Rules
+from hearts_teach.lessons import get_lesson
 from hearts_teach.records import share_code
 
 pytestmark = pytest.mark.browser
@@ -388,3 +389,25 @@ def test_a_kernel_message_crafted_in_the_page_runs_nothing(
     assert not proof.exists()
     assert not {"execute_reply", "execute_input", "execute_result", "error"} & set(replies)
     start_and_play(page, 1)  # the page still plays
+
+
+def test_the_shooters_choice_by_its_buttons(page: Page, voila_url: str, output_dir: Path) -> None:
+    """The shooter's-choice lesson's deal, whose every card of the person wins its trick:
+    once played, both outcomes and two labelled buttons show; one ends the deal, undo
+    takes the choice back."""
+    deal = get_lesson("shooters-choice-totals").new_deal()  # totals 90, 50, 80, 70
+    open_playground(page, voila_url, f"?deal={share_code(deal)}")
+    page.locator(PLAYABLE).first.wait_for()
+    page.get_by_label("Bots’ speed").select_option(label="At once")
+    play_by_clicking(page, 13)
+    add = page.get_by_role("button", name="Add 26 to each other player")
+    subtract = page.get_by_role("button", name="Take 26 off my total")
+    expect(add).to_be_visible(timeout=20_000)
+    expect(subtract).to_be_visible()
+    expect(page.locator(".ht-moon-choice")).to_contain_text("106")  # North, after adding
+    page.screenshot(path=output_dir / "choice.png", full_page=True)
+    subtract.click()
+    expect(page.locator(".ht-message").first).to_contain_text("You took 26 points off your total")
+    expect(add).to_be_hidden()
+    page.get_by_role("button", name="Undo my last card").click()
+    expect(add).to_be_visible()
