@@ -132,8 +132,10 @@ def phases_to_live(page: Page, url: str) -> tuple[float, list[float]]:
     page.remove_listener("worker", on_worker)
     page.remove_listener("console", on_console)
     origin = "() => performance.timeOrigin / 1000"
-    marks = [page.evaluate(origin), page.frames[1].evaluate(origin)]
-    marks += [workers[-1].evaluate(origin), notebook_runs[0] if notebook_runs else live, live]
+    (frame,) = [frame for frame in page.frames if "/voici/render/" in frame.url][:1]
+    (kernel,) = [worker for worker in workers if "pyodide-kernel" in worker.url][:1]
+    marks = [page.evaluate(origin), frame.evaluate(origin), kernel.evaluate(origin)]
+    marks += [notebook_runs[0] if notebook_runs else live, live]
     return elapsed, [end - start for start, end in itertools.pairwise(marks)]
 
 
