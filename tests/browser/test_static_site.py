@@ -194,3 +194,26 @@ def test_no_built_page_links_to_the_readers_own_machine(site_url: str) -> None:
     for html in pages:
         content = html.read_text(encoding="utf-8")
         assert not re.search(r"href=[\"']https?://(127\.0\.0\.1|localhost)", content), html
+
+
+def test_the_pages_python_comes_compiled(site_url: str) -> None:
+    """What a visit's Python start rests on (benchmarks/README.md): the standard library
+    and every wheel as bytecode, with no module left to compile in the reader's browser,
+    each module's code named after the file it is imported from there (code comparing a
+    frame's file with a module's __file__, as ipywidgets does, finds a match)."""
+    import zipfile
+
+    runtime = SITE / "lite" / "static" / "pyodide"
+    archives = {runtime / "python_stdlib.zip": "/lib/python313.zip/"}
+    archives |= {wheel: "/lib/python3.13/site-packages/" for wheel in runtime.glob("*.whl")}
+    compiled = 0
+    for archive, folder in archives.items():
+        with zipfile.ZipFile(archive) as members:
+            for name in members.namelist():
+                if ".dist-info/" in name:
+                    continue
+                assert not name.endswith(".py"), f"{archive.name}: {name} is a source"
+                if name.endswith(".pyc"):
+                    assert f"{folder}{name}".encode() in members.read(name), name
+                    compiled += 1
+    assert compiled > 900  # the standard library alone is 531 modules
