@@ -11,8 +11,10 @@ What the reader's browser gets, and from where:
   jupyterlite-pyodide-kernel), and the project's own wheel, built here from this
   checkout (pure Python: the engine, the bots and the widgets);
 - all of them compiled to bytecode by Pyodide itself (``precompile.mjs``, under Node.js),
-  listed in a reduced ``pyodide-lock.json`` and loaded when the kernel starts, so that
-  nothing is installed, and nothing asked of PyPI, while the reader waits;
+  as is Pyodide's standard library (npm ships its sources), listed in a reduced
+  ``pyodide-lock.json`` and loaded when the kernel starts, so that nothing is installed
+  or compiled, and nothing asked of PyPI, while the reader waits (two of them trimmed to
+  what the pages use: ``fitted``);
 - the notebooks (``playground.ipynb``, the same as ``make play`` serves; ``lesson.ipynb``;
   ``teachers.ipynb``), rendered by Voici with the project's Voilà template
   (widgets/voila/templates/hearts), which passes the page's query string to the kernel as
