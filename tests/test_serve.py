@@ -412,4 +412,25 @@ def test_every_page_shows_its_words_in_the_visitors_language(server: Served) -> 
     run(check)
 
 
+def test_the_language_buttons_do_as_a_browser_does_and_are_not_refused(server: Served) -> None:
+    """A toggle button row's view sends its new index and a click event: both are the
+    page's own, so the guard lets them through (no refusal notice), and the page turns
+    French."""
+
+    async def check() -> None:
+        page = await seated(server)
+        language = next(m for m in page.models("ToggleButtonsModel"))
+        french = list(page.states[language]["_options_labels"]).index("Français")
+        await page.settled(page.update(language, {"index": french}))
+        await page.settled(page.click(language))
+        fresh = await seated_states(page)
+        assert fresh[language]["index"] == french
+        assert page.button(("Commencer la partie",)) is not None
+        assert "n’envoient" not in page.html_text("ht-message ht-error")
+        assert "aucun de ses boutons" not in unescape(page.html_text("ht-message ht-error"))
+        await page.leave()
+
+    run(check)
+
+
 __all__ = ["PageError"]

@@ -69,7 +69,13 @@ EDITABLE: Final[dict[str, frozenset[str]]] = {
     ),
     "selected_index": frozenset({"TabModel", "AccordionModel", "StackModel"}),
 }
-EVENTS: Final[dict[str, str]] = {"ButtonModel": "click", "TextModel": "submit"}
+# The custom messages each control's view sends (ipywidgets 8): a toggle button row
+# sends a click besides its new index (its value is set only when it changes).
+EVENTS: Final[dict[str, str]] = {
+    "ButtonModel": "click",
+    "TextModel": "submit",
+    "ToggleButtonsModel": "click",
+}
 
 Listener = Callable[[str], None]
 """Told ``"refused"`` (a message the page's controls never send) or ``"failed"``."""
