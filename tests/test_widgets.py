@@ -432,7 +432,7 @@ def test_lessons_tab_is_built_when_opened_and_follows_the_language() -> None:
     lessons = playground.lessons
     assert lessons is not None and playground._lessons_slot.children == (lessons,)
     playground.set_lang("fr")
-    assert playground.tabs.titles == ("Jouer", "Leçons", "Pour les enseignants")
+    assert playground.tabs.titles == ("Jouer", "Leçons", "Enseignants")
     if hasattr(lessons, "lang"):
         assert lessons.lang == "fr"
 
@@ -442,7 +442,7 @@ def test_the_teachers_tab_opens_on_the_last_finished_deal_and_follows_the_langua
 ) -> None:
     monkeypatch.delenv("HEARTS_SERVED", raising=False)
     playground = Playground("en", with_lessons=False)
-    assert playground.tabs is not None and playground.tabs.titles == ("Play", "For teachers")
+    assert playground.tabs is not None and playground.tabs.titles == ("Play", "Teachers")
     assert playground.teachers is None  # built when first opened
     playground.tabs.selected_index = 1
     before = playground.teachers
@@ -461,7 +461,7 @@ def test_the_teachers_tab_opens_on_the_last_finished_deal_and_follows_the_langua
     assert playground.open_teachers() is tools  # the same deal: the same tools, kept
     assert tools.simulation.games.max > 200 and tools.simulation.jobs.layout.display != "none"
     playground.set_lang("fr")
-    assert playground.tabs.titles == ("Jouer", "Pour les enseignants")
+    assert playground.tabs.titles == ("Jouer", "Enseignants")
     assert tools.tabs.titles[0] == "Toutes les variantes"
 
 

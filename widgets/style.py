@@ -199,7 +199,12 @@ LIVE = (
 @media (max-width:540px){.ht-root .widget-gridbox{grid-template-columns:minmax(0,1fr) !important}
   .ht-root .widget-checkbox{width:auto;max-width:100%;height:auto}
   .ht-root .widget-checkbox .widget-label-basic{white-space:normal;height:auto;overflow:visible;
-    line-height:1.35;padding:4px 0}}
+    line-height:1.35;padding:4px 0}
+  /* a labelled drop-down: its label above it, the whole width for the choice's words */
+  .ht-root .widget-dropdown.widget-inline-hbox{flex-wrap:wrap;height:auto}
+  .ht-root .widget-dropdown>.widget-label{width:100% !important;max-width:100%;
+    text-align:left;white-space:normal;height:auto}
+  .ht-root .widget-dropdown>select{flex:1 1 100%;width:100%}}
 @container (max-width:540px){"""
     + _NARROW
     + """}
