@@ -6,6 +6,7 @@ book controls the words."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import unicodedata
 from pathlib import Path
@@ -17,6 +18,7 @@ from bs4 import BeautifulSoup
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_build" / "html"
+BOOK = ROOT / "book"
 LANGS = ("en", "fr")
 
 # Words that give a page away as written in the other language (kept to words that do
@@ -90,12 +92,21 @@ FOREIGN_WORDS = {
 
 
 def site_pages(lang: str) -> list[Path]:
-    """The chapters of one half (each half's search page aside)."""
-    if not SITE.exists():
-        pytest.fail("the book is not built: run `make book` (make test does it first)")
-    pages = sorted(p for p in (SITE / "book" / lang).glob("*.html") if p.name != "search.html")
-    assert pages, f"no page in {SITE / 'book' / lang}"
-    return pages
+    """The chapters of one half as the build makes them: a page per notebook of the
+    book's sources (each half's search page aside), known without the build."""
+    return sorted(SITE / "book" / lang / f"{p.stem}.html" for p in (BOOK / lang).glob("*.ipynb"))
+
+
+@pytest.fixture(autouse=True)
+def _built_site() -> None:
+    """Every test here reads the built site: without it they are skipped with the reason
+    (`make test` builds it first), and under CI, where it must be there, they fail."""
+    if all(page.exists() for lang in LANGS for page in site_pages(lang)):
+        return
+    message = "the book is not built: run `make book` (make test does it first)"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
 
 
 def soup(page: Path) -> BeautifulSoup:
