@@ -7,7 +7,7 @@ A card is one of 52 interned values; internally it is its index
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from enum import IntEnum
 from typing import ClassVar, Final, TypeAlias
 
@@ -207,20 +207,13 @@ def cards_of(mask: CardMask) -> list[Card]:
 
 def indexes_of(mask: int) -> list[int]:
     """The card indexes of a mask, lowest first (a list: faster to loop over in
-    playouts than the generator ``iter_indexes``)."""
+    playouts than a generator)."""
     out = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-def iter_indexes(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def mask_of_indexes(indexes: Iterable[int]) -> int:

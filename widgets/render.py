@@ -664,23 +664,6 @@ def variant_name(rules: Rules, lang: str) -> str:
     return text("variant." + (rules.preset_name or "custom"), lang)
 
 
-def last_trick_html(deal: Deal, lang: str) -> str:
-    last = deal.last_trick
-    title = f"<h3>{escape(text('ui.trick.last', lang))}</h3>"
-    if last is None:
-        return f'<div class="ht-panel">{title}<p>{escape(text("ui.trick.none", lang))}</p></div>'
-    assert last.winner is not None
-    cards = "".join(
-        f'<span title="{escape(name_of(p, deal.rules, lang))}">{card_face(c, lang, small=True)}</span>'
-        for p, c in last.plays
-    )
-    who = " · ".join(escape(name_of(p, deal.rules, lang)) for p, _ in last.plays)
-    won = escape(
-        text("ui.trick.won_by", lang, seat=name_of(last.winner, deal.rules, lang, sentence=True))
-    )
-    return f'<div class="ht-panel">{title}<div>{cards}</div><div class="ht-meta">{who}</div><p>{won}</p></div>'
-
-
 def score_sheet_html(
     rules: Rules, results: Sequence[DealResult], lang: str, current: Deal | None = None
 ) -> str:
