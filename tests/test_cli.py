@@ -253,8 +253,12 @@ def served(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[str], dict[str, s
     from hearts_teach_widgets import app
 
     started: list[tuple[list[str], dict[str, str]]] = []
-    for name in ("JUPYTER_PATH", PAGE_LANG):  # restored after the test
-        monkeypatch.delenv(name, raising=False)
+    for name in ("JUPYTER_PATH", PAGE_LANG):
+        # set, then removed: monkeypatch then restores it as it was, absent included
+        # (the command sets both in this process's environment, which later tests'
+        # servers would inherit: a French page for every visitor)
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
     monkeypatch.setattr(app, "serve", lambda argv: started.append((argv, dict(os.environ))))
     return started
 
