@@ -47,6 +47,7 @@ CHROMIUM_FLAGS = [
 PLAYGROUND = ROOT / "widgets" / "notebooks" / "playground.ipynb"
 SITE = ROOT / "_build" / "html"
 VOILA_START_TIMEOUT = 60.0
+EXPECT_TIMEOUT_MS = 20_000
 
 
 def chromium_or_skip() -> str:
@@ -111,7 +112,8 @@ def running_voila_process(
     listens, stop it afterwards (it then shuts its kernels down)."""
     port = port if port is not None else free_port()
     sink = open(log, "ab") if log is not None else subprocess.DEVNULL  # noqa: SIM115
-    env = {**os.environ, "JUPYTER_PATH": str(ROOT / "widgets")}
+    # The bots play at once in tests (the pacing test picks its own speed on the page).
+    env = {**os.environ, "JUPYTER_PATH": str(ROOT / "widgets"), "HEARTS_BOT_DELAY": "0"}
     process = subprocess.Popen(
         voila_command(port, notebook, *settings), cwd=ROOT, stdout=sink, stderr=sink, env=env
     )
@@ -160,8 +162,11 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 def browser() -> Iterator[Browser]:
     """Headless chromium; playwright gives each launch a new empty profile."""
     executable = chromium_or_skip()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # What the tests wait for comes from a kernel (or Python in the page): on two busy
+    # cores it can take longer than playwright's 5 s, without anything being wrong.
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
         try:
