@@ -318,7 +318,9 @@ def test_rules_picker_offers_three_to_six_players_the_cards_removed_the_moon_cho
     assert picker.removed.layout.display == "none" and picker.removed.value == "2c2d"
     assert picker.rules == Rules(players=5, moon="choice", deals=5)
     picker.choose_preset("shooters-choice")
-    assert picker.rules == Rules.preset("shooters-choice") and picker.deals.value is None
+    assert picker.rules == Rules.preset("shooters-choice") and picker.rules.deals is None
+    # "no fixed number" is a choice the drop-down shows (None would show an empty box)
+    assert picker.deals.index == 0 and picker.deals.label == "Non (jusqu’au score de fin)"
 
 
 def test_playground_start_button_follows_the_rules_picker() -> None:

@@ -59,6 +59,7 @@ class TargetBox(widgets.BoundedIntText):  # type: ignore[misc]
 # Black Maria, whose pass, first lead and card removed are its own).
 SEATED = {2: "two-player", 3: "three-player", 4: "standard", 5: "five-player", 6: "six-player"}
 DEALS_OFFERED = (*range(1, 13), 15, 20)
+NO_FIXED_DEALS = 0
 """The fixed numbers of deals the picker offers (docs/rules.md §7.1), besides none."""
 
 
@@ -124,7 +125,7 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
             options=self._removal_options(4, False), style=wide, layout=wide_layout()
         )
         self.deals = widgets.Dropdown(
-            options=self._deals_options(None), style=wide, layout=wide_layout()
+            options=self._deals_options(NO_FIXED_DEALS), style=wide, layout=wide_layout()
         )
         self.moon = widgets.Dropdown(
             options=self._choice_options("ui.moon", MOON_RULES), style=wide, layout=wide_layout()
@@ -202,9 +203,14 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
             options.append((label or "—", word))
         return options
 
-    def _deals_options(self, current: int | None) -> list[tuple[str, int | None]]:
-        offered = sorted({*DEALS_OFFERED, *([current] if current is not None else [])})
-        return [(text("ui.deals.none", self._lang), None), *((str(n), n) for n in offered)]
+    def _deals_options(self, current: int) -> list[tuple[str, int]]:
+        # "No fixed number" is NO_FIXED_DEALS, not None: a drop-down given None as its
+        # value shows no choice at all (ipywidgets reads it as "nothing selected")
+        offered = sorted({*DEALS_OFFERED, *([current] if current != NO_FIXED_DEALS else [])})
+        return [
+            (text("ui.deals.none", self._lang), NO_FIXED_DEALS),
+            *((str(n), n) for n in offered),
+        ]
 
     def _show_removals(self, players: int, black_maria: bool) -> None:
         """Offer the removals of this table (the value is set by the caller)."""
@@ -218,10 +224,14 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
 
     def options(self) -> dict[str, Any]:
         """The options as chosen in the controls (before the engine checks them)."""
-        return {name: field.value for name, field in self._fields.items()}
+        chosen = {name: field.value for name, field in self._fields.items()}
+        chosen["deals"] = chosen["deals"] or None  # NO_FIXED_DEALS: the game ends at its target
+        return chosen
 
     def set_option(self, name: str, value: Any) -> None:
         """Change one option as a person would (the engine then checks the whole)."""
+        if name == "deals" and value is None:
+            value = NO_FIXED_DEALS
         self._fields[name].value = value
 
     def choose_preset(self, name: str) -> None:
@@ -232,9 +242,10 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
         self._updating = True
         try:
             self._show_removals(rules.players, rules.black_maria)
-            self.deals.options = self._deals_options(rules.deals)
+            self.deals.options = self._deals_options(rules.deals or NO_FIXED_DEALS)
             for name, field in self._fields.items():
-                field.value = getattr(rules, name)
+                value = getattr(rules, name)
+                field.value = value or NO_FIXED_DEALS if name == "deals" else value
         finally:
             self._updating = False
         self._check()
