@@ -395,4 +395,4 @@ def test_the_pass_hint_explains_every_card(lang: str) -> None:
         )
         assert "The simulations cannot tell this pass from" in advice
     else:
-        assert "vous vous faites une coupe à trèfle" in advice
+        assert "vous vous créez une chicane à trèfle" in advice

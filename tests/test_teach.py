@@ -135,7 +135,7 @@ def test_desk_refuses_a_card_given_twice_and_keeps_its_entries() -> None:
         "The queen of spades has already been given to North: a card is taken by one player only."
     )
     assert refused.value.message("fr") == (
-        "La dame de pique a déjà été attribuée à Nord\u202f: une carte n’est ramassée que "
+        "La dame de pique est déjà chez Nord\u202f: une carte n’est ramassée que "
         "par un seul joueur."
     )
     assert desk.owner == {parse_cards("Q♠")[0]: 2}

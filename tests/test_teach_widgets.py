@@ -60,7 +60,7 @@ def test_desk_by_clicks_refuses_a_card_given_twice() -> None:
     assert unescape(queen.description).endswith("Click to take it back.")
     desk.select(2)
     desk.set_lang("fr")
-    assert "déjà été attribuée à Ouest" in desk.message.value
+    assert "déjà chez Ouest" in desk.message.value
     nobodys = next(b for c, b in desk.card_buttons.items() if c not in desk.desk.owner)
     # a card nobody has: its owner is said in lower case, mid-sentence
     assert " : pas encore attribuée." in unescape(nobodys.description).replace("\u202f", " ")
