@@ -17,7 +17,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach import Card
-from hearts_teach.i18n import LANGS, card_name, text
+from hearts_teach.i18n import LANGS, card_name, signed, text
 from hearts_teach.lessons import CHAPTERS, Event, Feedback, Lesson, LessonRun, get_lesson
 from hearts_teach.lessons import load_lessons as _load_lessons
 from hearts_teach.lessons.claims import hearts_state
@@ -59,7 +59,7 @@ def _you(player: int, learner: int, players: int, lang: str) -> str:
 
 def _by_seat(values: tuple[int, ...] | list[int], learner: int, lang: str) -> str:
     players = len(values)
-    return ", ".join(f"{_you(p, learner, players, lang)} {v}" for p, v in enumerate(values))
+    return ", ".join(f"{_you(p, learner, players, lang)} {signed(v)}" for p, v in enumerate(values))
 
 
 def event_text(event: Event, learner: int, lang: str, players: int = 4) -> str:

@@ -27,6 +27,7 @@ from hearts_teach.i18n import (
     message,
     one_decimal,
     read_cards,
+    signed,
     text,
 )
 from hearts_teach.records import deal_from_code
@@ -609,9 +610,9 @@ class WhatIfWidget(widgets.VBox):  # type: ignore[misc]
         )
         body = "".join(
             f'<tr><th scope="row">{escape(variant_label(key, lang))}</th>'
-            f"<td>{' / '.join(map(str, before[key]))}</td>"
+            f"<td>{' / '.join(map(signed, before[key]))}</td>"
             f"<td>{'<strong>' if before[key] != after[key] else ''}"
-            f"{' / '.join(map(str, after[key]))}"
+            f"{' / '.join(map(signed, after[key]))}"
             f"{'</strong>' if before[key] != after[key] else ''}</td></tr>"
             for key in before
         )
