@@ -55,7 +55,7 @@ def test_desk_by_clicks_refuses_a_card_given_twice() -> None:
     queen.click()
     assert desk.desk.owner[Card.parse("Q♠")] == 1
     assert "already been given to West" in desk.message.value
-    assert unescape(queen.description).endswith("Click to take it back.") is False  # North's
+    assert not unescape(queen.description).endswith("Click to take it back.")  # not yours
     desk.select(1)
     assert unescape(queen.description).endswith("Click to take it back.")
     desk.select(2)

@@ -34,7 +34,7 @@ from hearts_teach.review import (
 from hearts_teach.teach import WhatIfResult
 
 from .render import moon_text, name_of
-from .shared import picture
+from .shared import alert_html, picture
 
 VERDICT_MARKS = {"mistake": "✗", "slight": "≈", "noise": "~", "agrees": "✓"}
 """A sign before each verdict, beside its words: the verdict is never told by colour only."""
@@ -392,7 +392,5 @@ class ReviewTab(widgets.VBox):  # type: ignore[misc]
         self.run_button.description = text("ui.review.run", lang)
         self.run_button.tooltip = text("ui.review.button_help", lang)
         self.message.value = (
-            f'<p role="alert" class="ht-message">⚠ {escape(self._refusal.message(lang))}</p>'
-            if self._refusal is not None
-            else ""
+            alert_html(self._refusal.message(lang)) if self._refusal is not None else ""
         )

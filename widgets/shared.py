@@ -8,6 +8,8 @@ models to send and build.
 
 from __future__ import annotations
 
+from html import escape
+
 import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipywidgets.widgets.widget_string import HTMLStyle  # type: ignore[import-untyped]
 
@@ -37,3 +39,9 @@ def card_layout() -> widgets.Layout:
 
 def card_style() -> widgets.ButtonStyle:
     return _one("card.style", widgets.ButtonStyle)
+
+
+def alert_html(message: str) -> str:
+    """A refusal shown to the person: announced at once (role alert), marked by a sign
+    as well as by its place, in the page's words."""
+    return f'<p role="alert" class="ht-message">⚠ {escape(message)}</p>'

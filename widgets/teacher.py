@@ -61,6 +61,7 @@ from .charts import (
 from .lessons import comparison_html
 from .render import card_face, moon_choice_html, name_of
 from .review import ReviewTab
+from .shared import alert_html
 from .style import style_tag
 
 # Python compiled to WebAssembly in the reader's browser (the static book): one worker.
@@ -236,7 +237,7 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
         return True
 
     def _error(self, message: str) -> str:
-        return f'<p role="alert" class="ht-message">⚠ {escape(message)}</p>'
+        return alert_html(message)
 
     def set_lang(self, lang: str) -> None:
         self._lang = _check(lang)
@@ -489,11 +490,7 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
         self.typed.tooltip = text("ui.teach.desk_type_help", lang)
         self.give_button.description = text("ui.teach.desk_give", lang)
         self.clear_button.description = text("ui.teach.desk_clear", lang)
-        self.message.value = (
-            f'<p role="alert" class="ht-message">⚠ {escape(self.refusal_text)}</p>'
-            if self._refusal is not None
-            else ""
-        )
+        self.message.value = alert_html(self.refusal_text) if self._refusal is not None else ""
         missing = len(desk.unassigned)
         progress = (
             text("ui.teach.desk_complete", lang)
