@@ -27,6 +27,8 @@ PLAY_HOST = "127.0.0.1"
 PLAY_PORT = 8866
 """Where ``hearts-teach play`` listens unless told (the next free port if it is taken)."""
 HIGHEST_PORT = 65535
+MAX_THINK_MS = 5000
+"""The longest time limit (milliseconds) ``play --think`` gives the strong bots."""
 
 
 def _version() -> str:
@@ -173,6 +175,12 @@ def _play_parser(play: argparse.ArgumentParser, lang: str, metavar: Callable[[st
     for option, shown in (("--visitors", "count"), ("--pool", "count"), ("--cull", "seconds")):
         help_text = text(f"cli.play.{option[2:]}", lang)
         play.add_argument(option, type=any_number, metavar=metavar(shown), help=help_text)
+    play.add_argument(
+        "--think",
+        type=_whole_number(lang, 0, MAX_THINK_MS),
+        metavar=metavar("milliseconds"),
+        help=text("cli.play.think", lang),
+    )
     play.add_argument("--names", metavar=metavar("names"), help=text("cli.play.names", lang))
 
 
@@ -284,6 +292,7 @@ def run_play(args: argparse.Namespace) -> int:
         visitors=args.visitors,
         pool=args.pool,
         cull=args.cull,
+        think_ms=args.think,
         names=app.host_name_list(args.names or ""),
     )
     try:

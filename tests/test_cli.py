@@ -270,7 +270,7 @@ def test_play_serves_the_packaged_notebook_with_the_classroom_settings(
 
     port = app.free_port("127.0.0.1", 8866)  # the default port, or the next free one
     arguments = ["play", "--lang", "fr", "--visitors", "25", "--pool", "4"]
-    arguments += ["--cull", "120", "--names", "hearts.lan, salle-b"]
+    arguments += ["--cull", "120", "--think", "150", "--names", "hearts.lan, salle-b"]
     assert main(arguments) == 0
     ((argv, environment),) = served
     assert argv == [
@@ -280,6 +280,7 @@ def test_play_serves_the_packaged_notebook_with_the_classroom_settings(
         "--PlaygroundServer.max_visitors=25",
         "--VoilaConfiguration.default_pool_size=4",
         "--MappingKernelManager.cull_idle_timeout=120",
+        "--PlaygroundServer.bot_think=0.15",
         "--PlaygroundServer.host_names=hearts.lan",
         "--PlaygroundServer.host_names=salle-b",
     ]

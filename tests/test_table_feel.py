@@ -14,11 +14,18 @@ from html import unescape
 import ipywidgets
 import pytest
 from hearts_teach_widgets.render import HOLD, Replay, table_point, timeline
-from hearts_teach_widgets.table import DELAY_SETTING, HeartsTable, page_marker
+from hearts_teach_widgets.table import (
+    DELAY_SETTING,
+    THINK_SETTING,
+    HeartsTable,
+    bot_budget,
+    page_marker,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_teach import Card, Deal, Rules
+from hearts_teach.bots import MonteCarloBot
 from hearts_teach.i18n import card_name, text
 from hearts_teach.records import share_code
 
@@ -154,6 +161,27 @@ def test_the_speed_can_be_changed_and_is_offered_in_both_languages(
     for setting, delay in (("0", 0.0), ("1.2", 1.2), ("-3", 0.5), ("nan", 0.5), ("fast", 0.5)):
         monkeypatch.setenv(DELAY_SETTING, setting)
         assert HeartsTable(Rules(), seed=1).delay == delay
+
+
+def test_a_server_caps_the_strong_bots_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``hearts-teach play --think`` reaches every Monte-Carlo bot of a new table, and
+    the hint; other levels have no budget, and a bad setting leaves the bot's own."""
+    monkeypatch.setenv(THINK_SETTING, "0.05")
+    table = HeartsTable(Rules(), seed=1, bot_level="montecarlo", delay=0)
+    strong = [bot for bot in table._bots if bot is not None]
+    assert len(strong) == 3
+    assert all(isinstance(bot, MonteCarloBot) and bot.time_limit == 0.05 for bot in strong)
+    table.hint()
+    assert isinstance(table._hint_bot, MonteCarloBot) and table._hint_bot.time_limit == 0.05
+    assert bot_budget("heuristic") == {} and bot_budget("random") == {}
+    HeartsTable(Rules(), seed=1, bot_level="heuristic", delay=0)  # takes no budget
+    own = MonteCarloBot(0).time_limit
+    for setting in ("0", "-1", "6", "nan", "inf", "quick"):
+        monkeypatch.setenv(THINK_SETTING, setting)
+        bots = HeartsTable(Rules(), seed=1, bot_level="montecarlo", delay=0)._bots
+        assert [bot.time_limit for bot in bots if isinstance(bot, MonteCarloBot)] == [own] * 3
+    monkeypatch.delenv(THINK_SETTING)
+    assert bot_budget("montecarlo") == {}
 
 
 # --- the trick the person's card went into, and its winner -----------------------------

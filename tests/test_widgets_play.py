@@ -54,9 +54,17 @@ def test_play_host_and_port_from_the_command_line() -> None:
 
 
 def test_class_settings_from_the_command_line_only() -> None:
-    words = play_command("VISITORS=25", "POOL=4", "CULL=120", "NAMES=hearts.lan,salle-b")
-    assert words[4:] == ["--visitors=25", "--pool=4", "--cull=120", "--names=hearts.lan,salle-b"]
-    plain = play_command(VISITORS="3", POOL="1", CULL="5", NAMES="x")
+    words = play_command(
+        "VISITORS=25", "POOL=4", "CULL=120", "THINK=150", "NAMES=hearts.lan,salle-b"
+    )
+    assert words[4:] == [
+        "--visitors=25",
+        "--pool=4",
+        "--cull=120",
+        "--think=150",
+        "--names=hearts.lan,salle-b",
+    ]
+    plain = play_command(VISITORS="3", POOL="1", CULL="5", THINK="9", NAMES="x")
     assert plain[2:] == ["--host=127.0.0.1", "--port=8866"]
 
 

@@ -53,6 +53,7 @@ class Settings:
     visitors: int | None = None
     pool: int | None = None
     cull: int | None = None
+    think_ms: int | None = None
     names: tuple[str, ...] = ()
 
 
@@ -62,6 +63,9 @@ def voila_arguments(settings: Settings) -> list[str]:
         "--PlaygroundServer.max_visitors": settings.visitors,
         "--VoilaConfiguration.default_pool_size": settings.pool,
         "--MappingKernelManager.cull_idle_timeout": settings.cull,
+        "--PlaygroundServer.bot_think": (
+            None if settings.think_ms is None else settings.think_ms / 1000
+        ),
     }
     return [
         str(NOTEBOOK),

@@ -74,6 +74,10 @@ SERVED = "HEARTS_SERVED"
 """Set to ``1`` in the environment of every kernel this server starts (see kernel_guard)."""
 KERNEL_MEMORY = "HEARTS_KERNEL_MEMORY_MB"
 MESSAGE_LIMIT = "HEARTS_MAX_MESSAGE_BYTES"
+BOT_THINK = "HEARTS_BOT_THINK"
+"""The strong bots' time limit per decision in the kernels (read by the table)."""
+MAX_THINK = 5.0
+"""The longest time limit a bot may be given (seconds); the table ignores more."""
 RETRY_SECONDS = 20
 CALM_SECONDS = 5.0
 """The pool fills again once no page has been asked for in this long (see ``calm``)."""
@@ -432,6 +436,13 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
     max_message_kib = Integer(
         64, config=True, help="The largest widget message the kernel accepts from a page (KiB)."
     )
+    bot_think = Float(
+        0.25,
+        config=True,
+        help="The most seconds a strong (Monte-Carlo) bot, or the hint, thinks over one "
+        "decision (0: the bot's own limit). Alone, a decision takes it about 0.04 s; in a "
+        "full class that shares two cores, this cap keeps every table's replies prompt.",
+    )
     host_names = List(
         Unicode(),
         config=True,
@@ -467,6 +478,10 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         os.environ[SERVED] = "1"
         os.environ[KERNEL_MEMORY] = str(self.kernel_memory_mb)
         os.environ[MESSAGE_LIMIT] = str(1024 * self.max_message_kib)
+        if 0 < self.bot_think <= MAX_THINK:
+            os.environ[BOT_THINK] = str(self.bot_think)
+        else:
+            os.environ.pop(BOT_THINK, None)
         if self.ip not in ("", "0.0.0.0", "::", "localhost"):
             # A preheated kernel asks this address for its request (voila.utils).
             os.environ["VOILA_APP_IP"] = f"[{self.ip}]" if ":" in self.ip else self.ip

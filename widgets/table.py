@@ -89,6 +89,24 @@ def default_delay() -> float:
     return seconds if math.isfinite(seconds) and 0 <= seconds <= 5 else DEFAULT_DELAY
 
 
+THINK_SETTING = "HEARTS_BOT_THINK"
+"""An environment variable that caps the seconds a Monte-Carlo bot (or the hint) thinks
+over one decision at every new table: a classroom server's choice (``hearts-teach play
+--think``), so that a full class on a few cores still gets its replies at once."""
+
+
+def bot_budget(level: str) -> dict[str, float]:
+    """The budget of a new bot of ``level``: ``HEARTS_BOT_THINK`` as the Monte-Carlo bot's
+    time limit if set and valid (above 0, at most 5 s), else the bot's own default."""
+    if level != "montecarlo":
+        return {}
+    try:
+        seconds = float(os.environ.get(THINK_SETTING, "nan"))
+    except ValueError:
+        return {}
+    return {"time_limit": seconds} if 0 < seconds <= 5 else {}
+
+
 _TABLES = itertools.count(1)  # a class per table, for the style of its own reply
 
 
@@ -350,7 +368,9 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         return [
             None
             if player == self.human
-            else make_bot(self._bot_level, seed=f"{self.seed}:{player}")
+            else make_bot(
+                self._bot_level, seed=f"{self.seed}:{player}", **bot_budget(self._bot_level)
+            )
             for player in range(self.rules.players)
         ]
 
@@ -633,7 +653,9 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         """The strong bot's advice for the person's seat, with its reason."""
         deal = self.deal
         if self._hint_bot is None:
-            self._hint_bot = make_bot(HINT_LEVEL, seed=f"hint:{self.seed}")
+            self._hint_bot = make_bot(
+                HINT_LEVEL, seed=f"hint:{self.seed}", **bot_budget(HINT_LEVEL)
+            )
         view = deal.view(self.human)
         if deal.phase == "pass" and deal.passes()[self.human] is None:
             passing = self._hint_bot.pass_cards(view)
