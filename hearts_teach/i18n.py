@@ -223,21 +223,33 @@ _SUIT_KEYS: Final = {
 }
 
 
+def _plain(token: str) -> str:
+    return token.upper().replace("\ufe0f", "")
+
+
 def read_cards(typed: str, lang: str = "en") -> list[Card]:
     """Cards typed as ``lang`` writes them, separated by spaces or commas: a rank (2 to
-    10 or the catalog's letters: J Q K A, V D R A) then a suit (♠ ♥ ♦ ♣ or the catalog's
-    initials: S H D C, P C K T), in any case: ``DP 10C`` in French is the queen of
-    spades and the ten of hearts. A token that is not a card raises ``CardError`` with
+    10 or the catalog's letters: J Q K A, V D R A) then, with or without a space, a suit
+    (♠ ♥ ♦ ♣ or the catalog's initials: S H D C, P C K T), in any case: ``DP 10C`` (or
+    ``D P 10 C``) in French is the queen of spades and the ten of hearts. A token that is not a card raises ``CardError`` with
     what to write, in ``lang``."""
     ranks = {str(rank): rank for rank in range(2, 11)}
     ranks |= {rank_letter(rank, lang).upper(): rank for rank in range(11, 15)}
     suits = {suit.symbol: suit for suit in Suit}
     suits |= {message(f"suit.{key}.letter", lang).upper(): suit for suit, key in _SUIT_KEYS.items()}
     cards = []
+    tokens: list[str] = []
     for token in re.split(r"[\s,;]+", typed.strip()):
         if not token:
             continue
-        found = re.fullmatch(r"(10|.)(.)", token.upper().replace("\ufe0f", ""))
+        # "10 C" as well as "10C": a lone rank takes the lone suit after it (the ranks'
+        # and the suits' letters differ in each language, so this is never ambiguous).
+        if tokens and _plain(tokens[-1]) in ranks and _plain(token) in suits:
+            tokens[-1] += token
+        else:
+            tokens.append(token)
+    for token in tokens:
+        found = re.fullmatch(r"(10|.)(.)", _plain(token))
         if found is None or found[1] not in ranks or found[2] not in suits:
             raise CardError("card_typed", text=token[:12])
         cards.append(Card.of(ranks[found[1]], suits[found[2]]))

@@ -16,6 +16,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from hearts_teach import Card, Suit
+from hearts_teach.errors import CardError
 from hearts_teach.i18n import (
     LANGS,
     LOCALE_DIR,
@@ -336,4 +337,15 @@ def test_every_card_is_read_back_as_its_language_writes_it(lang: str) -> None:
         card = Card(index)
         rank = rank_letter(card.rank, lang)
         typed = [card_symbol(card, lang), f"{rank}{letters[card.suit]}".lower()]
-        assert read_cards(" ".join(typed), lang) == [card, card]
+        typed.append(f"{rank} {letters[card.suit]}")  # a space between rank and suit
+        assert read_cards(" ".join(typed), lang) == [card, card, card]
+
+
+@pytest.mark.parametrize(
+    ("typed", "lang", "refused"),
+    [("10 C C", "en", "C"), ("Q 10", "en", "Q"), ("D D", "fr", "D"), ("2 3 ♥", "en", "2")],
+)
+def test_a_rank_takes_only_the_one_suit_after_it(typed: str, lang: str, refused: str) -> None:
+    with pytest.raises(CardError) as error:
+        read_cards(typed, lang)
+    assert error.value.params["text"] == refused
