@@ -21,6 +21,7 @@ The server is started here as ``hearts-teach play`` (``make play``) starts it
 (``python -m hearts_teach_widgets.serve``, its defaults), on a free port. Usage::
 
     .venv/bin/python benchmarks/classroom.py [--visitors 30] [--browsers 3] [--in-a-row 300]
+        [--default-only | --strong-only] [--think MS]   # the strong bots' limit per card
         [--record]   # append the table to benchmarks/results/classroom.md
 """
 
@@ -776,6 +777,14 @@ def playground_server(log: Path, *settings: str) -> Iterator[tuple[str, int]]:
         yield url, process.pid
 
 
+def think_text(think: int | None) -> str:
+    from hearts_teach_widgets.serve import PlaygroundServer
+
+    if think is None:
+        return f"{PlaygroundServer.bot_think.default_value * 1000:.0f} ms (the server's default)"
+    return f"{think} ms" if think else "the bot's own (1 s)"
+
+
 def table(rows: list[list[str]]) -> str:
     lines = ["| measure | measured | target | verdict |", "|---|---|---|---|"]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
@@ -792,9 +801,13 @@ async def run(args: argparse.Namespace) -> str:
     loads: list[str] = []
     log = Path(args.log)
     pool = args.pool
-    with playground_server(log, f"--VoilaConfiguration.default_pool_size={pool}") as (url, pid):
+    settings = [f"--VoilaConfiguration.default_pool_size={pool}"]
+    if args.think is not None:
+        settings.append(f"--PlaygroundServer.bot_think={args.think / 1000}")
+    with playground_server(log, *settings) as (url, pid):
         crowds = (("default bots", ""), ("strong bots", "?bots=montecarlo"))
-        for label, query in crowds[: 1 if args.default_only else 2]:
+        chosen = crowds[:1] if args.default_only else crowds[1:] if args.strong_only else crowds
+        for label, query in chosen:
             if args.visitors:
                 result = await crowd(
                     url,
@@ -820,7 +833,8 @@ async def run(args: argparse.Namespace) -> str:
     header = (
         f"## {when} — {describe_machine()}\n\n"
         f"{args.visitors} page-like visitors and {args.browsers} chromium pages arriving within "
-        f"{args.spread:.0f} s, {args.cards} cards each; pool of {pool} preheated kernels. "
+        f"{args.spread:.0f} s, {args.cards} cards each; pool of {pool} preheated kernels; "
+        f"strong bots' limit per card: {think_text(args.think)}. "
         f"Load average at the start (1 / 5 / 15 min): {'; '.join(loads) or load_average()}. "
         f"Voilà's IOPub timeouts in the log: {blank}.\n"
     )
@@ -835,6 +849,12 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=3, help="cards each visitor plays")
     parser.add_argument("--in-a-row", type=int, default=300)
     parser.add_argument("--default-only", action="store_true", help="no crowd with strong bots")
+    parser.add_argument("--strong-only", action="store_true", help="the strong bots' crowd only")
+    parser.add_argument(
+        "--think",
+        type=int,
+        help="the strong bots' limit per card, ms (default: the server's, as make play's)",
+    )
     parser.add_argument(
         "--pool",
         type=int,
