@@ -434,3 +434,27 @@ def test_the_language_buttons_do_as_a_browser_does_and_are_not_refused(server: S
 
 
 __all__ = ["PageError"]
+
+
+@pytest.mark.parametrize(("given", "told"), [("0.1", "0.1"), ("0", None), ("9", None)])
+def test_the_server_tells_its_kernels_the_strong_bots_limit(
+    given: str, told: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--think``: the kernels (which inherit the server's environment) read it as the
+    strong bots' time limit (hearts_teach_widgets.table.bot_budget); 0 or more than the
+    table takes leaves the bots' own."""
+    import os
+
+    from hearts_teach_widgets.app import NOTEBOOK
+    from hearts_teach_widgets.serve import BOT_THINK, PlaygroundServer
+    from hearts_teach_widgets.table import THINK_SETTING
+    from voila.app import Voila  # type: ignore[import-untyped]
+
+    assert BOT_THINK == THINK_SETTING
+    # (the server writes its kernels' settings into its own environment: a copy here)
+    monkeypatch.setattr(os, "environ", {**os.environ, BOT_THINK: "0.5"})
+    monkeypatch.setattr(Voila, "start", lambda self: None)
+    server = PlaygroundServer()
+    server.initialize([str(NOTEBOOK), f"--PlaygroundServer.bot_think={given}"])
+    server.start()
+    assert os.environ.get(BOT_THINK) == told
