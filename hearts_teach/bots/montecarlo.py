@@ -28,6 +28,10 @@ from hearts_teach.bots.base import (
 )
 from hearts_teach.bots.catalog import Number, Points, Said, Symbols
 from hearts_teach.bots.policy import (
+    QS,
+    QS_BIT,
+    SPADES,
+    SUIT_MASK,
     SUIT_OF,
     Context,
     Situation,
@@ -47,7 +51,7 @@ from hearts_teach.bots.weigh import (
     std_error,
 )
 from hearts_teach.cards import CARDS, indexes_of
-from hearts_teach.deal import Deal, PlayerView
+from hearts_teach.deal import Deal, PlayerView, trick_winner
 from hearts_teach.scoring import game_outcome, scores_of_masks
 
 DEFAULT_PLAYOUTS = 600
@@ -57,6 +61,8 @@ DEFAULT_TIME_LIMIT = 1.0
 """A safety cap in seconds; the default budget stays far below it on a slow machine."""
 SINGLE_CARD_SAMPLES = 40
 """Sampled deals for the estimate when all legal cards are equivalent."""
+HEARTS_BITS = SUIT_MASK[3]
+FIRST_HEART = 39
 OTHERS_WEIGHT = 0.5
 """How much the points the others score count for me (my own count 1)."""
 
@@ -273,8 +279,10 @@ def deal_scores(
     ctx: Context, taken: Sequence[int], dead: int, tricks_won: Sequence[int], totals: Sequence[int]
 ) -> list[int]:
     """What each player scores for the deal after the moon rule, on masks: the engine's
-    own computation, points included (``score_deal`` runs it too)."""
-    return scores_of_masks(ctx.rules, taken, dead, None, tricks_won, totals)[0]
+    own computation (``score_deal`` runs it too), with the raw points summed by the
+    context's tables (:meth:`Context.points`, the engine's sums)."""
+    points = [ctx.points(mask) for mask in taken]
+    return scores_of_masks(ctx.rules, taken, dead, points, tricks_won, totals)[0]
 
 
 @dataclass(frozen=True)
@@ -334,21 +342,104 @@ class Objective:
 # --- playouts ---------------------------------------------------------------------------
 
 
-def playout(ctx: Context, deal: Deal, situation: Situation) -> None:
-    """Finish ``deal`` with the heuristic policy for every seat.
+def playout(ctx: Context, deal: Deal, situation: Situation) -> tuple[list[int], list[int]]:
+    """Finish ``deal`` with the heuristic policy for every seat: the cards each player
+    has taken (the deal's own list, ``situation.taken``) and the tricks each has won.
 
     ``situation`` describes the trick in progress (``trick``, ``leader``, ``played``,
-    ``voids``, ``trick_no``); it is updated in place as cards are played.
+    ``voids``, ``trick_no``); it is updated in place as cards are played. The first
+    trick is played through ``deal`` (the opening lead and the first-trick ban); the
+    rest by :func:`_play_on`, so ``deal`` itself stops after the first trick.
     """
     n = ctx.players
     hands = deal.hands
-    while not deal.is_over:
+    while not deal.is_over and deal.trick_number == 0:
         player = deal.to_play
         situation.player = player
         situation.hand = hands[player]
         situation.legal = deal.legal_mask()
         card, _key = choose_play(ctx, situation)
         _advance(deal, situation, player, card, n)
+    won = deal.tricks_won
+    if not deal.is_over:
+        _play_on(ctx, deal, situation, won)
+    return situation.taken, won
+
+
+def _play_on(ctx: Context, deal: Deal, situation: Situation, won: list[int]) -> None:
+    """The rest of a playout after the first trick, on the deal's hands and taken cards
+    (``situation.taken``) but outside the deal: the engine's rules of play after the
+    first trick (follow suit; no heart led before hearts are broken unless the leader
+    holds nothing else), its trick winner and its breaking of hearts, kept flat because
+    every playout spends most of its time here."""
+    rules = ctx.rules
+    n = ctx.players
+    trump = ctx.trump
+    queen_breaks = rules.qs_breaks_hearts
+    hearts_for_queen = rules.lead_hearts_instead_of_qs
+    hands = deal.hands
+    taken = situation.taken
+    voids = situation.voids
+    trick = situation.trick
+    trick_mask = 0
+    for card in trick:
+        trick_mask |= 1 << card
+    broken = deal.hearts_broken
+    to_play = deal.to_play
+    leader = situation.leader
+    played = situation.played
+    while True:
+        player = to_play
+        hand = hands[player]
+        if trick:
+            led = SUIT_OF[trick[0]]
+            legal = hand & SUIT_MASK[led] or hand
+        else:
+            legal = hand
+            if not broken:
+                others = hand & ~HEARTS_BITS
+                if others and not (hearts_for_queen and others == QS_BIT):
+                    legal = others
+        if legal & (legal - 1):
+            situation.player = player
+            situation.hand = hand
+            situation.legal = legal
+            situation.played = played
+            card = choose_play(ctx, situation)[0]
+        else:
+            card = legal.bit_length() - 1  # the only legal card: nothing to choose
+        bit = 1 << card
+        if trick and SUIT_OF[card] != led:
+            voids[player] |= 1 << led
+        hands[player] = hand ^ bit
+        played |= bit
+        trick.append(card)
+        trick_mask |= bit
+        if not broken and (
+            card >= FIRST_HEART
+            or (
+                card == QS
+                and queen_breaks != "off"
+                and not (queen_breaks == "discard" and SUIT_OF[trick[0]] == SPADES)
+            )
+        ):
+            broken = True
+        if len(trick) < n:
+            to_play = player + 1 if player + 1 < n else 0
+            continue
+        winner = leader + trick.index(trick_winner(trick_mask, trick[0], trump))
+        if winner >= n:
+            winner -= n
+        taken[winner] |= trick_mask
+        won[winner] += 1
+        trick.clear()
+        trick_mask = 0
+        leader = to_play = winner
+        situation.leader = winner
+        situation.trick_no += 1
+        if not hands[winner]:
+            situation.played = played
+            return
 
 
 def _advance(deal: Deal, situation: Situation, player: int, card: int, n: int) -> None:
@@ -749,8 +840,8 @@ def play_to_the_end(
 ) -> tuple[float, int, float]:
     """Finish a sampled deal with the heuristic for every seat: its cost for the
     objective, the points of the bot's own side and the others' mean points."""
-    playout(ctx, deal, situation)
-    scores = deal_scores(ctx, deal.taken, dead, deal.tricks_won, objective.totals)
+    taken, won = playout(ctx, deal, situation)
+    scores = deal_scores(ctx, taken, dead, won, objective.totals)
     return objective.outcome(ctx, scores)
 
 

@@ -20,10 +20,9 @@ from hearts_teach.cards import (
     Suit,
     indexes_of,
 )
-from hearts_teach.deal import PlayerView
+from hearts_teach.deal import PlayerView, trick_winner
 from hearts_teach.deal import winning_position as engine_winning_position
 from hearts_teach.rules import Rules
-from hearts_teach.scoring import points_of
 
 SUIT_OF = tuple(i // 13 for i in range(52))
 SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
@@ -150,6 +149,12 @@ def above_bits(index: int) -> int:
     return SUIT_MASK[SUIT_OF[index]] & ~((1 << (index + 1)) - 1)
 
 
+BELOW = tuple(below_bits(index) for index in range(52))
+"""``below_bits`` of each card, looked up in the playouts."""
+ABOVE = tuple(above_bits(index) for index in range(52))
+"""``above_bits`` of each card, looked up in the playouts."""
+
+
 @dataclass(frozen=True)
 class Context:
     """What the rules mean for a player, computed once per rules value."""
@@ -169,13 +174,40 @@ class Context:
     moon_cards: int
     moon_value: int
     no_points_first_trick: bool
+    point_tables: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """For each suit holding cards that count: its shift in a mask, and the points of
+    each set of its cards (13 bits), summed from the card values as the engine sums them."""
 
     def partner(self, player: int) -> int:
         return (player + 2) % 4 if self.partnership else player
 
     def points(self, mask: CardMask) -> int:
-        """The points of the cards of ``mask``, as the engine counts them."""
-        return points_of(self.rules, mask & (self.penalty | self.bonus))
+        """The points of the cards of ``mask``, as the engine counts them
+        (:func:`hearts_teach.scoring.points_of`), a table look-up per suit."""
+        total = 0
+        for shift, table in self.point_tables:
+            total += table[mask >> shift & 8191]
+        return total
+
+
+def _point_tables(
+    values: tuple[int, ...], counting: int
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """:attr:`Context.point_tables` for the cards of ``counting``."""
+    tables = []
+    for suit in range(4):
+        shift = 13 * suit
+        if not counting >> shift & 8191:
+            continue
+        worth = [
+            values[shift + rank] if counting >> (shift + rank) & 1 else 0 for rank in range(13)
+        ]
+        table = [0] * 8192
+        for subset in range(1, 8192):
+            low = subset & -subset
+            table[subset] = table[subset ^ low] + worth[low.bit_length() - 1]
+        tables.append((shift, tuple(table)))
+    return tuple(tables)
 
 
 @lru_cache(maxsize=64)
@@ -204,6 +236,7 @@ def context(rules: Rules) -> Context:
         moon_cards=rules.moon_cards,
         moon_value=rules.moon_value,
         no_points_first_trick=bool(rules.first_trick_no_points),
+        point_tables=_point_tables(values, rules.penalty_cards | bonus),
     )
 
 
@@ -243,16 +276,18 @@ def winning_position(ctx: Context, trick: list[int]) -> int:
 
 def beating(ctx: Context, cards: int, trick: list[int]) -> int:
     """Those of ``cards`` that would win the trick as it stands."""
-    led = SUIT_OF[trick[0]]
-    winner = trick[engine_winning_position(trick, ctx.trump)]
-    win_suit = SUIT_OF[winner]
-    if win_suit == led:
-        beats = cards & above_bits(winner)
+    return _beating(ctx, cards, SUIT_OF[trick[0]], trick[engine_winning_position(trick, ctx.trump)])
+
+
+def _beating(ctx: Context, cards: int, led: int, winner: int) -> int:
+    """:func:`beating`, given the suit led and the card winning the trick so far."""
+    if SUIT_OF[winner] == led:
+        beats = cards & ABOVE[winner]
         if ctx.trump and led != HEARTS:
             beats |= cards & SUIT_MASK[HEARTS]
         return beats
     # Trumped: only a higher heart wins.
-    return cards & above_bits(winner)
+    return cards & ABOVE[winner]
 
 
 def moon_mode(ctx: Context, s: Situation) -> tuple[str | None, int]:
@@ -268,11 +303,10 @@ def moon_mode(ctx: Context, s: Situation) -> tuple[str | None, int]:
             shooter = player
     if shooter < 0:
         return None, -1
-    taken_points = ctx.points(s.taken[shooter] & ctx.penalty)
     if shooter == s.player:
         unseen = ctx.deck & ~s.hand & ~s.played
         # Still possible and likely: most points already, and my hand holds the top hearts.
-        if taken_points < MOON_TRY * ctx.moon_value:
+        if ctx.points(s.taken[shooter] & penalty) < MOON_TRY * ctx.moon_value:
             return None, -1
         my_hearts = s.hand & SUIT_MASK[HEARTS]
         out_hearts = unseen & SUIT_MASK[HEARTS]
@@ -281,7 +315,10 @@ def moon_mode(ctx: Context, s: Situation) -> tuple[str | None, int]:
         return "shoot", shooter
     if ctx.partner(s.player) == shooter:
         return None, -1
-    if taken_points >= MOON_ALERT * ctx.moon_value and s.trick_no >= MOON_ALERT_TRICK:
+    if (
+        s.trick_no >= MOON_ALERT_TRICK
+        and ctx.points(s.taken[shooter] & penalty) >= MOON_ALERT * ctx.moon_value
+    ):
         return "stop", shooter
     return None, -1
 
@@ -304,21 +341,18 @@ def choose_play(ctx: Context, s: Situation) -> tuple[int, str]:
     return _discard(ctx, s, shooter if mode == "stop" else -1)
 
 
-def _trick_points(ctx: Context, trick: list[int]) -> int:
-    values = ctx.values
-    return sum(values[c] for c in trick)
-
-
 def _follow(ctx: Context, s: Situation, shooter: int) -> tuple[int, str]:
     legal = s.legal
     trick = s.trick
     n = ctx.players
-    above = beating(ctx, legal, trick)
-    below = legal & ~above
-    points = _trick_points(ctx, trick)
-    last = len(trick) == n - 1
-    winner_seat = (s.leader + engine_winning_position(trick, ctx.trump)) % n
+    on_table = _mask(trick)
     led = SUIT_OF[trick[0]]
+    winner = trick_winner(on_table, trick[0], ctx.trump)
+    above = _beating(ctx, legal, led, winner)
+    below = legal & ~above
+    points = ctx.points(on_table)
+    last = len(trick) == n - 1
+    winner_seat = (s.leader + trick.index(winner)) % n
     unseen = ctx.deck & ~s.hand & ~s.played
 
     if shooter >= 0 and above and (points > 0 or winner_seat == shooter):
@@ -422,10 +456,40 @@ def _discard(ctx: Context, s: Situation, shooter: int) -> tuple[int, str]:
             return low_index(candidates & ctx.bonus), "partner_wins"
         if safe:
             return high_index(safe), "partner_wins" if partner_wins else "moon_keep"
-    unseen = ctx.deck & ~s.hand & ~s.played
+    return _shed(ctx, s.hand, candidates, ctx.deck & ~s.hand & ~s.played)
+
+
+def _shed(ctx: Context, hand: int, candidates: int, unseen: int) -> tuple[int, str]:
+    """The discard among ``candidates`` that sheds the most danger, and its reason key:
+    the first (lowest) of the highest worth."""
+    values = ctx.values
+    catchers = ctx.queen_catchers if ctx.queen & unseen else 0
+    bonus_out = ctx.bonus and unseen & ctx.bonus
     best, best_score, best_key = -1, -(10**9), "discard_clean"
-    for card in indexes_of(candidates):
-        score, key = _discard_kind(ctx, s, card, unseen)
+    rest = candidates
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        card = bit.bit_length() - 1
+        value = values[card]
+        suit = SUIT_OF[card]
+        rank = card % 13
+        if value > 1 or (value > 0 and suit != HEARTS):
+            score, key = DISCARD_PENALTY + value, "dump_penalty"
+        elif bit & catchers:
+            score, key = DISCARD_CATCHER + rank, "dump_danger"
+        elif suit == HEARTS:
+            score, key = DISCARD_HEART + DISCARD_HEART_RANK * rank, "dump_heart"
+        elif value < 0:
+            score, key = DISCARD_KEEP_BONUS, "discard_clean"
+        else:
+            score = DISCARD_RANK * rank
+            key = "dump_high" if rank >= JACK else "discard_clean"
+            if (hand & SUIT_MASK[suit]).bit_count() <= 2:
+                score += DISCARD_SHORT
+                key = "dump_void"
+            if bonus_out and suit == DIAMONDS and rank > JACK:
+                score -= DISCARD_KEEP_CATCHER
         if score > best_score:
             best, best_score, best_key = card, score, key
     return best, best_key
@@ -434,34 +498,41 @@ def _discard(ctx: Context, s: Situation, shooter: int) -> tuple[int, str]:
 def _lead(ctx: Context, s: Situation) -> tuple[int, str]:
     legal = s.legal
     n = ctx.players
-    unseen = ctx.deck & ~s.hand & ~s.played
-    queen_out = bool(ctx.queen and unseen & ctx.queen)
+    hand = s.hand
+    unseen = ctx.deck & ~hand & ~s.played
+    queen = ctx.queen
+    catchers = ctx.queen_catchers
+    values = ctx.values
+    bonus = ctx.bonus
+    queen_out = bool(queen and unseen & queen)
+    penalty_left = ctx.penalty & ~s.played & ~hand
+    # The players after me void in each suit, when penalty cards are out to discard.
+    voids = [s.voids[(s.player + offset) % n] for offset in range(1, n)] if penalty_left else []
     best, best_score, best_key = -1, 10.0**9, "lead_low"
     for suit in range(4):
         mine = legal & SUIT_MASK[suit]
         if not mine:
             continue
-        low = low_index(mine)
+        low = (mine & -mine).bit_length() - 1
         out = unseen & SUIT_MASK[suit]
-        lower = (out & below_bits(low)).bit_count()
-        higher = (out & above_bits(low)).bit_count()
         key = "lead_low"
         if not out:
-            score = LEAD_NONE_OUT if ctx.penalty & ~s.played & ~s.hand else 0.0
-        elif higher == 0:
-            score = LEAD_TOP
-            key = "lead_high"
+            score = LEAD_NONE_OUT if penalty_left else 0.0
         else:
-            score = LEAD_ODDS * lower / higher
-        length = mine.bit_count()
-        if suit == SPADES and ctx.queen:
-            if s.hand & ctx.queen:
+            higher = (out & ABOVE[low]).bit_count()
+            if higher == 0:
+                score = LEAD_TOP
+                key = "lead_high"
+            else:
+                score = LEAD_ODDS * (out & BELOW[low]).bit_count() / higher
+        if suit == SPADES and queen:
+            if hand & queen:
                 score += LEAD_SPADE_WITH_QUEEN
             elif queen_out:
-                if s.hand & ctx.queen_catchers:
-                    low_spades = mine & ~ctx.queen_catchers
+                if hand & catchers:
+                    low_spades = mine & ~catchers
                     if low_spades:
-                        low = low_index(low_spades)
+                        low = (low_spades & -low_spades).bit_length() - 1
                     else:
                         score += LEAD_CATCHER
                 else:
@@ -470,15 +541,15 @@ def _lead(ctx: Context, s: Situation) -> tuple[int, str]:
         if suit == HEARTS:
             score += LEAD_HEART
             key = "lead_heart" if key == "lead_low" else key
-        elif length <= 2 and key == "lead_low":
+        elif key == "lead_low" and mine.bit_count() <= 2:
             score -= LEAD_SHORT
             key = "lead_short"
-        if ctx.values[low] > 0 and suit != HEARTS:
-            score += LEAD_PENALTY + ctx.values[low]
-        if ctx.bonus and (1 << low) & ctx.bonus:
+        if values[low] > 0 and suit != HEARTS:
+            score += LEAD_PENALTY + values[low]
+        if bonus and (1 << low) & bonus:
             score += LEAD_BONUS
-        for offset in range(1, n):
-            if s.voids[(s.player + offset) % n] >> suit & 1 and ctx.penalty & unseen:
+        for void in voids:
+            if void >> suit & 1:
                 score += VOID_LEAD_PENALTY
         if score < best_score:
             best, best_score, best_key = low, score, key
@@ -837,27 +908,3 @@ def reason_params(ctx: Context, s: Situation, card: int) -> dict[str, object]:
         params["bonus"] = CARDS[at_stake[0]]
         params["bonus_points"] = ctx.values[at_stake[0]]
     return params
-
-
-def _discard_kind(ctx: Context, s: Situation, card: int, unseen: int) -> tuple[int, str]:
-    """How much a discard sheds danger, and the reason key for it."""
-    value = ctx.values[card]
-    suit = SUIT_OF[card]
-    rank = card % 13
-    if value > 1 or (value > 0 and suit != HEARTS):
-        return DISCARD_PENALTY + value, "dump_penalty"
-    if (1 << card) & ctx.queen_catchers and ctx.queen & unseen:
-        return DISCARD_CATCHER + rank, "dump_danger"
-    if suit == HEARTS:
-        return DISCARD_HEART + DISCARD_HEART_RANK * rank, "dump_heart"
-    if value < 0:
-        return DISCARD_KEEP_BONUS, "discard_clean"
-    length = (s.hand & SUIT_MASK[suit]).bit_count()
-    score = DISCARD_RANK * rank
-    key = "dump_high" if rank >= JACK else "discard_clean"
-    if length <= 2:
-        score += DISCARD_SHORT
-        key = "dump_void"
-    if ctx.bonus and suit == DIAMONDS and unseen & ctx.bonus and rank > JACK:
-        score -= DISCARD_KEEP_CATCHER
-    return score, key
