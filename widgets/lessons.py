@@ -15,9 +15,10 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
+import traitlets
 
 from hearts_teach import Card
-from hearts_teach.i18n import LANGS, card_name, signed, text
+from hearts_teach.i18n import card_name, signed, text
 from hearts_teach.lessons import CHAPTERS, Event, Feedback, Lesson, LessonRun, get_lesson
 from hearts_teach.lessons import load_lessons as _load_lessons
 from hearts_teach.lessons.claims import hearts_state
@@ -27,6 +28,7 @@ from hearts_teach.teach import Comparison, player_name
 from .cards import HandView, play_states
 from .render import card_face, moon_choice_html, moon_choice_label
 from .style import style_tag
+from .texts import Localized
 
 _HEARTS_KEYS = {
     "free": "ui.hearts.free",
@@ -111,21 +113,20 @@ def narration_html(lines: list[tuple[str, bool]], label: str) -> str:
     )
 
 
-class GuidedDeal(widgets.VBox):  # type: ignore[misc]
+class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
     """A lesson, played: narration, the trick, the learner's hand, hints and feedback.
 
     The buttons call the public methods (``choose``, ``show_hint``, ``continue_lesson``,
-    ``restart``), which tests and notebooks may call directly.
+    ``restart``), which tests and notebooks may call directly. A change of ``lang``
+    tells the lesson again in that language, where it is.
     """
 
     def __init__(self, lesson: Lesson | str, lang: str = "en") -> None:
         super().__init__()
-        if lang not in LANGS:
-            raise ValueError(f"unknown language {lang!r}")
+        self.lang = lang
         self.add_class("ht-root")
         self.add_class("ht-lesson")
         self.lesson = get_lesson(lesson) if isinstance(lesson, str) else lesson
-        self._lang = lang
         self.style = widgets.HTML(style_tag())
         self.heading = widgets.HTML()
         self.intro = widgets.HTML()
@@ -176,12 +177,9 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
             self.result,
         )
         self.restart()
+        self._relabel_on_lang(self._render)  # where the lesson is: its run, feedback and hint kept
 
     # --- state ---------------------------------------------------------------------
-
-    @property
-    def lang(self) -> str:
-        return self._lang
 
     @property
     def run(self) -> LessonRun:
@@ -226,7 +224,7 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
     def show_hint(self) -> str:
         self._hint_shown = True
         self._render()
-        return self._run.hint()[self._lang]
+        return self._run.hint()[self.lang]
 
     def continue_lesson(self) -> None:
         """After a wrong card at a key decision: play the expected card and go on."""
@@ -237,16 +235,10 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
         self._run.advance()
         self._render()
 
-    def set_lang(self, lang: str) -> None:
-        if lang not in LANGS:
-            raise ValueError(f"unknown language {lang!r}")
-        self._lang = lang
-        self._render()
-
     # --- drawing -------------------------------------------------------------------
 
     def _render(self) -> None:
-        lang = self._lang
+        lang = self.lang
         run = self._run
         lesson = self.lesson
         deal = run.deal
@@ -310,7 +302,7 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
             self.remove_class(DONE_CLASS)
 
     def _render_feedback(self) -> None:
-        lang = self._lang
+        lang = self.lang
         parts = []
         feedback = self._feedback
         if feedback is not None and feedback.verdict in _MARKS:
@@ -331,7 +323,7 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
         self.feedback.value = f'<div role="status" aria-live="polite">{"".join(parts)}</div>'
 
     def _render_buttons(self) -> None:
-        lang = self._lang
+        lang = self.lang
         for button, label, help_key in (
             (self.hint_button, "ui.lesson.hint", "ui.lesson.hint_help"),
             (self.continue_button, "ui.lesson.continue", "ui.lesson.continue_help"),
@@ -355,7 +347,7 @@ class GuidedDeal(widgets.VBox):  # type: ignore[misc]
         self.continue_button.disabled = not (self._run.question == "key" and wrong)
 
     def _render_result(self) -> None:
-        lang = self._lang
+        lang = self.lang
         run = self._run
         if not run.finished:
             self.result.value = ""
@@ -387,19 +379,18 @@ def load_lessons() -> list[Lesson]:
     return _load_lessons()
 
 
-class LessonsTab(widgets.VBox):  # type: ignore[misc]
+class LessonsTab(Localized, widgets.VBox):  # type: ignore[misc]
     """Every lesson, grouped by variant chapter; choosing one opens it below the list.
 
     ``playground`` (optional) is the playground that hosts the tab: each lesson then has
-    a button that opens its deal at the playground's table.
+    a button that opens its deal at the playground's table. The lesson open follows the
+    tab's ``lang``.
     """
 
     def __init__(self, lang: str = "en", playground: Any = None) -> None:
         super().__init__()
-        if lang not in LANGS:
-            raise ValueError(f"unknown language {lang!r}")
+        self.lang = lang
         self.add_class("ht-root")
-        self._lang = lang
         self.playground = playground
         self.lessons = load_lessons()
         self.heading = widgets.HTML()
@@ -426,17 +417,17 @@ class LessonsTab(widgets.VBox):  # type: ignore[misc]
         self.table_button.on_click(lambda _b: self.play_at_table())
         self.lesson_toolbar = widgets.HBox([self.back_button])
         self.current: GuidedDeal | None = None
+        self._current_lang: traitlets.dlink | None = None  # the lesson open follows the tab
         self.holder = widgets.VBox()
         self.children = (widgets.HTML(style_tag()), self.heading, self.listing, self.holder)
         self._render()
-
-    @property
-    def lang(self) -> str:
-        return self._lang
+        self._relabel_on_lang(self._render)
 
     def open_lesson(self, lesson_id: str) -> GuidedDeal:
         lesson = next(x for x in self.lessons if x.id == lesson_id)
-        self.current = GuidedDeal(lesson, self._lang)
+        self._untie_current()
+        self.current = GuidedDeal(lesson, self.lang)
+        self._current_lang = traitlets.dlink((self, "lang"), (self.current, "lang"))
         tools = [self.back_button]
         if self.playground is not None and hasattr(self.playground, "open_deal"):
             tools.append(self.table_button)
@@ -446,6 +437,7 @@ class LessonsTab(widgets.VBox):  # type: ignore[misc]
         return self.current
 
     def close_lesson(self) -> None:
+        self._untie_current()
         self.current = None
         self.holder.children = ()
         self.listing.layout.display = None
@@ -455,16 +447,13 @@ class LessonsTab(widgets.VBox):  # type: ignore[misc]
         if self.current is not None and self.playground is not None:
             self.playground.open_deal(self.current.lesson.new_deal())
 
-    def set_lang(self, lang: str) -> None:
-        if lang not in LANGS:
-            raise ValueError(f"unknown language {lang!r}")
-        self._lang = lang
-        if self.current is not None:
-            self.current.set_lang(lang)
-        self._render()
+    def _untie_current(self) -> None:
+        if self._current_lang is not None:
+            self._current_lang.unlink()  # a lesson closed no longer follows the tab
+            self._current_lang = None
 
     def _render(self) -> None:
-        lang = self._lang
+        lang = self.lang
         self.heading.value = (
             f"<h2>{escape(text('ui.lessons.title', lang))}</h2>"
             f"<p>{escape(text('ui.lessons.intro', lang))}</p>"

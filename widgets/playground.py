@@ -22,7 +22,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from hearts_teach import Deal, Game, RecordError, Rules
-from hearts_teach.i18n import check_lang, text
+from hearts_teach.i18n import text
 
 from .address import (
     MAX_SEED,
@@ -42,7 +42,7 @@ from .shared import picture
 from .style import style_tag
 from .summary import summary_html
 from .table import LANGUAGE_OPTIONS, HeartsTable, bot_level_options, page_marker
-from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES
+from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES, Localized
 
 if TYPE_CHECKING:  # the teachers' tools are imported when their tab is first opened
     from .teacher import TeacherTools
@@ -79,13 +79,13 @@ def _lessons_factory() -> Callable[..., widgets.Widget] | None:
     return factory
 
 
-class Playground(widgets.VBox):  # type: ignore[misc]
+class Playground(Localized, widgets.VBox):  # type: ignore[misc]
     """Start screen → table → summary, in French or English, with a lessons tab if any.
 
     The page's language is a trait, ``lang``: the language buttons are linked to it, and
-    every screen follows it through one observer (``_language_changed``)."""
-
-    lang = traitlets.Unicode("en", help="The page's language: every screen follows it.")
+    every screen's own ``lang`` is tied to it when the screen is built (the table's both
+    ways, since its language switch may change the page's); an observer relabels the
+    page's own words."""
 
     def __init__(
         self,
@@ -110,7 +110,9 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         self.seed = seed  # the seed of the next game (of the game opened from a code)
         self.playground_url = playground_url
         self.table: HeartsTable | None = None
-        self._table_language: traitlets.link | None = None
+        # Each screen's language tied to the page's, by screen: a screen built again
+        # (a new table, the teachers' tools on a new deal) replaces its tie.
+        self._ties: dict[str, traitlets.link | traitlets.dlink] = {}
         self.screen = "start"
         self._start_error: RecordError | None = None
         self._notices = notices  # what the address left aside, in the visitor's language
@@ -213,6 +215,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
     def _build_rules_picker(self) -> RulesPicker:
         if self._rules_picker is None:
             self._rules_picker = RulesPicker(self.lang)
+            self._tie("rules", self._rules_picker)
             self._rules_picker.on_change(self._rules_changed)
             self._picker_slot.children = [self._rules_picker]
             self._rules_changed(self._rules_picker.rules)
@@ -283,12 +286,17 @@ class Playground(widgets.VBox):  # type: ignore[misc]
         """Build the lessons tab (once) and show it."""
         if self.lessons is None and self._lessons_factory is not None:
             try:
-                self.lessons = self._lessons_factory(lang=self.lang, playground=self)
+                lessons = self._lessons_factory(lang=self.lang, playground=self)
             except Exception:  # a broken lesson must not take the playground down
                 log.exception("the lessons tab could not be built")
                 self._lessons_factory = None
                 return None
-            self._lessons_slot.children = [self.lessons]
+            if isinstance(lessons, traitlets.HasTraits) and lessons.has_trait("lang"):
+                self._tie("lessons", lessons)
+            elif hasattr(lessons, "set_lang"):  # a hook's widget without the trait
+                self.observe(lambda change: lessons.set_lang(change["new"]), names="lang")
+            self.lessons = lessons
+            self._lessons_slot.children = [lessons]
         self._select_tab("lessons")
         return self.lessons
 
@@ -309,6 +317,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
                 tools.simulation.jobs.max = 1
                 tools.simulation.jobs.layout.display = "none"
             self.teachers, self._teachers_deal = tools, finished
+            self._tie("teachers", tools)
             self._teachers_slot.children = [tools]
         self._select_tab("teachers")
         return self.teachers
@@ -334,25 +343,18 @@ class Playground(widgets.VBox):  # type: ignore[misc]
 
     # --- language -------------------------------------------------------------
 
-    @traitlets.validate("lang")
-    def _valid_lang(self, proposal: dict[str, Any]) -> str:
-        return check_lang(proposal["value"])
-
-    def set_lang(self, lang: str) -> None:
-        """Every label of every screen in ``lang``; the game in progress is kept."""
-        self.lang = lang
+    def _tie(self, screen: str, widget: traitlets.HasTraits, both_ways: bool = False) -> None:
+        """``widget``'s language follows the page's from now on (and the page follows
+        it, ``both_ways``); the screen's earlier widget, if any, no longer does."""
+        earlier = self._ties.pop(screen, None)
+        if earlier is not None:
+            earlier.unlink()
+        tie = traitlets.link if both_ways else traitlets.dlink
+        self._ties[screen] = tie((self, "lang"), (widget, "lang"))
 
     def _language_changed(self, change: dict[str, Any]) -> None:
-        lang = change["new"]
-        if self._rules_picker is not None:
-            self._rules_picker.set_lang(lang)
-        relabel_choices(self.bot_picker, bot_level_options(lang))
-        if self.table is not None:
-            self.table.set_lang(lang)
-        if self.lessons is not None and hasattr(self.lessons, "set_lang"):
-            self.lessons.set_lang(lang)
-        if self.teachers is not None:
-            self.teachers.set_lang(lang)
+        """The page's own words; the screens relabel themselves, through their ties."""
+        relabel_choices(self.bot_picker, bot_level_options(change["new"]))
         self._relabel()
 
     def _relabel(self) -> None:
@@ -464,9 +466,7 @@ class Playground(widgets.VBox):  # type: ignore[misc]
             on_game_over=self._game_over,
             show_language=False,
         )
-        if self._table_language is not None:
-            self._table_language.unlink()  # the table it linked is gone
-        self._table_language = traitlets.link((table.language_picker, "value"), (self, "lang"))
+        self._tie("table", table, both_ways=True)  # its own switch changes the page's
         table.new_game_button.on_click(lambda _b: self._back_to_table())
         # Taking back the last card of a finished game reopens it: the summary goes.
         table.undo_button.on_click(lambda _b: None if table.game.is_over else self._back_to_table())

@@ -16,12 +16,13 @@ from collections.abc import Sequence
 from html import escape
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
+import traitlets
 
 from hearts_teach import Deal
 from hearts_teach.bots.catalog import points
 from hearts_teach.bots.weigh import NOISE
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import LANGS, card_symbol, check_lang, decimal, seat_name, text
+from hearts_teach.i18n import card_symbol, decimal, seat_name, text
 from hearts_teach.records import deal_from_code, share_code
 from hearts_teach.review import (
     CONFIRM_SAMPLES,
@@ -35,6 +36,7 @@ from hearts_teach.teach import WhatIfResult
 
 from .render import moon_text, name_of
 from .shared import alert_html, picture
+from .texts import Localized
 
 VERDICT_MARKS = {"mistake": "✗", "slight": "≈", "noise": "~", "agrees": "✓"}
 """A sign before each verdict, beside its words: the verdict is never told by colour only."""
@@ -150,12 +152,13 @@ def replay_label(decision: Decision, lang: str) -> str:
     return text("ui.review.replay_trick", lang, number=decision.trick, cards=cards)
 
 
-class ReviewPanel(widgets.VBox):  # type: ignore[misc]
+class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
     """A deal's review: the summary of the deal (and of the game's deals reviewed so
     far), its decisions costliest first, and the replay of the one clicked.
 
     :meth:`run` reviews a finished deal (a progress bar shows the decisions done); the
-    same deal, seat and seed always give the same review.
+    same deal, seat and seed always give the same review. A change of ``lang`` relabels
+    the rows and the replay shown, without reviewing again.
     """
 
     def __init__(
@@ -167,9 +170,9 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
         seed: int = 0,
     ) -> None:
         super().__init__()
+        self.lang = lang
         self.add_class("ht-root")
         self.add_class("ht-review")
-        self._lang = check_lang(lang)
         self.playouts = playouts
         self.confirm = confirm
         self.seed = seed
@@ -192,14 +195,7 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
             self.replay_box,
         )
         self._render()
-
-    @property
-    def lang(self) -> str:
-        return self._lang
-
-    def set_lang(self, lang: str) -> None:
-        self._lang = check_lang(lang)
-        self._render()
+        self._relabel_on_lang(self._render)
 
     def run(
         self,
@@ -216,7 +212,7 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
         self.rows.children = ()
         self.replay_box.value = ""
         self.progress.layout.display = None
-        self.progress.description = text("ui.review.working", self._lang)
+        self.progress.description = text("ui.review.working", self.lang)
 
         def progress(done: int, total: int) -> None:
             self.progress.max = max(1, total)
@@ -277,7 +273,7 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
         return result
 
     def _render(self) -> None:
-        lang = self._lang
+        lang = self.lang
         review = self.review
         if review is None:
             self.heading.value = ""
@@ -319,16 +315,15 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
             self.replay_box.value = replay_html(review, decision, result, lang)
 
 
-class ReviewTab(widgets.VBox):  # type: ignore[misc]
+class ReviewTab(Localized, widgets.VBox):  # type: ignore[misc]
     """The teachers' review: a finished deal from its share code, the seat to review
-    (the student's), and the review of that seat's decisions."""
+    (the student's), and the review of that seat's decisions; its panel follows its
+    ``lang``."""
 
     def __init__(self, deal: Deal | None = None, lang: str = "en") -> None:
         super().__init__()
+        self.lang = lang
         self.add_class("ht-root")
-        if lang not in LANGS:
-            raise ValueError(f"unknown language {lang!r}")
-        self._lang = lang
         self.deal: Deal | None = None
         self._refusal: HeartsError | None = None
         self.intro = picture()
@@ -338,6 +333,7 @@ class ReviewTab(widgets.VBox):  # type: ignore[misc]
         self.run_button.on_click(lambda _b: self.review_code(self.code.value))
         self.message = picture()
         self.panel = ReviewPanel(lang)
+        traitlets.dlink((self, "lang"), (self.panel, "lang"))
         self.children = (
             self.intro,
             widgets.HBox([self.code]),
@@ -349,15 +345,7 @@ class ReviewTab(widgets.VBox):  # type: ignore[misc]
             self.code.value = share_code(deal)
             self.deal = deal
         self._render()
-
-    @property
-    def lang(self) -> str:
-        return self._lang
-
-    def set_lang(self, lang: str) -> None:
-        self._lang = check_lang(lang)
-        self.panel.set_lang(lang)
-        self._render()
+        self._relabel_on_lang(self._render)  # the code typed, the seat and the review kept
 
     def review_code(self, code: str, player: int | None = None) -> DealReview | None:
         """Review the deal of a share code from the chosen seat (or ``player``); a
@@ -379,7 +367,7 @@ class ReviewTab(widgets.VBox):  # type: ignore[misc]
         return self.panel.run(deal, int(self.seat.value))
 
     def _render(self) -> None:
-        lang = self._lang
+        lang = self.lang
         self.intro.value = f'<p lang="{lang}">{escape(text("ui.review.tab_intro", lang))}</p>'
         self.code.description = text("ui.teach.code", lang)
         self.code.placeholder = text("ui.teach.code_help", lang)

@@ -28,6 +28,7 @@ from hearts_teach.rules import (
 
 from .render import variant_name
 from .shared import picture
+from .texts import Localized
 
 TARGET_RANGE = (1, 10000)
 """The scores a game may end at, as the box offers them."""
@@ -90,17 +91,18 @@ def relabel_choices(dropdown: widgets.Dropdown, options: list[tuple[str, Any]]) 
     dropdown.value = value
 
 
-class RulesPicker(widgets.VBox):  # type: ignore[misc]
+class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
     """A variant dropdown with the player-relevant options below it.
 
     ``rules`` is the chosen :class:`Rules`, or ``None`` while the options cannot go
     together (``error`` then holds the engine's refusal). ``on_change(rules)`` is
-    called after each change.
+    called after each change. A change of ``lang`` relabels the choices; what is chosen
+    stays.
     """
 
     def __init__(self, lang: str = "en", preset: str = "standard") -> None:
         super().__init__()
-        self._lang = lang
+        self.lang = lang
         self._updating = False
         self.rules: Rules | None = Rules.preset(preset)
         self._base: Rules = self.rules
@@ -183,14 +185,15 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
         ]
         self._load(Rules.preset(preset))
         self._relabel()
+        self.observe(self._language_changed, names="lang")
 
     # --- options --------------------------------------------------------------
 
     def _preset_options(self) -> list[tuple[str, str]]:
-        return [(text("variant." + name, self._lang), name) for name in Rules.PRESETS]
+        return [(text("variant." + name, self.lang), name) for name in Rules.PRESETS]
 
     def _choice_options(self, prefix: str, values: tuple[str, ...]) -> list[tuple[str, str]]:
-        return [(text(f"{prefix}.{value}", self._lang), value) for value in values]
+        return [(text(f"{prefix}.{value}", self.lang), value) for value in values]
 
     def _removal_options(self, players: int, black_maria: bool) -> list[tuple[str, str]]:
         """The removals this number of players may choose, as the cards they take out;
@@ -198,8 +201,8 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
         usual = str(Rules.preset(seated(players, black_maria)).removed)
         options = []
         for word in REMOVALS_FOR[players] if usual in REMOVALS_FOR[players] else (usual,):
-            cards = " ".join(card_symbol(c, self._lang) for c in cards_of(mask_of_removal(word)))
-            label = text("ui.removed.usual", self._lang, cards=cards) if word == usual else cards
+            cards = " ".join(card_symbol(c, self.lang) for c in cards_of(mask_of_removal(word)))
+            label = text("ui.removed.usual", self.lang, cards=cards) if word == usual else cards
             options.append((label or "—", word))
         return options
 
@@ -208,7 +211,7 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
         # value shows no choice at all (ipywidgets reads it as "nothing selected")
         offered = sorted({*DEALS_OFFERED, *([current] if current != NO_FIXED_DEALS else [])})
         return [
-            (text("ui.deals.none", self._lang), NO_FIXED_DEALS),
+            (text("ui.deals.none", self.lang), NO_FIXED_DEALS),
             *((str(n), n) for n in offered),
         ]
 
@@ -305,13 +308,8 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
 
     # --- language -------------------------------------------------------------
 
-    @property
-    def lang(self) -> str:
-        return self._lang
-
-    def set_lang(self, lang: str) -> None:
-        self._lang = lang
-        self._updating = True
+    def _language_changed(self, _change: object) -> None:
+        self._updating = True  # the choices stay: no option changes
         try:
             for field, options in (
                 (self.preset, self._preset_options()),
@@ -330,7 +328,7 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
         self._relabel()
 
     def _relabel(self) -> None:
-        lang = self._lang
+        lang = self.lang
         self.preset.description = text("ui.label.variant", lang)
         self.options_title.value = f"<h3>{escape(text('ui.start.options', lang))}</h3>"
         for name, field in self._fields.items():
@@ -339,7 +337,7 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]
         self._draw_verdict()
 
     def _draw_verdict(self) -> None:
-        lang = self._lang
+        lang = self.lang
         if self.rules is not None and self.rules.preset_name is None:
             base = text("variant." + self.preset.value, lang)
             sentence = text("ui.rules.ok_custom", lang, name=base)

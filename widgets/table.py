@@ -31,11 +31,12 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
+import traitlets
 
 from hearts_teach import Card, Deal, Game, IllegalMove, RecordError, Rules, records
 from hearts_teach.bots import Bot, Choice, MoonChoiceMade, make_bot, moon_choice_for
 from hearts_teach.cards import parse_cards
-from hearts_teach.i18n import card_symbol, card_symbols, check_lang, ntext, text
+from hearts_teach.i18n import card_symbol, card_symbols, ntext, text
 from hearts_teach.review import DealReview, GameReview
 from hearts_teach.scoring import MOON_CHOICES
 
@@ -63,7 +64,7 @@ from .review import ReviewPanel
 from .rules_picker import relabel_choices
 from .shared import picture
 from .style import style_tag
-from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, raw, seat_name
+from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, Localized, raw, seat_name
 
 HINT_LEVEL = "montecarlo"
 LANGUAGE_OPTIONS = (("English", "en"), ("Français", "fr"))
@@ -152,13 +153,19 @@ def language_switch(lang: str) -> widgets.RadioButtons:
     return switch
 
 
-class HeartsTable(widgets.VBox):  # type: ignore[misc]
+class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
     """A table where the person at seat 0 plays a whole game against bots.
 
     ``source`` is a :class:`Game`, a :class:`Deal` (played alone, then the game goes
     on with the same rules), a :class:`Rules` (a new game) or ``None`` (standard rules).
     Public methods do what the buttons do, so tests and lessons can drive the table.
+    Its language is the ``lang`` trait, linked both ways to its language switch: a
+    change draws the table again in that language, the game in progress kept.
     """
+
+    review_panel = traitlets.Instance(
+        ReviewPanel, allow_none=True, help="The deal review's panel: made on the first review."
+    )
 
     def __init__(
         self,
@@ -174,7 +181,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         delay: float | None = None,
     ) -> None:
         super().__init__()
-        check_lang(lang)
+        self.lang = lang
         if bot_level not in BOT_LEVELS:
             raise ValueError(f"unknown bot level {bot_level!r}")
         delay = default_delay() if delay is None else delay
@@ -190,7 +197,6 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self.on_game_over = on_game_over
         # Called with the table after every redraw (a card, a pass, undo, a new deal...).
         self.on_change: Callable[[HeartsTable], None] | None = None
-        self._lang = lang
         self._bot_level = bot_level
         self._log: list[BotPlay] = []
         self._picked: list[Card] = []
@@ -248,7 +254,8 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         # review (the page starts with fewer widgets), goes under the hand.
         self.review_button = widgets.Button(icon="search", layout=widgets.Layout(width="auto"))
         self.review_button.on_click(lambda _b: self.review())
-        self.review_panel: ReviewPanel | None = None
+        self._review_lang: traitlets.dlink | None = None  # the panel follows the table
+        self.observe(self._panel_changed, names="review_panel")
         self.review_slot = widgets.Box()
         self._reviews: dict[int, DealReview] = {}  # this game's deals reviewed, by number
         self.new_game_button = widgets.Button(icon="refresh", layout=widgets.Layout(width="auto"))
@@ -257,7 +264,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         self.skip_button.add_class("ht-skip")
         self.skip_button.on_click(lambda _b: self.skip())
         self.language_picker = language_switch(lang)
-        self.language_picker.observe(self._language_picked, names="value")
+        traitlets.link((self.language_picker, "value"), (self, "lang"))
         if not show_language:  # the page around the table has its own switch
             self.language_picker.layout.display = "none"
         self.bot_picker = widgets.Dropdown(options=bot_level_options(lang), value=bot_level)
@@ -348,6 +355,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         ]
         self._run_bots()
         self._after_change()
+        self.observe(self._language_changed, names="lang")
 
     # --- setup ----------------------------------------------------------------
 
@@ -384,31 +392,17 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
     def rules(self) -> Rules:
         return self.game.rules
 
-    @property
-    def lang(self) -> str:
-        return self._lang
-
-    @lang.setter
-    def lang(self, lang: str) -> None:
-        self.set_lang(lang)
-
-    def set_lang(self, lang: str) -> None:
-        """Switch every label to ``lang``; the game in progress is kept."""
-        check_lang(lang)
-        if lang == self._lang:
-            return
-        self._lang = lang
-        self.hand._lang = lang
-        if self.language_picker.value != lang:
-            self.language_picker.value = lang
+    def _language_changed(self, change: dict[str, Any]) -> None:
+        """Every label in the new language: the choices keep their values, and the game,
+        the cards picked for the pass and the typed code stay as they were."""
+        lang = change["new"]
+        self.hand._lang = lang  # the words of the card buttons made from now on
         self.bot_picker.unobserve(self._bot_picked, names="value")
         relabel_choices(self.bot_picker, bot_level_options(lang))
         self.bot_picker.observe(self._bot_picked, names="value")
         self.pace_picker.unobserve(self._pace_picked, names="value")
         relabel_choices(self.pace_picker, pace_options(lang, self._delay))
         self.pace_picker.observe(self._pace_picked, names="value")
-        if self.review_panel is not None:
-            self.review_panel.set_lang(lang)
         self._after_change()
 
     @property
@@ -444,7 +438,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
     @property
     def message(self) -> str:
         """The last message shown under the hand (in the current language)."""
-        return self._message(self._lang) if self._message is not None else ""
+        return self._message(self.lang) if self._message is not None else ""
 
     @property
     def picked(self) -> list[Card]:
@@ -704,7 +698,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         if not deal.is_over:
             return None
         if self.review_panel is None:
-            self.review_panel = ReviewPanel(self._lang)
+            self.review_panel = ReviewPanel(self.lang)
         panel = self.review_panel
         self.review_slot.children = (panel,)
         number = deal.deal_number
@@ -834,8 +828,12 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
 
     # --- events ---------------------------------------------------------------
 
-    def _language_picked(self, change: dict[str, Any]) -> None:
-        self.set_lang(change["new"])
+    def _panel_changed(self, change: dict[str, Any]) -> None:
+        if self._review_lang is not None:
+            self._review_lang.unlink()
+            self._review_lang = None
+        if change["new"] is not None:  # made here, or given (a smaller budget...)
+            self._review_lang = traitlets.dlink((self, "lang"), (change["new"], "lang"))
 
     def _bot_picked(self, change: dict[str, Any]) -> None:
         self.set_bot_level(change["new"])
@@ -847,7 +845,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
 
     def status_text(self) -> str:
         """Whose turn it is, or what to do now, in the current language."""
-        lang = self._lang
+        lang = self.lang
         deal = self.deal
         if self._moon_is_mine():
             return text("ui.moon_choice.yours", lang)
@@ -876,7 +874,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
     def note_text(self) -> str:
         """What happened since the person's last action, trick by trick, and what may be
         played now (the reason each greyed card is refused), in the current language."""
-        lang = self._lang
+        lang = self.lang
         deal = self.deal
         n = self.rules.players
         said = []
@@ -922,7 +920,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         reader reads them), in a box that stays scrolled to the newest: a scroll box in
         reversed column order starts at its end. During a reply each line shows with its
         card on the felt."""
-        lang = self._lang
+        lang = self.lang
         tricks = tricks_so_far(self.deal)
         shown_at = {tricks[i].plays[p][1]: moment for (i, p), moment in times.appear.items()}
         groups: dict[int, list[tuple[float, str]]] = {}
@@ -959,9 +957,9 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
         deal = self.deal
         replay, self._replay = self._replay, None
         picked = self._picked if deal.phase == "pass" else []
-        reasons = {play.choice.card: play.choice.reason(self._lang) for play in self._log}
+        reasons = {play.choice.card: play.choice.reason(self.lang) for play in self._log}
         felt = live_felt_html(
-            deal, self._lang, self.human, replay=replay, picked=picked, reasons=reasons
+            deal, self.lang, self.human, replay=replay, picked=picked, reasons=reasons
         )
         times = timeline(deal, replay, self.human)
         if times.end > 0:
@@ -985,7 +983,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
 
     def _after_change(self, focus: bool = False) -> None:
         """Draw everything again from the game's state and the language."""
-        lang = self._lang
+        lang = self.lang
         deal = self.deal
         rules = self.rules
         # The page applies the changes in the order they are sent: what follows the game
@@ -1069,7 +1067,7 @@ class HeartsTable(widgets.VBox):  # type: ignore[misc]
                 self.on_game_over(self)
 
     def _draw_share(self) -> None:
-        lang = self._lang
+        lang = self.lang
         self.share_title.value = f"<h3 lang='{lang}'>{escape(text('ui.share.title', lang))}</h3>"
         code = self.share_code()
         self.share_code_text.description = text("ui.share.code", lang)

@@ -15,13 +15,13 @@ from html import escape
 from typing import Final, TypedDict
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
+import traitlets
 
 from hearts_teach import Card, Deal
 from hearts_teach.bots import MoonChoiceMade
 from hearts_teach.cards import cards_of
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import (
-    LANGS,
     card_name,
     card_symbols,
     message,
@@ -63,6 +63,7 @@ from .render import card_face, moon_choice_html, name_of
 from .review import ReviewTab
 from .shared import alert_html
 from .style import style_tag
+from .texts import Localized
 
 # Python compiled to WebAssembly in the reader's browser (the static book): one worker.
 IN_BROWSER = sys.platform == "emscripten"
@@ -109,25 +110,21 @@ def comparison_chart_svg(comparison: Comparison, lang: str) -> str:
     )
 
 
-def _check(lang: str) -> str:
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}")
-    return lang
-
-
-class TotalsBox(widgets.VBox):  # type: ignore[misc]
+class TotalsBox(Localized, widgets.VBox):  # type: ignore[misc]
     """The totals before the deal, one box per player, labelled with the seats' names:
     the comparison and the scoring desk score a deal from them."""
 
     def __init__(self, on_change: Callable[[], None], lang: str = "en") -> None:
         super().__init__()
         self._on_change = on_change
-        self._lang = _check(lang)
+        self.lang = lang
         self._quiet = False
         self.label = widgets.HTML()
         self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.inputs: list[widgets.IntText] = []
         self.children = (self.label, self.row)
+        self._relabel()
+        self._relabel_on_lang(self._relabel)
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -141,7 +138,7 @@ class TotalsBox(widgets.VBox):  # type: ignore[misc]
             box.observe(self._changed, names="value")
             self.inputs.append(box)
         self.row.children = tuple(self.inputs)
-        self.set_lang(self._lang)
+        self._relabel()
 
     def set_values(self, values: Sequence[int]) -> None:
         self._quiet = True  # one change for all the totals, not one per box
@@ -156,8 +153,8 @@ class TotalsBox(widgets.VBox):  # type: ignore[misc]
         if not self._quiet:
             self._on_change()
 
-    def set_lang(self, lang: str) -> None:
-        self._lang = _check(lang)
+    def _relabel(self) -> None:
+        lang = self.lang
         self.label.value = f"<strong>{escape(text('ui.teach.totals', lang))}</strong>"
         for player, box in enumerate(self.inputs):
             name = player_name(player, len(self.inputs), lang)
@@ -165,14 +162,14 @@ class TotalsBox(widgets.VBox):  # type: ignore[misc]
             box.tooltip = text("ui.teach.total_of", lang, player=name)
 
 
-class VariantCompare(widgets.VBox):  # type: ignore[misc]
+class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
     """A played deal (loaded from its share code or given) scored under every variant,
     with the totals before the deal: a table and a bar chart."""
 
     def __init__(self, deal: Deal | None = None, lang: str = "en") -> None:
         super().__init__()
         self.add_class("ht-root")
-        self._lang = _check(lang)
+        self.lang = lang
         self.deal: Deal | None = None
         self._refusal: HeartsError | None = None
         self._quiet = False
@@ -180,6 +177,7 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
         self.load_button = widgets.Button(icon="upload")
         self.load_button.on_click(lambda _b: self.load_code(self.code.value))
         self.totals_box = TotalsBox(self._render, lang)
+        traitlets.dlink((self, "lang"), (self.totals_box, "lang"))
         self.message = widgets.HTML()
         self.table = widgets.HTML()
         self.moon_choice = widgets.HTML()
@@ -196,6 +194,7 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
         if deal is not None:
             self.set_deal(deal)
         self._render()
+        self._relabel_on_lang(self._language_changed)
 
     @property
     def comparison(self) -> Comparison | None:
@@ -215,7 +214,7 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
         self.deal = deal
         self.totals_box.reset(tuple(totals) if totals is not None else deal.totals)
         self.message.value = (
-            "" if deal.is_over else self._error(text("ui.teach.not_over", self._lang))
+            "" if deal.is_over else self._error(text("ui.teach.not_over", self.lang))
         )
         self._render()
 
@@ -229,7 +228,7 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
             deal = deal_from_code(code.strip())
         except HeartsError as error:
             self._refusal = error
-            self.message.value = self._error(error.message(self._lang))
+            self.message.value = self._error(error.message(self.lang))
             return False
         self._refusal = None
         self.code.value = code.strip()
@@ -239,22 +238,20 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
     def _error(self, message: str) -> str:
         return alert_html(message)
 
-    def set_lang(self, lang: str) -> None:
-        self._lang = _check(lang)
+    def _language_changed(self) -> None:
         if self._refusal is not None:
-            self.message.value = self._error(self._refusal.message(lang))
+            self.message.value = self._error(self._refusal.message(self.lang))
         self._render()
 
     def _render(self) -> None:
         if self._quiet:
             return
-        lang = self._lang
+        lang = self.lang
         self.code.description = text("ui.teach.code", lang)
         self.code.placeholder = text("ui.teach.code_help", lang)
         self.code.tooltip = text("ui.teach.code_help", lang)
         self.load_button.description = text("ui.teach.load", lang)
         self.load_button.tooltip = text("ui.teach.code_help", lang)
-        self.totals_box.set_lang(lang)
         comparison = self.comparison
         if comparison is None:
             self.table.value = f"<p>{escape(text('ui.teach.no_deal', lang))}</p>"
@@ -290,7 +287,7 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
             f"moon.{decision.choice}.{decision.reason}",
             {"amount": rules.moon_value},
         )
-        lang = self._lang
+        lang = self.lang
         reason = made.reason(lang)  # the shooter speaking
         question = text(
             "ui.teach.moon_choice",
@@ -301,7 +298,7 @@ class VariantCompare(widgets.VBox):  # type: ignore[misc]
         return moon_choice_html(outcomes, rules, lang, you=-1, question=question)
 
 
-class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
+class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
     """Click which player took which counting card; every variant's score follows.
 
     A card already given to another player is refused with the engine's message; so is
@@ -313,7 +310,7 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
     def __init__(self, players: int = 4, lang: str = "en") -> None:
         super().__init__()
         self.add_class("ht-root")
-        self._lang = _check(lang)
+        self.lang = lang
         self.intro = widgets.HTML()
         self.players_choice = widgets.ToggleButtons(
             options=[(str(n), n) for n in PLAYER_COUNTS], value=players
@@ -328,6 +325,7 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
         self.clear_button = widgets.Button(icon="eraser")
         self.clear_button.on_click(lambda _b: self.reset(self.desk.players))
         self.totals_box = TotalsBox(self._totals_changed, lang)
+        traitlets.dlink((self, "lang"), (self.totals_box, "lang"))
         self.message = widgets.HTML()
         self.progress_text = widgets.HTML()
         self.table = widgets.HTML()
@@ -348,10 +346,7 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
         self.card_buttons: dict[Card, widgets.Button] = {}
         self._refusal: HeartsError | None = None
         self.reset(players)
-
-    @property
-    def lang(self) -> str:
-        return self._lang
+        self._relabel_on_lang(self._language_changed)
 
     def reset(self, players: int) -> None:
         """A new deal for ``players``; the totals before it are kept if the number of
@@ -365,7 +360,7 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
             self.players_choice.value = players
         self.card_buttons = {}
         for card in self.desk.cards:
-            button = _card_button(card, self._lang)
+            button = _card_button(card, self.lang)
             button.on_click(lambda _b, card=card: self.click_card(card))
             self.card_buttons[card] = button
         self.cards_box.children = tuple(self.card_buttons.values())
@@ -375,10 +370,10 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
 
     def _set_active_options(self) -> None:
         options: list[tuple[str, int]] = [
-            (player_name(p, self.desk.players, self._lang), p) for p in range(self.desk.players)
+            (player_name(p, self.desk.players, self.lang), p) for p in range(self.desk.players)
         ]
         if self.desk.dead_allowed:
-            options.append((text("ui.teach.desk_dead", self._lang), -1))
+            options.append((text("ui.teach.desk_dead", self.lang), -1))
         current = self.active.value if self.active.value is not None else 0
         self.active.options = options
         self.active.value = current if any(v == current for _, v in options) else 0
@@ -415,7 +410,7 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
         before_owner = dict(self.desk.owner)
         before_dead = list(self.desk.dead)
         try:
-            for card in read_cards(cards, self._lang):
+            for card in read_cards(cards, self.lang):
                 if active == -1:
                     self.desk.set_dead(card)
                 else:
@@ -433,20 +428,18 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
 
     @property
     def refusal_text(self) -> str:
-        return "" if self._refusal is None else self._refusal.message(self._lang)
+        return "" if self._refusal is None else self._refusal.message(self.lang)
 
     def _totals_changed(self) -> None:
         self.desk.totals = self.totals_box.values
         self._render()
 
-    def set_lang(self, lang: str) -> None:
-        self._lang = _check(lang)
-        self.totals_box.set_lang(lang)
-        self._set_active_options()
+    def _language_changed(self) -> None:
+        self._set_active_options()  # the player chosen stays
         self._render()
 
     def _render(self) -> None:
-        lang = self._lang
+        lang = self.lang
         desk = self.desk
         self.intro.value = f"<p>{escape(text('ui.teach.desk_intro', lang))}</p>"
         self.players_choice.description = text("ui.teach.desk_players", lang)
@@ -516,7 +509,7 @@ class ScoringDeskWidget(widgets.VBox):  # type: ignore[misc]
         )
 
 
-class WhatIfWidget(widgets.VBox):  # type: ignore[misc]
+class WhatIfWidget(Localized, widgets.VBox):  # type: ignore[misc]
     """Rewind a played deal to a trick and card, play another card, see what changes."""
 
     def __init__(
@@ -524,7 +517,7 @@ class WhatIfWidget(widgets.VBox):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.add_class("ht-root")
-        self._lang = _check(lang)
+        self.lang = lang
         self.what_if = WhatIf(deal, level=level, seed=seed)
         players = deal.rules.players
         self.intro = widgets.HTML()
@@ -546,6 +539,7 @@ class WhatIfWidget(widgets.VBox):  # type: ignore[misc]
             self.table,
         )
         self._render()
+        self._relabel_on_lang(self._render)  # the position and the card replayed are kept
 
     @property
     def rewound(self) -> Deal:
@@ -571,12 +565,8 @@ class WhatIfWidget(widgets.VBox):  # type: ignore[misc]
         self._render()
         return self.result
 
-    def set_lang(self, lang: str) -> None:
-        self._lang = _check(lang)
-        self._render()
-
     def _render(self) -> None:
-        lang = self._lang
+        lang = self.lang
         deal = self.rewound
         player = deal.to_play
         index = (self.trick_slider.value - 1) * deal.rules.players + self.card_slider.value - 1
@@ -738,14 +728,14 @@ def _margin_panel(summaries: Sequence[VariantSummary], labels: list[str], lang: 
     )
 
 
-class SimulationWidget(widgets.VBox):  # type: ignore[misc]
+class SimulationWidget(Localized, widgets.VBox):  # type: ignore[misc]
     """Choose variants, games, processes and bots; run; see a progress bar, a table and
     plots."""
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__()
         self.add_class("ht-root")
-        self._lang = _check(lang)
+        self.lang = lang
         self.variants = widgets.SelectMultiple(
             options=[(variant_label(key, lang), key) for key in VARIANT_KEYS],
             value=("standard",),
@@ -776,11 +766,12 @@ class SimulationWidget(widgets.VBox):  # type: ignore[misc]
             self.chart,
         )
         self._render()
+        self._relabel_on_lang(self._render)  # the choices and the last run's figures are kept
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.max = max(1, total)
         self.progress.value = done
-        self.progress_text.value = f'<p role="status">{escape(text("ui.teach.sim_done", self._lang, done=done, total=total))}</p>'
+        self.progress_text.value = f'<p role="status">{escape(text("ui.teach.sim_done", self.lang, done=done, total=total))}</p>'
 
     def run(self) -> Simulation:
         self.run_button.disabled = True
@@ -800,12 +791,8 @@ class SimulationWidget(widgets.VBox):  # type: ignore[misc]
         self._render()
         return self.result
 
-    def set_lang(self, lang: str) -> None:
-        self._lang = _check(lang)
-        self._render()
-
     def _render(self) -> None:
-        lang = self._lang
+        lang = self.lang
         chosen = self.variants.value
         self.variants.options = [(variant_label(key, lang), key) for key in VARIANT_KEYS]
         self.variants.value = chosen
@@ -842,7 +829,7 @@ class SimulationWidget(widgets.VBox):  # type: ignore[misc]
         self.chart.value = figure_html(simulation_chart_svg(self.result, lang))
 
 
-class TeacherTools(widgets.VBox):  # type: ignore[misc]
+class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
     """The tools in tabs, for the teachers' chapter and the playground: every variant,
     the scoring desk, what-if (given a finished deal), simulations, and the review of a
     student's deal from its share code."""
@@ -850,7 +837,7 @@ class TeacherTools(widgets.VBox):  # type: ignore[misc]
     def __init__(self, deal: Deal | None = None, lang: str = "en") -> None:
         super().__init__()
         self.add_class("ht-root")
-        self._lang = _check(lang)
+        self.lang = lang
         self.compare = VariantCompare(deal, lang)
         self.desk = ScoringDeskWidget(4, lang)
         self.simulation = SimulationWidget(lang)
@@ -863,19 +850,16 @@ class TeacherTools(widgets.VBox):  # type: ignore[misc]
         pages.append(self.simulation)
         self.review = ReviewTab(deal, lang)
         pages.append(self.review)
+        for page in pages:
+            traitlets.dlink((self, "lang"), (page, "lang"))
         self.tabs = widgets.Tab(children=pages)
         self.heading = widgets.HTML()
         self.children = (self.heading, self.tabs)
         self._render()
-
-    def set_lang(self, lang: str) -> None:
-        self._lang = _check(lang)
-        for page in self.tabs.children:
-            page.set_lang(lang)
-        self._render()
+        self._relabel_on_lang(self._render)
 
     def _render(self) -> None:
-        lang = self._lang
+        lang = self.lang
         self.heading.value = f"<h2>{escape(text('ui.teach.title', lang))}</h2>"
         keys = ["ui.teach.tab.compare", "ui.teach.tab.desk"]
         if self.what_if is not None:

@@ -3,16 +3,55 @@ word seats and card counts for the screen.
 
 Rule words, card names and reasons are the engine's messages; the screen's own
 (buttons, headings, seat names) are the ``ui.`` keys of the same catalogs.
+
+Every widget that shows words keeps its language in a ``lang`` trait
+(:class:`Localized`), as ipywidgets applications keep their state: an observer relabels
+the widget when it changes, and a parent ties its children's ``lang`` to its own with
+``traitlets.dlink`` (``traitlets.link`` where a child has a language switch of its own).
 """
 
 from __future__ import annotations
 
-from hearts_teach.i18n import LANGS, message, ntext, text
+from collections.abc import Callable
+from typing import Any
+
+import traitlets
+
+from hearts_teach.i18n import LANGS, check_lang, message, ntext, text
 from hearts_teach.i18n import seat_name as engine_seat_name
 
 LANGUAGES: tuple[str, ...] = LANGS
 BOT_LEVELS: tuple[str, ...] = ("random", "heuristic", "montecarlo")
 DEFAULT_BOT_LEVEL = "heuristic"
+
+
+class LanguageError(traitlets.TraitError, ValueError):
+    """A language the pages do not speak, refused by a ``lang`` trait, which keeps the
+    language it had. A ``ValueError`` too, as the engine's own check raises."""
+
+
+class Localized(traitlets.HasTraits):
+    """A widget whose every label is in ``lang``. Mixed into an ipywidget (before it:
+    ``class Table(Localized, widgets.VBox)``); the widget observes ``lang`` once it is
+    built, and relabels itself on each change, keeping what it shows."""
+
+    lang = traitlets.Unicode("en", help="The language of every label; a change relabels.")
+
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal: dict[str, Any]) -> str:
+        try:
+            return check_lang(proposal["value"])
+        except ValueError as refusal:
+            raise LanguageError(str(refusal)) from None
+
+    def set_lang(self, lang: str) -> None:
+        """Every label in ``lang``; what is shown (a game, a choice, a typed text) is
+        kept. The same as setting ``lang``."""
+        self.lang = lang
+
+    def _relabel_on_lang(self, relabel: Callable[[], None]) -> None:
+        """From now on (the widget is built) each change of ``lang`` calls ``relabel``."""
+        self.observe(lambda _change: relabel(), names="lang")
 
 
 def raw(key: str, lang: str) -> str:
