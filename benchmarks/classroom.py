@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from hearts_teach_widgets.serve import POOL_CLASS
+from hearts_teach_widgets.serve import PlaygroundServer, class_pool
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest, HTTPResponse
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
@@ -778,8 +778,6 @@ def playground_server(log: Path, *settings: str) -> Iterator[tuple[str, int]]:
 
 
 def think_text(think: int | None) -> str:
-    from hearts_teach_widgets.serve import PlaygroundServer
-
     if think is None:
         return f"{PlaygroundServer.bot_think.default_value * 1000:.0f} ms (the server's default)"
     return f"{think} ms" if think else "the bot's own (1 s)"
@@ -804,6 +802,7 @@ async def run(args: argparse.Namespace) -> str:
     settings = [f"--VoilaConfiguration.default_pool_size={pool}"]
     if args.think is not None:
         settings.append(f"--PlaygroundServer.bot_think={args.think / 1000}")
+    settings += [f"--PlaygroundServer.{option}" for option in args.setting]
     with playground_server(log, *settings) as (url, pid):
         crowds = (("default bots", ""), ("strong bots", "?bots=montecarlo"))
         chosen = crowds[:1] if args.default_only else crowds[1:] if args.strong_only else crowds
@@ -858,8 +857,11 @@ def main() -> None:
     parser.add_argument(
         "--pool",
         type=int,
-        default=POOL_CLASS,
+        default=class_pool(PlaygroundServer.max_visitors.default_value),
         help="kernels kept ready (default: as `make play HOST=0.0.0.0` keeps for a class)",
+    )
+    parser.add_argument(
+        "--setting", action="append", default=[], help="another server setting: name=value"
     )
     parser.add_argument("--log", default=str(ROOT / "test-output" / "classroom-server.log"))
     parser.add_argument("--record", action="store_true", help="append to results/classroom.md")

@@ -458,3 +458,71 @@ def test_the_server_tells_its_kernels_the_strong_bots_limit(
     server.initialize([str(NOTEBOOK), f"--PlaygroundServer.bot_think={given}"])
     server.start()
     assert os.environ.get(BOT_THINK) == told
+
+
+def thread_niceness(pid: int) -> dict[int, int]:
+    """Each thread of the process (its id) and its niceness, as Linux keeps them."""
+    niceness = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        niceness[int(task.name)] = int(fields[16])  # the 19th field of stat
+    return niceness
+
+
+def test_a_visitors_game_computes_below_the_server(server: Served) -> None:
+    """Strong bots filling the cores do not hold up the server, nor the kernel's own
+    message threads: only the kernel's working thread (the game, the bots) is nicer."""
+    import psutil
+
+    async def check() -> None:
+        page = await seated(server)
+        await page.start_game()
+        kernel = next(
+            child
+            for child in psutil.Process(server.process.pid).children(recursive=True)
+            if any(page.kernel_id in word for word in child.cmdline())
+        )
+        threads = thread_niceness(kernel.pid)
+        assert threads.pop(kernel.pid) == 10  # the main thread, where the notebook runs
+        assert threads and 0 in threads.values()  # started before: iopub, heartbeat...
+        assert set(thread_niceness(server.process.pid).values()) == {0}
+        await page.leave()
+
+    run(check)
+
+
+def test_lower_priority_is_the_calling_threads_own() -> None:
+    script = (
+        "import os, threading\n"
+        "from hearts_teach_widgets.kernel_guard import lower_priority\n"
+        "go, seen = threading.Event(), []\n"
+        "def other():\n"
+        "    go.wait(); seen.append(os.getpriority(os.PRIO_PROCESS, 0))\n"
+        "thread = threading.Thread(target=other); thread.start()\n"
+        "lower_priority(7); lower_priority(30)\n"
+        "go.set(); thread.join()\n"
+        "print(os.getpriority(os.PRIO_PROCESS, 0), seen[0])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["19", "0"]
+
+
+@pytest.mark.parametrize(
+    ("options", "pool"),
+    [
+        (["--Voila.ip=127.0.0.1"], 4),
+        (["--Voila.ip=0.0.0.0"], 40),
+        (["--Voila.ip=0.0.0.0", "--PlaygroundServer.max_visitors=12"], 12),
+        (["--Voila.ip=0.0.0.0", "--PlaygroundServer.max_visitors=0"], 40),
+        (["--Voila.ip=0.0.0.0", "--VoilaConfiguration.default_pool_size=3"], 3),
+    ],
+)
+def test_a_class_finds_a_game_ready_for_each_seat(options: list[str], pool: int) -> None:
+    from hearts_teach_widgets.app import NOTEBOOK
+    from hearts_teach_widgets.serve import PlaygroundServer
+
+    server = PlaygroundServer()
+    server.initialize([str(NOTEBOOK), *options])
+    assert server.voila_configuration.default_pool_size == pool

@@ -17,7 +17,11 @@ the kernel, before any widget sees them, to what the page's own controls send:
 - a refused or failing message is written to the server's log and never sent back:
   the page gets no traceback (install paths, versions), and the playground shows a
   sentence in the visitor's language (``on_refusal``);
-- the kernel's memory is bounded (``HEARTS_KERNEL_MEMORY_MB``: the data segment).
+- the kernel's memory is bounded (``HEARTS_KERNEL_MEMORY_MB``: the data segment);
+- the kernel's working thread (the game, the bots) runs at a lower priority than the
+  server (``HEARTS_KERNEL_NICENESS``): when a class's strong bots fill the cores, the
+  server that carries every page's messages, and each kernel's own message threads,
+  still answer at once.
 
 It is installed only in kernels of ``python -m hearts_teach_widgets.serve`` (``HEARTS_SERVED=1`` in
 their environment): in Jupyter and in the static book, the person at the keyboard owns
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
 import traceback
 from collections.abc import Callable, Mapping
@@ -38,6 +43,7 @@ log = logging.getLogger("hearts_teach.guard")
 SERVED: Final = "HEARTS_SERVED"
 MEMORY: Final = "HEARTS_KERNEL_MEMORY_MB"
 MESSAGE_LIMIT: Final = "HEARTS_MAX_MESSAGE_BYTES"
+NICENESS: Final = "HEARTS_KERNEL_NICENESS"
 DEFAULT_MESSAGE_LIMIT: Final = 64 * 1024
 CONTROL_TARGET: Final = "jupyter.widget.control"
 OPEN_CONTROLS: Final = 4
@@ -261,6 +267,15 @@ def _bound_memory(megabytes: int) -> None:
         log.warning("the kernel's memory could not be bounded")
 
 
+def lower_priority(steps: int) -> None:
+    """Make the calling thread ``steps`` nicer (at most 19): on Linux a thread's
+    niceness is its own, so the kernel's message threads, started before, keep theirs."""
+    try:
+        os.nice(max(0, min(steps, 19)))
+    except (AttributeError, OSError):  # no niceness here (Pyodide, Windows)
+        log.warning("the kernel's priority could not be lowered")
+
+
 def install(environ: Mapping[str, str]) -> KernelGuard | None:
     """Guard this kernel if the playground's server started it (once); else None."""
     if environ.get(SERVED) != "1":
@@ -292,6 +307,9 @@ def install(environ: Mapping[str, str]) -> KernelGuard | None:
     memory = environ.get(MEMORY, "")
     if memory.isdigit() and int(memory) > 0:
         _bound_memory(int(memory))
+    niceness = environ.get(NICENESS, "")
+    if niceness.isdigit():
+        lower_priority(int(niceness))
     limit = environ.get(MESSAGE_LIMIT, "")
     guard = KernelGuard(kernel, int(limit) if limit.isdigit() else DEFAULT_MESSAGE_LIMIT)
     _GUARD.append(guard)

@@ -12,8 +12,9 @@ This is Voilà (``voila NOTEBOOK``) with what a classroom needs, each a setting 
 - Bounded: at most ``max_visitors`` kernels are handed to visitors; past that, a page
   in both languages says the table is full (HTTP 503, and it tries again by itself).
   Arriving visitors take a preheated kernel (Voilà's pool of kernels that have already
-  imported everything, built the start screen and wait for their request: ``POOL_CLASS``
-  of them when the server answers the network, ``POOL_ALONE`` for this machine alone),
+  imported everything, built the start screen and wait for their request: one for each
+  seat (``max_visitors``, or ``POOL_CLASS`` with no limit) when the server answers the
+  network, ``POOL_ALONE`` for this machine alone),
   and at most ``starting_at_once`` kernels start at a time, so a crowd arriving together
   is seated in turn and those already playing keep a core; Voilà waits up to a minute for a busy kernel's output
   (``VoilaExecutor.iopub_timeout``) instead of sending a blank page after 4 seconds.
@@ -74,6 +75,7 @@ SERVED = "HEARTS_SERVED"
 """Set to ``1`` in the environment of every kernel this server starts (see kernel_guard)."""
 KERNEL_MEMORY = "HEARTS_KERNEL_MEMORY_MB"
 MESSAGE_LIMIT = "HEARTS_MAX_MESSAGE_BYTES"
+KERNEL_NICENESS = "HEARTS_KERNEL_NICENESS"
 BOT_THINK = "HEARTS_BOT_THINK"
 """The strong bots' time limit per decision in the kernels (read by the table)."""
 MAX_THINK = 5.0
@@ -83,9 +85,10 @@ CALM_SECONDS = 5.0
 """The pool fills again once no page has been asked for in this long (see ``calm``)."""
 POOL_ALONE = 4
 """Kernels kept ready when the server answers this machine only (one person, a few tabs)."""
-POOL_CLASS = 30
-"""Kernels kept ready when it answers the network: a class arriving together is seated
-at once (about 65 MB each, 2 GB in all), and the pool fills again behind it."""
+POOL_CLASS = 40
+"""Kernels kept ready when it answers the network with no limit of visitors; with one,
+as many as the seats: a whole class arriving together is seated at once (about 50 MB
+each, 2 GB for 40), and the pool fills again behind it."""
 
 # Voilà's options for the playground, before the command line's own (which win).
 DEFAULT_OPTIONS = (
@@ -411,6 +414,11 @@ def port_is_free(ip: str, port: int) -> bool:
     return True
 
 
+def class_pool(max_visitors: int) -> int:
+    """The kernels kept ready for a class: one per seat (``POOL_CLASS`` with no limit)."""
+    return max_visitors if max_visitors > 0 else POOL_CLASS
+
+
 class PlaygroundServer(Voila):  # type: ignore[misc]
     """Voilà, holding a class (see the module's docstring)."""
 
@@ -443,6 +451,12 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         "decision (0: the bot's own limit). Alone, a decision takes it about 0.04 s; in a "
         "full class that shares two cores, this cap keeps every table's replies prompt.",
     )
+    kernel_niceness = Integer(
+        10,
+        config=True,
+        help="How much nicer than the server a visitor's game computes (0 to 19): the "
+        "server carries every page's messages, and must not wait behind the bots.",
+    )
     host_names = List(
         Unicode(),
         config=True,
@@ -460,7 +474,9 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         super().initialize(argv)
         if "default_pool_size" not in self.config.VoilaConfiguration:
             alone = self.ip in ("127.0.0.1", "localhost", "::1")
-            self.voila_configuration.default_pool_size = POOL_ALONE if alone else POOL_CLASS
+            self.voila_configuration.default_pool_size = (
+                POOL_ALONE if alone else class_pool(self.max_visitors)
+            )
         self.seats = Seats(self.max_visitors)
         cores = os.cpu_count() or 1
         self.gate = StartGate(self.starting_at_once or max(1, cores - 1))
@@ -478,6 +494,7 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         os.environ[SERVED] = "1"
         os.environ[KERNEL_MEMORY] = str(self.kernel_memory_mb)
         os.environ[MESSAGE_LIMIT] = str(1024 * self.max_message_kib)
+        os.environ[KERNEL_NICENESS] = str(max(0, min(self.kernel_niceness, 19)))
         if 0 < self.bot_think <= MAX_THINK:
             os.environ[BOT_THINK] = str(self.bot_think)
         else:
