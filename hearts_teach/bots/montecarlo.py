@@ -38,6 +38,7 @@ from hearts_teach.bots.policy import (
     choose_pass,
     choose_play,
     context,
+    lone_taker,
     pass_scores,
 )
 from hearts_teach.bots.simple import pass_reasons, passes_to_partner, play_reason
@@ -120,50 +121,111 @@ def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[int], int]:
     Constraints: each seat's hand size; no card of a suit a seat has shown void; the
     cards this seat passed and that have not been played are with their receiver.
     """
-    n = view.rules.players
-    me = view.player
-    hands = [0] * n
-    hands[me] = view.hand
-    unseen = view.unseen
-    capacity = list(view.hand_sizes)
-    capacity[me] = 0
-    if view.passed and view.pass_direction is not None and view.phase != "pass":
-        receiver = view.rules.pass_receiver(me, view.pass_direction)
-        still_there = view.passed & unseen
-        hands[receiver] |= still_there
-        capacity[receiver] -= still_there.bit_count()
-        unseen &= ~still_there
-    # Holders: the other seats, the dead cards (they can be of any suit), and with a
-    # position set up with short hands, the cards of the tricks not recorded ("gone").
-    holders = [p for p in range(n) if p != me]
-    dead_slot = len(holders)
-    dead_room = view.dead_count
-    forced_dead = _known_dead(view) & unseen
-    if forced_dead:
-        dead_room -= forced_dead.bit_count()
-        unseen &= ~forced_dead
-    caps = [capacity[p] for p in holders] + [dead_room]
-    allowed_suits = [15 & ~view.voids[p] for p in holders] + [15]
-    cards = indexes_of(unseen)
-    surplus = len(cards) - sum(caps)
-    if surplus < 0 or (surplus and view.tricks) or dead_room < 0:
-        raise SamplingError("hand sizes do not match the unseen cards")
-    if surplus:
-        caps.append(surplus)
-        allowed_suits.append(15)
-    for _attempt in range(DEAL_ATTEMPTS):
-        placed = _try_deal(cards, caps, allowed_suits, rng)
-        if placed is not None:
-            break
-    else:
-        placed = _deal_by_flow(cards, caps, allowed_suits, rng)
-    dead = forced_dead
-    for slot, mask in enumerate(placed):
-        if slot == dead_slot:
-            dead |= mask
-        elif slot < dead_slot:
-            hands[holders[slot]] |= mask
-    return hands, dead
+    return HandSampler(view).draw(rng)
+
+
+class HandSampler:
+    """:func:`sample_hands` for one view, what every sample of it shares worked out
+    once: a bot draws many deals from the same view."""
+
+    def __init__(self, view: PlayerView) -> None:
+        n = view.rules.players
+        me = view.player
+        hands = [0] * n
+        hands[me] = view.hand
+        unseen = view.unseen
+        capacity = list(view.hand_sizes)
+        capacity[me] = 0
+        if view.passed and view.pass_direction is not None and view.phase != "pass":
+            receiver = view.rules.pass_receiver(me, view.pass_direction)
+            still_there = view.passed & unseen
+            hands[receiver] |= still_there
+            capacity[receiver] -= still_there.bit_count()
+            unseen &= ~still_there
+        # Holders: the other seats, the dead cards (they can be of any suit), and with a
+        # position set up with short hands, the cards of the tricks not recorded ("gone").
+        holders = [p for p in range(n) if p != me]
+        dead_room = view.dead_count
+        forced_dead = _known_dead(view) & unseen
+        if forced_dead:
+            dead_room -= forced_dead.bit_count()
+            unseen &= ~forced_dead
+        caps = [capacity[p] for p in holders] + [dead_room]
+        allowed = [15 & ~view.voids[p] for p in holders] + [15]
+        cards = indexes_of(unseen)
+        surplus = len(cards) - sum(caps)
+        if surplus < 0 or (surplus and view.tricks) or dead_room < 0:
+            raise SamplingError("hand sizes do not match the unseen cards")
+        if surplus:
+            caps.append(surplus)
+            allowed.append(15)
+        self.hands = hands
+        self.holders = holders
+        self.forced_dead = forced_dead
+        self.cards = cards
+        self.caps = caps
+        self.allowed = allowed
+        self.free = all(a == 15 for a in allowed)
+        # Most constrained cards first: the fewer slots may hold a suit, the sooner.
+        self.slots = [
+            [slot for slot, a in enumerate(allowed) if a >> suit & 1] for suit in range(4)
+        ]
+        self.order_key = [len(self.slots[SUIT_OF[card]]) for card in range(52)]
+
+    def draw(self, rng: random.Random) -> tuple[list[int], int]:
+        """One deal of the hidden cards: the hands and the dead cards."""
+        for _attempt in range(DEAL_ATTEMPTS):
+            placed = self._try_deal(rng)
+            if placed is not None:
+                break
+        else:
+            placed = _deal_by_flow(self.cards, self.caps, self.allowed, rng)
+        hands = self.hands[:]
+        holders = self.holders
+        dead_slot = len(holders)
+        dead = self.forced_dead
+        for slot, mask in enumerate(placed):
+            if slot == dead_slot:
+                dead |= mask
+            elif slot < dead_slot:
+                hands[holders[slot]] |= mask
+        return hands, dead
+
+    def _try_deal(self, rng: random.Random) -> list[int] | None:
+        """Most constrained cards first, each to a random seat with room (weighted by
+        room); None when a card finds no room."""
+        order = self.cards[:]
+        rng.shuffle(order)
+        caps = self.caps
+        placed = [0] * len(caps)
+        if self.free:
+            # Nobody has shown a void: cut the shuffled cards into the hands.
+            position = 0
+            for slot, size in enumerate(caps):
+                for card in order[position : position + size]:
+                    placed[slot] |= 1 << card
+                position += size
+            return placed
+        order.sort(key=self.order_key.__getitem__)
+        room = caps[:]
+        slots = self.slots
+        for card in order:
+            suit_slots = slots[SUIT_OF[card]]
+            total = 0
+            for slot in suit_slots:
+                total += room[slot]
+            if not total:
+                return None
+            pick = rng.randrange(total)
+            for slot in suit_slots:
+                r = room[slot]
+                if r:
+                    if pick < r:
+                        room[slot] = r - 1
+                        placed[slot] |= 1 << card
+                        break
+                    pick -= r
+        return placed
 
 
 def _known_dead(view: PlayerView) -> int:
@@ -178,44 +240,6 @@ def _known_dead(view: PlayerView) -> int:
             break
         dead |= card.bit
     return dead
-
-
-def _try_deal(
-    cards: list[int], caps: list[int], allowed: list[int], rng: random.Random
-) -> list[int] | None:
-    """Most constrained cards first, each to a random seat with room (weighted by room)."""
-    order = cards[:]
-    rng.shuffle(order)
-    if all(a == 15 for a in allowed):
-        # Nobody has shown a void: cut the shuffled cards into the hands.
-        placed = [0] * len(caps)
-        position = 0
-        for slot, size in enumerate(caps):
-            for card in order[position : position + size]:
-                placed[slot] |= 1 << card
-            position += size
-        return placed
-    eligible_count = {s: sum(1 for a in allowed if a >> s & 1) for s in range(4)}
-    order.sort(key=lambda c: eligible_count[SUIT_OF[c]])
-    room = caps[:]
-    placed = [0] * len(caps)
-    for card in order:
-        suit = SUIT_OF[card]
-        total = 0
-        for slot, r in enumerate(room):
-            if r and allowed[slot] >> suit & 1:
-                total += r
-        if not total:
-            return None
-        pick = rng.randrange(total)
-        for slot, r in enumerate(room):
-            if r and allowed[slot] >> suit & 1:
-                if pick < r:
-                    room[slot] -= 1
-                    placed[slot] |= 1 << card
-                    break
-                pick -= r
-    return placed
 
 
 def _deal_by_flow(
@@ -349,7 +373,7 @@ def playout(ctx: Context, deal: Deal, situation: Situation) -> tuple[list[int], 
     ``situation`` describes the trick in progress (``trick``, ``leader``, ``played``,
     ``voids``, ``trick_no``); it is updated in place as cards are played. The first
     trick is played through ``deal`` (the opening lead and the first-trick ban); the
-    rest by :func:`_play_on`, so ``deal`` itself stops after the first trick.
+    rest by :func:`play_on`, so ``deal`` itself stops after the first trick.
     """
     n = ctx.players
     hands = deal.hands
@@ -362,52 +386,65 @@ def playout(ctx: Context, deal: Deal, situation: Situation) -> tuple[list[int], 
         _advance(deal, situation, player, card, n)
     won = deal.tricks_won
     if not deal.is_over:
-        _play_on(ctx, deal, situation, won)
+        play_on(ctx, situation, hands, won, deal.to_play, deal.hearts_broken)
     return situation.taken, won
 
 
-def _play_on(ctx: Context, deal: Deal, situation: Situation, won: list[int]) -> None:
-    """The rest of a playout after the first trick, on the deal's hands and taken cards
-    (``situation.taken``) but outside the deal: the engine's rules of play after the
-    first trick (follow suit; no heart led before hearts are broken unless the leader
-    holds nothing else), its trick winner and its breaking of hearts, kept flat because
-    every playout spends most of its time here."""
+def play_on(
+    ctx: Context,
+    situation: Situation,
+    hands: list[int],
+    won: list[int],
+    to_play: int,
+    broken: bool,
+    first: int = -1,
+) -> None:
+    """Finish a deal after its first trick with the heuristic policy for every seat, on
+    masks: ``hands`` (changed in place), the cards taken (``situation.taken``, changed in
+    place), the tricks ``won`` (counted on), who is ``to_play`` and whether hearts are
+    ``broken``; ``first``, when given, is the card that player plays first.
+
+    The engine's rules of play after the first trick (follow suit; no heart led before
+    hearts are broken unless the leader holds nothing else), its trick winner and its
+    breaking of hearts, kept flat because a review or a strong bot spends most of its
+    time here; ``situation`` is kept in step as :func:`playout` keeps it."""
     rules = ctx.rules
     n = ctx.players
     trump = ctx.trump
     queen_breaks = rules.qs_breaks_hearts
     hearts_for_queen = rules.lead_hearts_instead_of_qs
-    hands = deal.hands
     taken = situation.taken
     voids = situation.voids
     trick = situation.trick
     trick_mask = 0
     for card in trick:
         trick_mask |= 1 << card
-    broken = deal.hearts_broken
-    to_play = deal.to_play
     leader = situation.leader
     played = situation.played
+    calm = lone_taker(ctx, taken) < 0
+    card = first
     while True:
         player = to_play
         hand = hands[player]
         if trick:
             led = SUIT_OF[trick[0]]
-            legal = hand & SUIT_MASK[led] or hand
-        else:
-            legal = hand
-            if not broken:
-                others = hand & ~HEARTS_BITS
-                if others and not (hearts_for_queen and others == QS_BIT):
-                    legal = others
-        if legal & (legal - 1):
-            situation.player = player
-            situation.hand = hand
-            situation.legal = legal
-            situation.played = played
-            card = choose_play(ctx, situation)[0]
-        else:
-            card = legal.bit_length() - 1  # the only legal card: nothing to choose
+        if card < 0:
+            if trick:
+                legal = hand & SUIT_MASK[led] or hand
+            else:
+                legal = hand
+                if not broken:
+                    others = hand & ~HEARTS_BITS
+                    if others and not (hearts_for_queen and others == QS_BIT):
+                        legal = others
+            if legal & (legal - 1):
+                situation.player = player
+                situation.hand = hand
+                situation.legal = legal
+                situation.played = played
+                card = choose_play(ctx, situation, calm)[0]
+            else:
+                card = legal.bit_length() - 1  # the only legal card: nothing to choose
         bit = 1 << card
         if trick and SUIT_OF[card] != led:
             voids[player] |= 1 << led
@@ -424,6 +461,7 @@ def _play_on(ctx: Context, deal: Deal, situation: Situation, won: list[int]) -> 
             )
         ):
             broken = True
+        card = -1
         if len(trick) < n:
             to_play = player + 1 if player + 1 < n else 0
             continue
@@ -440,6 +478,7 @@ def _play_on(ctx: Context, deal: Deal, situation: Situation, won: list[int]) -> 
         if not hands[winner]:
             situation.played = played
             return
+        calm = lone_taker(ctx, taken) < 0
 
 
 def _advance(deal: Deal, situation: Situation, player: int, card: int, n: int) -> None:
@@ -719,11 +758,17 @@ class MonteCarloBot(Bot):
             wanted = min(wanted, SINGLE_CARD_SAMPLES)
         if samples is not None:
             wanted = max(MIN_SAMPLES, samples)
+        sampler = HandSampler(view)
+        # After the first trick a playout needs no Deal: the view's position on masks.
+        on_masks = view.trick_number > 0
+        won_before = [0] * n
+        for trick in view.tricks:
+            if trick.winner is not None:
+                won_before[trick.winner] += 1
         for _ in range(wanted):
-            hands, dead = sample_hands(view, rng)
-            world = Deal.from_view(view, hands, dead)
+            hands, dead = sampler.draw(rng)
+            world = None if on_masks else Deal.from_view(view, hands, dead)
             for first in groups:
-                deal = world.copy()
                 situation = Situation(
                     player=view.player,
                     hand=hands[view.player],
@@ -732,11 +777,19 @@ class MonteCarloBot(Bot):
                     leader=base_situation.leader,
                     played=base_situation.played,
                     voids=base_situation.voids[:],
-                    taken=deal.taken,
+                    taken=base_situation.taken[:],
                     trick_no=base_situation.trick_no,
                 )
-                _advance(deal, situation, view.player, first, n)
-                outcomes[first].add(*play_to_the_end(ctx, deal, situation, dead, objective))
+                if world is None:
+                    won = won_before[:]
+                    play_on(ctx, situation, hands[:], won, view.to_play, view.hearts_broken, first)
+                    taken = situation.taken
+                else:
+                    deal = world.copy()
+                    situation.taken = deal.taken
+                    _advance(deal, situation, view.player, first, n)
+                    taken, won = playout(ctx, deal, situation)
+                outcomes[first].add(*_outcome(ctx, taken, won, dead, objective))
             done += 1
             if self._out_of_time(start, done):
                 break
@@ -841,8 +894,15 @@ def play_to_the_end(
     """Finish a sampled deal with the heuristic for every seat: its cost for the
     objective, the points of the bot's own side and the others' mean points."""
     taken, won = playout(ctx, deal, situation)
-    scores = deal_scores(ctx, taken, dead, won, objective.totals)
-    return objective.outcome(ctx, scores)
+    return _outcome(ctx, taken, won, dead, objective)
+
+
+def _outcome(
+    ctx: Context, taken: list[int], won: list[int], dead: int, objective: Objective
+) -> tuple[float, int, float]:
+    """A finished playout's cost for the objective, the bot's side's points and the
+    others' mean points, from the cards taken and the tricks won."""
+    return objective.outcome(ctx, deal_scores(ctx, taken, dead, won, objective.totals))
 
 
 def equivalent_groups(ctx: Context, view: PlayerView) -> dict[int, list[int]]:

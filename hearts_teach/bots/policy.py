@@ -290,19 +290,28 @@ def _beating(ctx: Context, cards: int, led: int, winner: int) -> int:
     return cards & ABOVE[winner]
 
 
-def moon_mode(ctx: Context, s: Situation) -> tuple[str | None, int]:
-    """("shoot", me), ("stop", shooter) or (None, -1): whether a moon is in play."""
+def lone_taker(ctx: Context, taken: list[int]) -> int:
+    """The one player who has taken penalty cards, when a moon is possible (the rules
+    have one and nobody else has taken any); -1 otherwise. With -1, :func:`moon_mode`
+    says no moon is in play whoever is to play, until the next trick is taken."""
     if not ctx.moon:
-        return None, -1
+        return -1
     penalty = ctx.penalty
     shooter = -1
-    for player, mask in enumerate(s.taken):
+    for player, mask in enumerate(taken):
         if mask & penalty:
             if shooter >= 0:
-                return None, -1  # two players have points: no moon this deal
+                return -1  # two players have points: no moon this deal
             shooter = player
+    return shooter
+
+
+def moon_mode(ctx: Context, s: Situation) -> tuple[str | None, int]:
+    """("shoot", me), ("stop", shooter) or (None, -1): whether a moon is in play."""
+    shooter = lone_taker(ctx, s.taken)
     if shooter < 0:
         return None, -1
+    penalty = ctx.penalty
     if shooter == s.player:
         unseen = ctx.deck & ~s.hand & ~s.played
         # Still possible and likely: most points already, and my hand holds the top hearts.
@@ -323,15 +332,17 @@ def moon_mode(ctx: Context, s: Situation) -> tuple[str | None, int]:
     return None, -1
 
 
-def choose_play(ctx: Context, s: Situation) -> tuple[int, str]:
+def choose_play(ctx: Context, s: Situation, calm: bool = False) -> tuple[int, str]:
     """The heuristic's card (an index) and the key of the rule that chose it (what the
-    rule meant to do: ``true_key`` decides what may be said of it)."""
+    rule meant to do: ``true_key`` decides what may be said of it). ``calm``: the caller
+    knows that :func:`lone_taker` is -1 for ``s.taken`` (no moon in play), which spares
+    checking it at every card of a playout."""
     legal = s.legal
     if legal & (legal - 1) == 0:
         return low_index(legal), "only_legal"
     if ctx.reverse:
         return _reverse(ctx, s)
-    mode, shooter = moon_mode(ctx, s)
+    mode, shooter = (None, -1) if calm else moon_mode(ctx, s)
     if mode == "shoot":
         return _shoot(ctx, s)
     if not s.trick:
