@@ -4,8 +4,9 @@ positions where one card is right."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -15,9 +16,16 @@ from hearts_teach import Card, Deal, Rules, RulesError, score_deal
 from hearts_teach.bots import LEVELS, Choice, PassChoice, make_bot
 from hearts_teach.bots.base import Bot
 from hearts_teach.bots.catalog import Said
-from hearts_teach.bots.montecarlo import deal_scores
-from hearts_teach.bots.policy import CLAIMS, Situation, context, play_facts
-from hearts_teach.cards import cards_of, mask_of, parse_cards
+from hearts_teach.bots.montecarlo import deal_scores, play_on
+from hearts_teach.bots.policy import (
+    CLAIMS,
+    Context,
+    Situation,
+    choose_play,
+    context,
+    play_facts,
+)
+from hearts_teach.cards import cards_of, indexes_of, mask_of, parse_cards
 
 SMALL_MC: dict[str, Any] = {"playouts": 24, "time_limit": None}
 
@@ -224,6 +232,74 @@ def test_montecarlo_scorer_mixed_moon_counts_the_stacked_jack(
     tricks = [13, 1, 0, 0]
     assert deal_scores(context(rules), taken, 0, tricks, totals) == scores
     assert score_deal(rules, [cards_of(m) for m in taken], totals).scores == tuple(scores)
+
+
+# --- a playout on masks plays as the engine does ---------------------------------------
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(
+    rules=rule_sets(),
+    seed=st.integers(0, 10_000),
+    deal_number=st.integers(0, 7),
+    extra=st.integers(0, 40),
+    bot_first=st.booleans(),
+    policy=st.booleans(),
+)
+def test_playout_on_masks_plays_the_deal_as_the_engine_would(
+    rules: Rules, seed: int, deal_number: int, extra: int, bot_first: bool, policy: bool
+) -> None:
+    """``play_on`` (the Monte-Carlo playouts after the first trick, outside the Deal)
+    knows the engine's rules of play: from a random position after the first trick,
+    every seat choosing by the policy (each given its own view of the Deal) or at random,
+    it offers the same legal cards at every choice as the Deal does, and ends with the
+    same cards taken, tricks won and voids shown."""
+    ctx = context(rules)
+    rng = random.Random(seed)
+    deal = Deal.new(rules, seed=seed, deal_number=deal_number)
+    while deal.phase == "pass":
+        player = deal.to_play
+        deal.pass_cards(player, rng.sample(deal.hand(player), rules.cards_to_pass))
+    while not deal.is_over and (deal.trick_number == 0 or extra > 0):
+        extra -= deal.trick_number > 0
+        deal.play(rng.choice(deal.legal_moves()))
+    assume(not deal.is_over)
+    first = rng.choice(deal.legal_moves()).index if bot_first else -1
+
+    def chooser(record: list[int]) -> Callable[..., tuple[int, str]]:
+        random_choice = random.Random(seed)
+
+        def choose(ctx: Context, s: Situation, calm: bool = False) -> tuple[int, str]:
+            record.append(s.legal)
+            if policy:
+                return choose_play(ctx, s, calm)
+            return random_choice.choice(indexes_of(s.legal)), "random"
+
+        return choose
+
+    engine_legal: list[int] = []
+    choose = chooser(engine_legal)
+    engine = deal.copy()
+    if first >= 0:
+        engine.play_index(first)
+    while not engine.is_over:
+        legal = engine.legal_mask()
+        if legal & (legal - 1):
+            card = choose(ctx, Situation.from_view(engine.view(engine.to_play)))[0]
+        else:
+            card = legal.bit_length() - 1
+        engine.play_index(card)
+
+    offered: list[int] = []
+    situation = Situation.from_view(deal.view(deal.to_play))
+    won = deal.tricks_won
+    with patch("hearts_teach.bots.montecarlo.choose_play", chooser(offered)):
+        play_on(ctx, situation, list(deal.hands), won, deal.to_play, deal.hearts_broken, first)
+    assert offered == engine_legal
+    assert situation.taken == engine.taken
+    assert won == engine.tricks_won
+    assert situation.voids == engine.shown_voids()
+    assert situation.played == engine.view(0).played_mask
 
 
 @pytest.mark.parametrize("level", LEVELS)
