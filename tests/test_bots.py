@@ -23,6 +23,7 @@ from hearts_teach.bots.policy import (
     Situation,
     choose_play,
     context,
+    lone_taker,
     play_facts,
 )
 from hearts_teach.cards import cards_of, indexes_of, mask_of, parse_cards
@@ -252,8 +253,9 @@ def test_playout_on_masks_plays_the_deal_as_the_engine_would(
     """``play_on`` (the Monte-Carlo playouts after the first trick, outside the Deal)
     knows the engine's rules of play: from a random position after the first trick,
     every seat choosing by the policy (each given its own view of the Deal) or at random,
-    it offers the same legal cards at every choice as the Deal does, and ends with the
-    same cards taken, tricks won and voids shown."""
+    it offers the same legal cards at every choice as the Deal does (and says no moon
+    is in play only when none is), and ends with the same cards taken, tricks won and
+    voids shown."""
     ctx = context(rules)
     rng = random.Random(seed)
     deal = Deal.new(rules, seed=seed, deal_number=deal_number)
@@ -271,6 +273,7 @@ def test_playout_on_masks_plays_the_deal_as_the_engine_would(
 
         def choose(ctx: Context, s: Situation, calm: bool = False) -> tuple[int, str]:
             record.append(s.legal)
+            assert not calm or lone_taker(ctx, s.taken) < 0  # calm: no moon in play
             if policy:
                 return choose_play(ctx, s, calm)
             return random_choice.choice(indexes_of(s.legal)), "random"

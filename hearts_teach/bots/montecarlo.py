@@ -421,6 +421,14 @@ def play_on(
         trick_mask |= 1 << card
     leader = situation.leader
     played = situation.played
+    # No moon in play (lone_taker is -1) while the rules have none, or nobody or more
+    # than one player has taken penalty cards: kept up to date trick by trick.
+    moon = ctx.moon
+    penalty = ctx.penalty
+    takers = 0
+    for player, mask in enumerate(taken):
+        if mask & penalty:
+            takers |= 1 << player
     calm = lone_taker(ctx, taken) < 0
     card = first
     while True:
@@ -470,6 +478,9 @@ def play_on(
             winner -= n
         taken[winner] |= trick_mask
         won[winner] += 1
+        if trick_mask & penalty:
+            takers |= 1 << winner
+            calm = not moon or takers & (takers - 1) != 0
         trick.clear()
         trick_mask = 0
         leader = to_play = winner
@@ -478,7 +489,6 @@ def play_on(
         if not hands[winner]:
             situation.played = played
             return
-        calm = lone_taker(ctx, taken) < 0
 
 
 def _advance(deal: Deal, situation: Situation, player: int, card: int, n: int) -> None:
