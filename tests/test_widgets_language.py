@@ -77,6 +77,10 @@ def test_the_page_language_relabels_every_screen_in_place_and_keeps_what_each_ho
     tools = playground.open_teachers()
     assert tools is not None
     tools.desk.typed.value = "QS"
+    tools.desk.select(2)
+    tools.simulation.variants.value = ("standard", "omnibus")
+    tools.tabs.selected_index = 2
+    playground_tab = playground.tabs.selected_index if playground.tabs else None
 
     playground.lang = "fr"
 
@@ -99,6 +103,9 @@ def test_the_page_language_relabels_every_screen_in_place_and_keeps_what_each_ho
     assert table.load_code_text.value == "half a code" and tools.desk.typed.value == "QS"
     assert picker.players.value == 5 and picker.rules == Rules.preset("five-player")
     assert guided.run.asking and guided.feedback.value
+    assert tools.desk.active.value == 2 and tools.tabs.selected_index == 2
+    assert tools.simulation.variants.value == ("standard", "omnibus")
+    assert playground.tabs is not None and playground.tabs.selected_index == playground_tab
 
 
 def test_screens_built_after_a_change_of_language_speak_the_page_language(
