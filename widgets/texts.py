@@ -32,8 +32,9 @@ class LanguageError(traitlets.TraitError, ValueError):
 
 class Localized(traitlets.HasTraits):
     """A widget whose every label is in ``lang``. Mixed into an ipywidget (before it:
-    ``class Table(Localized, widgets.VBox)``); the widget observes ``lang`` once it is
-    built, and relabels itself on each change, keeping what it shows."""
+    ``class Table(Localized, widgets.VBox)``); the widget starts observing ``lang`` at the
+    end of its ``__init__`` (a change seen earlier would relabel a widget half built),
+    and relabels itself on each change, keeping what it shows."""
 
     lang = traitlets.Unicode("en", help="The language of every label; a change relabels.")
 
