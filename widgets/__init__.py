@@ -16,8 +16,9 @@ Table (:mod:`hearts_teach_widgets.table`)
     the others. Methods do what the buttons do: ``play_card(card)``,
     ``toggle_pass(card)`` / ``choose_pass(cards)`` / ``confirm_pass()``, ``hint()``,
     ``undo()``, ``next_deal()``, ``new_game(rules=None)``, ``load_code(code)``,
-    ``load_deal(deal)``, ``set_lang(lang)``, ``set_bot_level(level)``; state:
-    ``game``, ``deal``, ``message``, ``status_text()``, ``hand.buttons``, ``bot_plays``.
+    ``load_deal(deal)``, ``set_bot_level(level)``; state: ``lang`` (a trait: setting
+    it relabels everything, and ``set_lang(lang)`` does the same), ``game``, ``deal``,
+    ``message``, ``status_text()``, ``hand.buttons``, ``bot_plays``.
 
 Rules picker (:mod:`hearts_teach_widgets.rules_picker`)
     ``RulesPicker(lang)``: every preset of ``Rules.PRESETS`` and the options a player
@@ -38,8 +39,9 @@ Playground (:mod:`hearts_teach_widgets.playground`), served by Voilà from ``not
     :mod:`hearts_teach_widgets.serve` (Voilà, minus a slow import) with the package's
     ``hearts`` template (``voila/templates``, no CDN request).
     Lessons hook: if ``hearts_teach_widgets.lessons`` defines ``lessons_panel(lang, playground)``
-    returning a widget, it becomes the "Lessons" tab, built when first opened; the widget
-    may define ``set_lang(lang)``, and may call ``playground.open_deal(deal)``.
+    returning a widget, it becomes the "Lessons" tab, built when first opened; a ``lang``
+    trait on the widget is linked to the page's (else a ``set_lang(lang)`` method is
+    called when it changes), and it may call ``playground.open_deal(deal)``.
 
 End of game (:mod:`hearts_teach_widgets.summary`)
     ``summary_html(game, lang)`` and ``score_chart_svg(game, lang)`` (an SVG chart).
