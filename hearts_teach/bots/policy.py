@@ -356,12 +356,15 @@ def _follow(ctx: Context, s: Situation, shooter: int) -> tuple[int, str]:
     legal = s.legal
     trick = s.trick
     n = ctx.players
-    on_table = _mask(trick)
+    values = ctx.values
+    on_table = points = 0
+    for card in trick:
+        on_table |= 1 << card
+        points += values[card]
     led = SUIT_OF[trick[0]]
     winner = trick_winner(on_table, trick[0], ctx.trump)
     above = _beating(ctx, legal, led, winner)
     below = legal & ~above
-    points = ctx.points(on_table)
     last = len(trick) == n - 1
     winner_seat = (s.leader + trick.index(winner)) % n
     unseen = ctx.deck & ~s.hand & ~s.played
