@@ -14,7 +14,13 @@ in its own process: the compiled engine as installed (``hearts_teach.COMPILED``)
 same installation interpreted (``HEARTS_TEACH_PURE=1``), and, when Node.js and the
 book's npm packages are there (``npm ci``), the browser's own Python, Pyodide, run by
 Node.js (the static book's kernel is Pyodide in a web worker). Every engine must give
-the same reviews; the script checks it.
+the same reviews; the script checks it, and prints one digest of them all to compare
+runs (a change meant to keep the reviews the same must keep it).
+
+Then each engine times the Monte-Carlo bot's playouts alone, where a review spends its
+time: from South's view before each card with a choice in the same deals, every distinct
+legal card played out in the same ``SPEED_SAMPLES`` sampled deals (the sampling
+included), in microseconds per playout.
 
     .venv/bin/python benchmarks/review.py [--beginner 8] [--club 4] [--engine all] [--save]
 """
@@ -44,21 +50,24 @@ MEAN_TARGET = 3.0
 MAX_TARGET = 5.0
 """Seconds for the slowest deal, every engine."""
 ENGINES = ("compiled", "pure", "pyodide")
+SPEED_SAMPLES = 30
+"""Sampled deals per view in the playout timing."""
 
 # Node.js loads Pyodide, mounts the checkout and runs this script's worker in it.
 NODE_LOADER = """
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-const [pyodideDir, root, codes] = process.argv.slice(1);
+const [pyodideDir, root, codes, mode] = process.argv.slice(1);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
 pyodide.FS.mkdirTree("/checkout");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, "/checkout");
 pyodide.globals.set("codes_path", codes);
+pyodide.globals.set("mode", mode);
 pyodide.runPython(`
 import sys
 sys.path[:0] = ["/checkout", "/checkout/benchmarks"]
-sys.argv = ["review.py", "--worker", "/checkout/" + codes_path]
+sys.argv = ["review.py", mode, "/checkout/" + codes_path]
 import runpy
 try:
     runpy.run_path("/checkout/benchmarks/review.py", run_name="__main__")
@@ -122,8 +131,45 @@ def worker(codes_file: str) -> None:
         )
 
 
-def run_engine(engine: str, codes_file: Path) -> list[dict[str, Any]] | None:
-    """The worker's lines for one engine (None when that engine cannot run here)."""
+def speed_worker(codes_file: str) -> None:
+    """Time the bot's playouts from South's views in the deals of the file; print one
+    line: the playouts and their CPU seconds."""
+    from hearts_teach.bots.montecarlo import MonteCarloBot
+    from hearts_teach.errors import IllegalMove
+    from hearts_teach.records import deal_from_code
+
+    views = []
+    for line in Path(codes_file).read_text().splitlines():
+        deal = deal_from_code(json.loads(line)["code"])
+        position = deal.copy()
+        while True:
+            try:
+                position.undo()
+            except IllegalMove:
+                break
+        for kind, player, cards in deal.history:
+            if kind == "pass":
+                position.pass_cards(player, list(cards))
+                continue
+            legal = position.legal_mask()
+            if player == 0 and legal & (legal - 1):
+                views.append(position.view(0))
+            position.play(cards[0])
+    bot = MonteCarloBot(seed="speed", time_limit=None)
+    playouts = 0
+    cpu = time.process_time()
+    for view in views:
+        groups, _outcomes, samples = bot.evaluate(view, samples=SPEED_SAMPLES)
+        playouts += samples * len(groups)
+    cpu = time.process_time() - cpu
+    print(json.dumps({"speed": True, "playouts": playouts, "cpu": cpu}), flush=True)
+
+
+def run_engine(
+    engine: str, codes_file: Path, mode: str = "--worker"
+) -> list[dict[str, Any]] | None:
+    """The worker's lines for one engine (None when that engine cannot run here); with
+    ``mode`` "--speed", the playout timing's line."""
     env = dict(os.environ)
     if engine == "pyodide":
         node = shutil.which("node")
@@ -131,15 +177,20 @@ def run_engine(engine: str, codes_file: Path) -> list[dict[str, Any]] | None:
             return None
         relative = codes_file.relative_to(ROOT)
         command = [node, "--input-type=module", "-e", NODE_LOADER]
-        command += [str(PYODIDE), str(ROOT), str(relative)]
+        command += [str(PYODIDE), str(ROOT), str(relative), mode]
     else:
         env["HEARTS_TEACH_PURE"] = "1" if engine == "pure" else ""
-        command = [sys.executable, str(Path(__file__).resolve()), "--worker", str(codes_file)]
+        command = [sys.executable, str(Path(__file__).resolve()), mode, str(codes_file)]
     done = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
     return [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
 
 
-def report(results: dict[str, list[dict[str, Any]] | None], deals: int, loads: list[float]) -> str:
+def report(
+    results: dict[str, list[dict[str, Any]] | None],
+    speeds: dict[str, list[dict[str, Any]] | None],
+    deals: int,
+    loads: list[float],
+) -> str:
     from hearts_teach.review import CONFIRM_SAMPLES, REVIEW_PLAYOUTS
 
     lines = [
@@ -182,10 +233,22 @@ def report(results: dict[str, list[dict[str, Any]] | None], deals: int, loads: l
                 if walls:
                     by_kind.append(f"{engine} {kind} {statistics.fmean(walls):.2f} s")
     same = len({tuple(d) for d in digests.values()}) <= 1
+    digest = ""
+    if digests:
+        joined = " ".join(next(iter(digests.values())))
+        digest = f" (digest of the reviews {hashlib.sha256(joined.encode()).hexdigest()[:16]})"
+    timed = []
+    for engine, rows in speeds.items():
+        if rows:
+            line = rows[-1]
+            timed.append(
+                f"{engine} {line['cpu'] / line['playouts'] * 1e6:,.0f} µs ({line['playouts']:,})"
+            )
     lines += [
         "",
         f"Mean by South's play: {', '.join(by_kind)}  ",
-        f"Same reviews in every engine: {'yes' if same else 'NO'}  ",
+        f"Same reviews in every engine: {'yes' if same else 'NO'}{digest}  ",
+        f"The bot's playouts alone, CPU µs per playout (playouts timed): {', '.join(timed)}  ",
         f"Target (≤ {MEAN_TARGET:g} s per deal on average, ≤ {MAX_TARGET:g} s for the slowest, "
         f"every engine run): {'met' if met_everywhere and same else 'not met'}",
     ]
@@ -199,9 +262,13 @@ def main() -> int:
     parser.add_argument("--engine", choices=[*ENGINES, "all"], default="all")
     parser.add_argument("--save", action="store_true", help=f"append the table to {RESULTS}")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--speed", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         worker(args.worker)
+        return 0
+    if args.speed:
+        speed_worker(args.speed)
         return 0
     deals = make_deals(args.beginner, args.club)
     codes_file = ROOT / "build" / "review-bench-deals.jsonl"
@@ -209,12 +276,14 @@ def main() -> int:
     codes_file.write_text("".join(json.dumps(d) + "\n" for d in deals))
     engines = ENGINES if args.engine == "all" else (args.engine,)
     results: dict[str, list[dict[str, Any]] | None] = {}
+    speeds: dict[str, list[dict[str, Any]] | None] = {}
     loads = []
     for engine in engines:
         loads.append(os.getloadavg()[0])
         print(f"reviewing {len(deals)} deals with the {engine} engine…", file=sys.stderr)
         results[engine] = run_engine(engine, codes_file)
-    table = report(results, len(deals), loads)
+        speeds[engine] = run_engine(engine, codes_file, "--speed")
+    table = report(results, speeds, len(deals), loads)
     print(table)
     if args.save:
         with RESULTS.open("a", encoding="utf-8") as stream:
