@@ -16,7 +16,7 @@ from traitlets import TraitError, validate
 
 from hearts_teach import Rules, RulesError
 from hearts_teach.cards import cards_of
-from hearts_teach.i18n import card_symbol, text
+from hearts_teach.i18n import card_symbol, join_words, text
 from hearts_teach.rules import (
     MOON_RULES,
     PASSING,
@@ -151,6 +151,10 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
             name: widgets.Checkbox(indent=False, layout=widgets.Layout(width="auto"))
             for name in BOOLEAN_OPTIONS
         }
+        # Which cards this table takes out, said by the number of players (the drop-down
+        # above is shown only where there is a choice).
+        self.removed_note = picture()
+        self.removed_note.add_class("ht-removed-note")
         self.verdict = picture()
         self._fields: dict[str, widgets.Widget] = {
             "players": self.players,
@@ -174,6 +178,7 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
             self.preset,
             self.options_title,
             self.players,
+            self.removed_note,
             self.removed,
             self.moon,
             self.passing,
@@ -303,6 +308,7 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
             self.preset.value = rules.preset_name
             self._updating = False
         self._draw_verdict()
+        self._draw_removed()
         for listener in self._listeners:
             listener(rules)
 
@@ -335,6 +341,27 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
             field.description = text(f"ui.option.{name}", lang)
             field.tooltip = field.description  # a label without one reads "null"
         self._draw_verdict()
+        self._draw_removed()
+
+    def removed_text(self) -> str:
+        """The cards the chosen table takes out of the pack, and the hand each player then
+        gets, from the engine's rules (empty when no card is removed or the options cannot
+        go together)."""
+        rules = self.rules
+        if rules is None or rules.removed in (None, "none"):
+            return ""
+        cards = cards_of(mask_of_removal(rules.removed))
+        if not cards:
+            return ""
+        key = "ui.removed.note.one" if len(cards) == 1 else "ui.removed.note.many"
+        symbols = join_words([card_symbol(card, self.lang) for card in cards], self.lang)
+        return text(key, self.lang, cards=symbols, size=rules.hand_size)
+
+    def _draw_removed(self) -> None:
+        said = self.removed_text()
+        self.removed_note.value = (
+            f'<div class="ht-removed" lang="{self.lang}">{escape(said)}</div>' if said else ""
+        )
 
     def _draw_verdict(self) -> None:
         lang = self.lang
