@@ -521,10 +521,17 @@ class WhatIfWidget(Localized, widgets.VBox):  # type: ignore[misc]
         self.what_if = WhatIf(deal, level=level, seed=seed)
         players = deal.rules.players
         self.intro = widgets.HTML()
-        self.trick_slider = widgets.IntSlider(min=1, max=len(deal.tricks), value=1)
-        self.card_slider = widgets.IntSlider(min=1, max=players, value=1)
-        self.trick_slider.observe(lambda _c: self._position_changed(), names="value")
-        self.card_slider.observe(lambda _c: self._position_changed(), names="value")
+        # Drop-downs, not sliders: ipywidgets 8 draws a slider's handle without a name
+        # for screen readers (its description is a label tied to no control), while a
+        # drop-down's description is the <label> of its <select>.
+        self.trick_picker = widgets.Dropdown(
+            options=[(str(n), n) for n in range(1, len(deal.tricks) + 1)], value=1
+        )
+        self.card_picker = widgets.Dropdown(
+            options=[(str(n), n) for n in range(1, players + 1)], value=1
+        )
+        self.trick_picker.observe(lambda _c: self._position_changed(), names="value")
+        self.card_picker.observe(lambda _c: self._position_changed(), names="value")
         self.position = widgets.HTML()
         self.hand = HandView(self._card_clicked, lang)
         self.table = widgets.HTML()
@@ -532,8 +539,8 @@ class WhatIfWidget(Localized, widgets.VBox):  # type: ignore[misc]
         self.children = (
             widgets.HTML(style_tag()),
             self.intro,
-            self.trick_slider,
-            self.card_slider,
+            self.trick_picker,
+            self.card_picker,
             self.position,
             self.hand,
             self.table,
@@ -543,12 +550,12 @@ class WhatIfWidget(Localized, widgets.VBox):  # type: ignore[misc]
 
     @property
     def rewound(self) -> Deal:
-        return self.what_if.rewind(self.trick_slider.value - 1, self.card_slider.value - 1)
+        return self.what_if.rewind(self.trick_picker.value - 1, self.card_picker.value - 1)
 
     def go_to(self, trick: int, card: int = 1) -> None:
         """Show the position before card ``card`` of trick ``trick`` (both from 1)."""
-        self.trick_slider.value = trick
-        self.card_slider.value = card
+        self.trick_picker.value = trick
+        self.card_picker.value = card
 
     def _position_changed(self) -> None:
         self.result = None
@@ -560,7 +567,7 @@ class WhatIfWidget(Localized, widgets.VBox):  # type: ignore[misc]
     def play(self, card: Card | str) -> WhatIfResult:
         """Play ``card`` at the position shown; the bots finish the deal."""
         self.result = self.what_if.replay(
-            self.trick_slider.value - 1, card, self.card_slider.value - 1
+            self.trick_picker.value - 1, card, self.card_picker.value - 1
         )
         self._render()
         return self.result
@@ -569,17 +576,17 @@ class WhatIfWidget(Localized, widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         deal = self.rewound
         player = deal.to_play
-        index = (self.trick_slider.value - 1) * deal.rules.players + self.card_slider.value - 1
+        index = (self.trick_picker.value - 1) * deal.rules.players + self.card_picker.value - 1
         played = self.what_if.plays[index][1]
         self.intro.value = f"<p>{escape(text('ui.teach.whatif_intro', lang))}</p>"
-        self.trick_slider.description = text("ui.teach.whatif_trick", lang)
-        self.card_slider.description = text("ui.teach.whatif_card", lang)
+        self.trick_picker.description = text("ui.teach.whatif_trick", lang)
+        self.card_picker.description = text("ui.teach.whatif_card", lang)
         faces = "".join(card_face(card, lang, small=True) for _, card in deal.current_trick.plays)
         sentence = text(
             "ui.teach.whatif_position",
             lang,
-            trick=self.trick_slider.value,
-            card=self.card_slider.value,
+            trick=self.trick_picker.value,
+            card=self.card_picker.value,
             player=player_name(player, deal.rules.players, lang),
             played=card_name(played, lang),
         )
