@@ -448,6 +448,9 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             raise ValueError("the chosen options cannot be played")
         table = self._new_table(rules, self._next_seed())
         self._show_table(table)
+        # The button pressed is gone with the start screen: the keyboard goes to the
+        # table's safe place (as after a card), not to the page's body.
+        table.focus_safe_place()
         return table
 
     def _next_seed(self) -> int:
@@ -456,7 +459,9 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             self.seed = self.table.seed + 1
         return self.seed
 
-    def _new_table(self, source: Rules | Deal | Game, seed: int) -> HeartsTable:
+    def _new_table(
+        self, source: Rules | Deal | Game, seed: int, origin: str | None = None
+    ) -> HeartsTable:
         table = HeartsTable(
             source,
             lang=self.lang,
@@ -465,6 +470,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             playground_url=self.playground_url,
             on_game_over=self._game_over,
             show_language=False,
+            origin=origin,
         )
         self._tie("table", table, both_ways=True)  # its own switch changes the page's
         table.new_game_button.on_click(lambda _b: self._back_to_table())
@@ -486,10 +492,11 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             self.screen = "table"
             self.play_area.children = [self.table]
 
-    def open_deal(self, deal: Deal | Game) -> HeartsTable:
+    def open_deal(self, deal: Deal | Game, origin: str | None = None) -> HeartsTable:
         """Play ``deal`` at the table (used by ``?deal=`` and by the lessons tab), or go
-        on with a game (``?game=``)."""
-        table = self._new_table(deal, self._next_seed())
+        on with a game (``?game=``); ``origin`` says where it came from (see
+        :data:`hearts_teach_widgets.table.ORIGINS`)."""
+        table = self._new_table(deal, self._next_seed(), origin)
         self._show_table(table)
         if table.game.is_over:  # a finished game reopens on its summary
             self._game_over(table)
@@ -509,7 +516,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             self._relabel()
             return False
         self._start_error = None
-        self.open_deal(opened)
+        self.open_deal(opened, "address" if whole_game else "code")
         return True
 
     def show_start(self) -> None:

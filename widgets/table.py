@@ -108,6 +108,10 @@ def bot_budget(level: str) -> dict[str, float]:
     return {"time_limit": seconds} if 0 < seconds <= 5 else {}
 
 
+ORIGINS = (None, "address", "code")
+"""Where a table's game may come from besides a new game: the page's address (a game
+resumed after a reload) or a share code."""
+
 _TABLES = itertools.count(1)  # a class per table, for the style of its own reply
 
 
@@ -179,9 +183,15 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         show_share: bool = True,
         show_language: bool = True,
         delay: float | None = None,
+        origin: str | None = None,
     ) -> None:
         super().__init__()
         self.lang = lang
+        if origin not in ORIGINS:
+            raise ValueError(f"unknown origin {origin!r}: one of {ORIGINS}")
+        # Where a game that had begun elsewhere came from ("address": resumed from the
+        # page's address; "code": a share code): its bots' reasons were not kept.
+        self.origin = origin
         if bot_level not in BOT_LEVELS:
             raise ValueError(f"unknown bot level {bot_level!r}")
         delay = default_delay() if delay is None else delay
@@ -265,8 +275,6 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.skip_button.on_click(lambda _b: self.skip())
         self.language_picker = language_switch(lang)
         traitlets.link((self.language_picker, "value"), (self, "lang"))
-        if not show_language:  # the page around the table has its own switch
-            self.language_picker.layout.display = "none"
         self.bot_picker = widgets.Dropdown(options=bot_level_options(lang), value=bot_level)
         self.bot_picker.observe(self._bot_picked, names="value")
         self.pace_picker = widgets.Dropdown(
@@ -306,9 +314,13 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             ]
         )
         toolbar.add_class("ht-toolbar")
-        settings = widgets.HBox([self.language_picker, self.bot_picker, self.pace_picker])
+        settings = widgets.HBox([self.bot_picker, self.pace_picker])
         settings.add_class("ht-toolbar")
         settings.add_class("ht-settings")
+        # A table on its own (the book) keeps its language switch above it, where a
+        # reader looks for it; inside the playground the page's switch is used.
+        languages = widgets.HBox([self.language_picker])
+        languages.add_class("ht-toolbar")
         main = widgets.VBox(
             [
                 self.felt,
@@ -322,8 +334,10 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(flex="1 1 600px", min_width="0"),
         )
         main.add_class("ht-main")
+        # The settings (the bots' level and speed) beside the table, not above it: the
+        # felt and the hand then fit a laptop's screen; a phone shows them after the hand.
         side = widgets.VBox(
-            [self.score_sheet, self.bot_log],
+            [settings, self.score_sheet, self.bot_log],
             layout=widgets.Layout(flex="1 1 300px", min_width="0", max_width="420px"),
         )
         side.add_class("ht-side")
@@ -347,7 +361,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         body.layout.grid_gap = "12px"
         self.children = [
             self._style,
-            settings,
+            *([languages] if show_language else []),
             self.status,
             self.badges,
             body,
@@ -798,6 +812,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
                 lambda lang: text("ui.share.kept", lang, error=damaged.message(lang)), error=True
             )
             return False
+        self.origin = "code"  # its bots' reasons were not kept
         self.load_deal(deal)
         self._say_share(lambda lang: text("ui.share.loaded", lang))
         return True
@@ -924,6 +939,24 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         tricks = tricks_so_far(self.deal)
         shown_at = {tricks[i].plays[p][1]: moment for (i, p), moment in times.appear.items()}
         groups: dict[int, list[tuple[float, str]]] = {}
+        # The bots' cards played before this table opened the game (resumed from the
+        # address, or a share code's position): their cards are in the deal, their reasons
+        # were not kept. Listed with their trick, and the reason for the missing reasons.
+        logged = {play.index for play in self._log}
+        trick_of = {card: number for number, trick in enumerate(tricks) for _, card in trick.plays}
+        earlier = False
+        for index, (kind, player, cards) in enumerate(self.deal.history):
+            if kind != "play" or player == self.human or index in logged:
+                continue
+            earlier = True
+            line = text(
+                "ui.log.earlier",
+                lang,
+                seat=name_of(player, self.rules, lang),
+                card=card_symbol(cards[0], lang),
+            )
+            item = f'<li class="ht-log-line ht-log-earlier">{escape(line)}</li>'
+            groups.setdefault(trick_of[cards[0]], []).append((0.0, item))
         for play in self._log:
             line = text(
                 "ui.bot.played",
@@ -937,11 +970,15 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             item = f'<li class="ht-log-line{classes}"{style}>{escape(line)}</li>'
             groups.setdefault(play.trick, []).append((moment, item))
         title = f"<h3>{escape(text('ui.log.title', lang))}</h3>"
+        if earlier and self.origin is not None:
+            key = "ui.log.resumed" if self.origin == "address" else "ui.log.opened"
+            why = text(key, lang)
+            title += f'<p class="ht-log-why">{escape(why)}</p>'
         if not groups:
             body = f"<p>{escape(text('ui.log.empty', lang))}</p>"
         else:
             parts = []
-            for number, lines in groups.items():
+            for number, lines in sorted(groups.items()):
                 classes, style = timing(min(moment for moment, _ in lines))
                 head = escape(text("ui.log.trick", lang, number=number + 1))
                 parts.append(
@@ -1054,17 +1091,25 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.bot_log.value = self._log_html(times)
         self.rules_box.value = f'<div lang="{lang}">{rules_html(rules, lang)}</div>'
         self._draw_share()
-        if focus and can_deal:
-            self.next_deal_button.focus()  # the keyboard goes straight on to the next deal
-        elif focus and mine:
-            self.moon_buttons["add"].focus()
-        elif focus:
-            # A safe place: the note says what happened; Tab goes on to the hand.
-            self.note.focus()
+        if focus:
+            self.focus_safe_place()
         if self.game.is_over and not self._game_over_told:
             self._game_over_told = True
             if self.on_game_over is not None:
                 self.on_game_over(self)
+
+    def focus_safe_place(self) -> None:
+        """Send the keyboard where the person goes on from, never to a card (a second
+        Enter would play it): "Next deal" once a deal is over, the shooter's choice, or
+        else the note, which says what happened and what may be played; Tab goes on
+        from it to the hand."""
+        deal = self.deal
+        if deal.is_complete and not self.game.is_over:
+            self.next_deal_button.focus()  # the keyboard goes straight on to the next deal
+        elif self._moon_is_mine():
+            self.moon_buttons["add"].focus()
+        else:
+            self.note.focus()
 
     def _draw_share(self) -> None:
         lang = self.lang
@@ -1077,8 +1122,14 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.load_button.description = text("ui.button.load", lang)
         self.load_button.tooltip = text("ui.button.load", lang)
         link = playground_link(code, self.playground_url, lang) if code else ""
+        # A link drawn as a button (it opens a page: a link to screen readers and to the
+        # keyboard, Tab reaches it and Enter follows it); the arrow is not part of its name.
+        help_text = escape(text("ui.share.link_help", lang), quote=True)
         self.share_link.value = (
-            f'<a class="ht-link" href="{escape(link)}" target="_blank" rel="noopener" lang="{lang}">{escape(text("ui.share.link", lang))}</a>'
+            f'<a class="ht-link ht-link-button" href="{escape(link)}" target="_blank" '
+            f'rel="noopener" lang="{lang}" title="{help_text}">'
+            f"{escape(text('ui.share.link', lang))}"
+            '<span class="ht-link-arrow" aria-hidden="true"> ↗</span></a>'
             if link
             else ""
         )
