@@ -73,7 +73,12 @@ _NARROW = """
 .ht-live.ht-p5 .ht-seat,.ht-live.ht-p6 .ht-seat{padding:4px 5px}
 .ht-live.ht-p5 .ht-seat .ht-name,.ht-live.ht-p6 .ht-seat .ht-name{font-size:13px}
 .ht-live.ht-p5 .ht-seat .ht-meta,.ht-live.ht-p6 .ht-seat .ht-meta{font-size:11px}
-.ht-live.ht-p5 .ht-corner,.ht-live.ht-p6 .ht-corner{height:120px;align-self:center;padding:4px 5px}
+.ht-live.ht-p5 .ht-corner,.ht-live.ht-p6 .ht-corner{height:136px;align-self:center;padding:4px 5px}
+.ht-live.ht-p5 .ht-seat .ht-name,.ht-live.ht-p6 .ht-seat .ht-name,
+.ht-live.ht-p5 .ht-corner-line,.ht-live.ht-p6 .ht-corner-line{white-space:normal;overflow:visible;
+  overflow-wrap:anywhere;text-overflow:clip;line-height:1.15}
+.ht-live.ht-p5 .ht-seat .ht-name,.ht-live.ht-p6 .ht-seat .ht-name{height:2.3em}
+.ht-live.ht-p5 .ht-corner-line,.ht-live.ht-p6 .ht-corner-line{font-size:11px}
 .ht-live.ht-p5 .ht-tiny-row,.ht-live.ht-p6 .ht-tiny-row{flex-wrap:wrap}
 .ht-live.ht-p5 .ht-pass-groups,.ht-live.ht-p6 .ht-pass-groups{grid-template-columns:minmax(0,1fr);gap:0}
 .ht-live .ht-seat{padding:5px 7px;font-size:12px}
@@ -97,7 +102,8 @@ LIVE = (
 .ht-main,.ht-table{container-type:inline-size}
 .ht-main>.ht-note{order:2}.ht-main>.ht-hand{order:1}.ht-main>*{order:3}.ht-main>.ht-felt-box{order:0}
 .ht-felt.ht-live{grid-template-columns:minmax(0,1fr) minmax(0,1.6fr) minmax(0,1fr);
-  grid-template-areas:"last north ." "west centre east" ". south .";min-height:0;align-items:center}
+  grid-template-areas:"last north ." "west centre east" ". south .";min-height:0;align-items:center;
+  padding:10px;gap:8px}
 .ht-felt.ht-live.ht-p3{grid-template-areas:"last . ." "west centre east" ". south ."}
 .ht-felt.ht-live.ht-p2{grid-template-areas:"last north ." ". centre ." ". south ."}
 .ht-felt.ht-live.ht-p5{grid-template-areas:"nw . ne" "west centre east" "last south ."}
@@ -107,6 +113,16 @@ LIVE = (
 .ht-live .ht-name,.ht-live .ht-meta,.ht-live .ht-caption,.ht-live .ht-corner-line,
 .ht-live .ht-slot-label,.ht-live .ht-corner-title{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .ht-live .ht-backs{height:22px;display:flex;overflow:hidden;margin:3px 0 1px 0}
+/* a wide felt: a seat in three lines (its name; its backs and count; its points and
+   tricks), so that the table and the hand fit a laptop's screen */
+@container (min-width:600px){
+  .ht-live .ht-hand-line:not(.ht-phases),.ht-live .ht-hand-line>.ht-phase,
+  .ht-live .ht-score-line:not(.ht-phases),.ht-live .ht-score-line>.ht-phase{display:flex;
+    align-items:center;gap:0 .6em;min-width:0}
+  .ht-live .ht-hand-line .ht-backs{margin:1px 0;flex:none}
+  .ht-live .ht-hand-line .ht-back{margin-right:-11px}
+  .ht-live .ht-seat .ht-meta{font-size:12.5px}
+  .ht-live .ht-seat .ht-long{display:none}.ht-live .ht-seat .ht-short{display:inline}}
 .ht-live .ht-back{flex:none}
 .ht-live .ht-tag{position:absolute;top:-11px;right:8px;border-radius:8px;padding:0 6px;font-size:12px;
   font-weight:700;white-space:nowrap;line-height:1.5;margin:0}
@@ -147,6 +163,8 @@ LIVE = (
   height:130px;box-sizing:border-box}
 .ht-pass-groups{display:grid;grid-template-columns:minmax(0,1fr);gap:0}
 .ht-live .ht-corner-title{font-weight:700;font-size:12.5px;line-height:1.3}
+.ht-live.ht-p5 .ht-corner-line,.ht-live.ht-p6 .ht-corner-line{font-size:11px;white-space:normal;
+  overflow-wrap:anywhere;text-overflow:clip;line-height:1.15}
 .ht-tiny-row{display:flex;gap:1px;margin:2px 0}
 .ht-live .ht-short{display:none}
 .ht-face.ht-tiny{width:22px;height:32px;border-radius:4px;margin:0;flex:none}
@@ -311,6 +329,12 @@ CSS = (
 .ht-static{display:inline-block}
 .ht-static .ht-hand-static{display:flex;flex-wrap:wrap;gap:3px;margin-top:8px}
 .ht-link{display:inline-block;margin-top:8px;font-weight:600}
+.ht-link.ht-link-button{align-self:flex-start;padding:5px 12px;border:2px solid #1565c0;border-radius:6px;
+  background:#fff;color:#0d47a1;text-decoration:none;line-height:1.3;cursor:pointer}
+.ht-link.ht-link-button:hover{background:#e3f2fd;text-decoration:underline}
+.ht-link.ht-link-button:focus-visible{outline:3px solid #1565c0;outline-offset:2px}
+.ht-removed{font-size:13.5px;color:#37474f;margin:0 0 4px 0}
+.ht-log-why{font-size:12.5px;color:#555;font-style:italic;margin:2px 0 4px 0}
 .ht-root select,.ht-root input[type=text],.ht-root input[type=number]{font-size:14px}
 .ht-summary-win{font-size:18px;font-weight:700}
 """
