@@ -13,6 +13,7 @@ from html import unescape
 
 import ipywidgets
 import pytest
+from hearts_teach_widgets.playground import Playground
 from hearts_teach_widgets.render import HOLD, Replay, table_point, timeline
 from hearts_teach_widgets.table import (
     DELAY_SETTING,
@@ -286,6 +287,38 @@ def test_after_a_card_the_keyboard_goes_to_a_safe_place(focused: list[ipywidgets
     while not table.deal.is_over:
         table.play_card(playable(table)[0])
     assert focused[-1] is table.next_deal_button
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_start_sends_the_keyboard_to_the_tables_safe_place(
+    focused: list[ipywidgets.Widget], lang: str
+) -> None:
+    """The button pressed goes away with the start screen: the keyboard goes where it
+    goes after a card (the note saying what to do, before the hand), never to a card
+    (a second Enter would choose or play it) and not to the page's body."""
+    playground = Playground(lang, seed=4, with_lessons=False, with_teachers=False)
+    playground.start_button.click()
+    table = playground.table
+    assert table is not None and focused, "nothing was given the focus"
+    assert focused[-1] is table.note
+    assert all(focused[-1] is not button for button in table.hand.buttons.values())
+    assert table.note.value == table.note_text() != ""  # what to do now: the pass
+    # "New game" on the summary starts again the same way
+    playground.start()
+    assert focused[-1] is playground.table.note  # type: ignore[union-attr]
+
+
+def test_a_game_started_on_a_deal_over_sends_the_keyboard_to_next_deal(
+    focused: list[ipywidgets.Widget],
+) -> None:
+    """The same safe place as after a card: "Next deal" once the deal is over."""
+    table = HeartsTable(Rules(), seed=6, delay=0)
+    passed(table)
+    while not table.deal.is_over:
+        table.play_card(playable(table)[0])
+    focused.clear()
+    table.focus_safe_place()
+    assert focused == [table.next_deal_button]
 
 
 def test_the_note_says_what_happened_and_why_cards_are_greyed() -> None:
