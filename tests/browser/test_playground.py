@@ -292,9 +292,12 @@ def test_the_address_reopens_the_same_position(browser: Browser, voila_url: str)
     reopened.goto(address)
     assert position(reopened) == seen
     assert reopened.locator("html").get_attribute("lang") == "fr"
-    # a reload resumes too, and the game goes on from there
+    # a reload resumes too, and the game goes on from there; the bots' log says why
+    # their reasons are missing, and keeps their cards
     page.reload()
     assert position(page) == seen
+    expect(page.locator(".ht-log-why")).to_contain_text("Partie reprise depuis l’adresse de la page")
+    expect(page.locator(".ht-log-earlier").first).to_contain_text("a joué")
     play_by_clicking(page, 1)
     context.close()
 
@@ -302,7 +305,22 @@ def test_the_address_reopens_the_same_position(browser: Browser, voila_url: str)
 def test_the_share_link_opens_on_the_servers_own_port(page: Page, voila_url: str) -> None:
     open_playground(page, voila_url)
     start_and_play(page, 0)
-    link = page.get_by_role("link", name="Link to this deal").get_attribute("href") or ""
+    anchor = page.get_by_role("link", name="Link to this deal", exact=True)
+    # it looks like something to click (a bordered box, not plain words) and the
+    # keyboard reaches it
+    looks = anchor.evaluate(
+        "e => { const s = getComputedStyle(e); return [s.borderTopStyle, s.borderTopWidth,"
+        " s.paddingLeft, s.cursor]; }"
+    )
+    assert looks[0] == "solid" and looks[1] != "0px" and looks[2] != "0px" and looks[3] == "pointer"
+    for _ in range(150):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('ht-link-button')"):
+            break
+    else:
+        pytest.fail("Tab never reached the link to this deal")
+    expect(anchor).to_have_attribute("title", "Opens this deal in a new tab")
+    link = anchor.get_attribute("href") or ""
     assert link.startswith(f"{voila_url}?deal="), link
     assert ":8866/" not in link or ":8866/" in voila_url
     shared = page.context.new_page()

@@ -65,6 +65,14 @@ CUT = """() => [...document.querySelectorAll('.ht-root .jupyter-button:not(.ht-c
   .map((b) => b.textContent.trim())"""
 
 
+# Words cut with an ellipsis (any visible element whose text overflows a box that
+# ends it with "…").
+CUT_TEXT = """() => [...document.querySelectorAll('.ht-root *')]
+  .filter((e) => e.offsetParent !== null && getComputedStyle(e).textOverflow === 'ellipsis'
+    && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1))
+  .map((e) => e.className + ': ' + e.textContent.trim().slice(0, 40))"""
+
+
 def open_playground(page: Page, url: str, query: str = "") -> None:
     page.goto(url + query)
     page.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
@@ -114,6 +122,7 @@ def test_a_phone_shows_the_whole_table_without_sideways_scrolling(
     tops = page.evaluate(f"[...document.querySelectorAll('{HAND}')].map(c => c.offsetTop)")
     assert len(tops) == 13 - 3 and len(set(tops)) == 1
     assert page.evaluate(CUT) == []
+    assert page.evaluate(CUT_TEXT) == []
     page.locator(".ht-felt").scroll_into_view_if_needed()
     page.screenshot(path=output_dir / "phone.png")
     page.screenshot(path=output_dir / "phone-full.png", full_page=True)
@@ -205,6 +214,53 @@ def test_after_enter_the_focus_is_not_on_a_card(
         assert page.evaluate("document.activeElement.classList.contains('ht-card')")
         if not page.evaluate("!document.activeElement.disabled"):
             pytest.fail("Tab reached a card that cannot be played")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_after_start_the_focus_is_at_the_table_not_on_a_card(
+    page: Page, voila_url: str, output_dir: Path, lang: str
+) -> None:
+    """Enter on "Start the game" takes the keyboard to the note that says what to do
+    (the safe place it goes to after a card), not to the page's body; a second Enter
+    chooses no card, and Tab goes on to the hand."""
+    open_playground(page, voila_url, f"?lang={lang}")
+    name = "Start the game" if lang == "en" else "Commencer la partie"
+    start = page.get_by_role("button", name=name)
+    start.focus()
+    page.keyboard.press("Enter")
+    page.locator(HAND).first.wait_for()
+    page.wait_for_function("document.activeElement.classList.contains('ht-note')")
+    focused = page.evaluate("[document.activeElement.tagName, document.activeElement.textContent]")
+    assert focused[0] != "BODY" and ("3" in focused[1])  # "3 cards go to West." / « 3 cartes… »
+    page.screenshot(path=output_dir / "focus-after-start.png")
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(400)
+    expect(page.locator(".ht-hand .ht-picked")).to_have_count(0)
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.classList.contains('ht-card')")
+
+
+def test_the_table_and_the_hand_fit_a_laptop_screen(
+    page: Page, voila_url: str, output_dir: Path
+) -> None:
+    """At 1280×800, from the top of the page: the whole felt and the hand, with room to
+    spare below the hand (four and six seats, both languages); nothing cut."""
+    page.set_viewport_size(LAPTOP)
+    for preset in ("standard", "six-player"):
+        for lang in ("en", "fr"):
+            deal = Deal.new(Rules.preset(preset), seed=5)
+            open_playground(page, voila_url, f"?deal={share_code(deal)}&lang={lang}")
+            page.locator(HAND).first.wait_for()
+            page.evaluate("window.scrollTo(0, 0)")
+            boxes = page.evaluate(
+                """() => Object.fromEntries(['.ht-felt', '.ht-hand'].map((s) => {
+                  const r = document.querySelector(s).getBoundingClientRect();
+                  return [s, [r.top, r.bottom]]; }))"""
+            )
+            felt, hand = boxes[".ht-felt"], boxes[".ht-hand"]
+            assert felt[0] >= 0 and hand[1] <= LAPTOP["height"] - 40, (preset, lang, boxes)
+            assert page.evaluate(CUT_TEXT) == [], (preset, lang)
+            page.screenshot(path=output_dir / f"{preset}-{lang}.png")
 
 
 def test_the_language_switch_shows_the_language_in_use(
@@ -344,6 +400,7 @@ def test_five_and_six_seats_fit_a_laptop_and_a_phone(
         play_one(page)
         assert page.evaluate(SIDEWAYS) == [], turn
         assert page.evaluate(OVERLAPS) == [], turn
+        assert page.evaluate(CUT_TEXT) == [], turn  # seat names, counts, the corner
         if (
             len(page.locator(".ht-felt .ht-centre .ht-layer:last-child .ht-slot").all())
             == rules.players
@@ -361,5 +418,6 @@ def test_five_and_six_seats_fit_a_laptop_and_a_phone(
     assert page.evaluate(SIDEWAYS) == []
     assert page.evaluate(OVERLAPS) == []
     assert page.evaluate(CUT) == []
+    assert page.evaluate(CUT_TEXT) == []  # « Nord-Ouest », « Remporté par Sud-Est »...
     page.locator(".ht-felt-box").scroll_into_view_if_needed()
     page.screenshot(path=output_dir / "fr.png")
