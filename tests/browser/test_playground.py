@@ -102,7 +102,7 @@ def test_french_and_english_pages(page: Page, voila_url: str, output_dir: Path) 
     french = page.locator(".ht-root").first.inner_text()
     for english in ("Score sheet", "Your turn", "Hint", "Points taken", "Last trick", "cards"):
         assert english not in french
-    assert "Feuille de marque" in french and "Points pris" in french
+    assert "Feuille de marque" in french and "Plis" in french  # a seat: « Points : 0  Plis : 0 »
     page.screenshot(path=output_dir / "table-fr.png", full_page=True)
     size = hand_size(page)
     page.get_by_role("radio", name="English").or_(
@@ -296,7 +296,9 @@ def test_the_address_reopens_the_same_position(browser: Browser, voila_url: str)
     # their reasons are missing, and keeps their cards
     page.reload()
     assert position(page) == seen
-    expect(page.locator(".ht-log-why")).to_contain_text("Partie reprise depuis l’adresse de la page")
+    expect(page.locator(".ht-log-why")).to_contain_text(
+        "Partie reprise depuis l’adresse de la page"
+    )
     expect(page.locator(".ht-log-earlier").first).to_contain_text("a joué")
     play_by_clicking(page, 1)
     context.close()
