@@ -421,3 +421,59 @@ def test_five_and_six_seats_fit_a_laptop_and_a_phone(
     assert page.evaluate(CUT_TEXT) == []  # « Nord-Ouest », « Remporté par Sud-Est »...
     page.locator(".ht-felt-box").scroll_into_view_if_needed()
     page.screenshot(path=output_dir / "fr.png")
+
+
+# Every control of a panel with the name a screen reader reads: a text box, a drop-down
+# or a list by its <label>, or by aria-label / aria-labelledby / title; a slider's
+# handle (role="slider") and an editable readout too, which is why the tools have none.
+UNNAMED = """(root) => {
+  const controls = root.querySelectorAll(
+    'input, select, textarea, [role=slider], [role=spinbutton], [contenteditable=true]');
+  const nameOf = (e) => {
+    const label = e.labels && e.labels.length ? e.labels[0].textContent.trim() : '';
+    const by = (e.getAttribute('aria-labelledby') || '').split(' ').filter(Boolean)
+      .map((id) => (document.getElementById(id) || {}).textContent || '').join(' ').trim();
+    return label || (e.getAttribute('aria-label') || '').trim() || by
+      || (e.getAttribute('title') || '').trim()
+      || (e.type === 'radio' || e.type === 'checkbox'
+          ? (e.closest('label') || {}).textContent || '' : '').trim();
+  };
+  return {count: controls.length,
+          unnamed: [...controls].filter((e) => !nameOf(e)).map((e) => e.outerHTML.slice(0, 120)),
+          names: [...controls].map(nameOf)};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_control_of_the_teachers_tools_has_a_name(
+    page: Page, voila_url: str, output_dir: Path, lang: str
+) -> None:
+    """The teachers' tab after a finished deal (what-if included): each text box,
+    drop-down, list and choice has an accessible name, in the page's language."""
+    from hearts_teach_widgets.address import address_query
+
+    from hearts_teach.records import game_code
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from engine_helpers import play_out
+
+    game = Game(Rules(), seed=3)
+    play_out(game.deal, random.Random(3))
+    game.next_deal()
+    query = address_query(game=game_code(game), seed=3, lang=lang, bots="heuristic")
+    open_playground(page, voila_url, f"?{query}")
+    page.locator(HAND).first.wait_for()
+    page.get_by_role("tab", name="Teachers" if lang == "en" else "Enseignants").click()
+    what_if = page.get_by_role("tab", name="What if?" if lang == "en" else re.compile("Et si"))
+    what_if.click()
+    trick = "Trick" if lang == "en" else "Pli"
+    expect(page.get_by_role("combobox", name=trick, exact=True)).to_be_visible()
+    panel = page.locator(".ht-root .ht-root").filter(
+        has=page.get_by_role("tab", name=what_if.inner_text())
+    )
+    found = panel.first.evaluate(UNNAMED)
+    assert found["count"] >= 10 and found["unnamed"] == [], found
+    assert page.locator(".ht-root [role=slider]").count() == 0
+    if lang == "fr":
+        assert "Carte du pli" in found["names"] and "Card of the trick" not in found["names"]
+    page.screenshot(path=output_dir / "what-if.png", full_page=True)
