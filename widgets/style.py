@@ -334,6 +334,7 @@ CSS = (
 .ht-link.ht-link-button:hover{background:#e3f2fd;text-decoration:underline}
 .ht-link.ht-link-button:focus-visible{outline:3px solid #1565c0;outline-offset:2px}
 .ht-removed{font-size:13.5px;color:#37474f;margin:0 0 4px 0}
+@media (min-width:541px){.ht-removed{margin-left:198px}}
 .ht-log-why{font-size:12.5px;color:#555;font-style:italic;margin:2px 0 4px 0}
 .ht-root select,.ht-root input[type=text],.ht-root input[type=number]{font-size:14px}
 .ht-summary-win{font-size:18px;font-weight:700}
