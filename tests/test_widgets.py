@@ -457,7 +457,7 @@ def test_the_teachers_tab_opens_on_the_last_finished_deal_and_follows_the_langua
     while not table.deal.is_over:
         table.play_card(enabled_cards(table)[0])
     tools = playground.open_teachers()
-    assert tools is not None and tools is not before
+    assert tools is not None and tools is before  # kept, and given the finished deal
     assert tools.what_if is not None and playground._teachers_deal is table.game.history[-1].deal
     assert tools.what_if.what_if.played.state_key() == table.game.history[-1].deal.state_key()
     assert playground.open_teachers() is tools  # the same deal: the same tools, kept

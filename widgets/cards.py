@@ -74,7 +74,12 @@ def _marks(card: Card, lang: str, **present: Collection[Card]) -> tuple[tuple[st
     """The style classes of ``card`` (``ht-received``, ``ht-hinted``...) and the same
     notes in words for its label, so that no mark is seen only as a border."""
     # "picked" needs no word: the pass label itself says the card is chosen.
-    words = {"received": "ui.card.received", "hinted": "cards.hinted", "picked": ""}
+    words = {
+        "received": "ui.card.received",
+        "hinted": "cards.hinted",
+        "played": "ui.card.played",
+        "picked": "",
+    }
     shown = [name for name, cards in present.items() if card in cards]
     notes = [text(words[name], lang) for name in shown if words[name]]
     extra = " – " + ", ".join(note[:1].lower() + note[1:] for note in notes) if notes else ""
@@ -88,14 +93,17 @@ def play_states(
     *,
     hinted: Collection[Card] = (),
     received: Collection[Card] = (),
+    played: Collection[Card] = (),
 ) -> dict[Card, CardState]:
     """The state of each card of ``player``'s hand, as the engine decides it: a legal
-    card is enabled; any other is disabled with the engine's reason."""
+    card is enabled; any other is disabled with the engine's reason. ``hinted``: the
+    cards a bot advises; ``played``: the card played there in the deal (what-if), named
+    as played, never as advised."""
     states: dict[Card, CardState] = {}
     my_turn = deal.phase == "play" and deal.to_play == player
     for card in deal.hand(player):
         name = card_name(card, lang)
-        marks, extra = _marks(card, lang, hinted=hinted, received=received)
+        marks, extra = _marks(card, lang, hinted=hinted, received=received, played=played)
         if my_turn:
             explanation = deal.explain(card)
             if explanation.legal:

@@ -306,7 +306,13 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         if "teachers" not in self._tab_names:
             return None
         finished = self._last_finished_deal()
-        if self.teachers is None or finished is not self._teachers_deal:
+        if self.teachers is not None:
+            # The tools are kept (a simulation's figures, the desk, the variants chosen):
+            # a newly finished deal is handed to them.
+            if finished is not None and finished is not self._teachers_deal:
+                self.teachers.set_deal(finished)
+                self._teachers_deal = finished
+        else:
             from .teacher import TeacherTools
 
             tools = TeacherTools(finished, self.lang)

@@ -296,6 +296,7 @@ CSS = (
   box-shadow:0 6px 10px rgba(21,101,192,.4)}
 .ht-card.ht-received{border:2px dashed #b26a00 !important}
 .ht-card.ht-hinted{outline:3px dotted #6a1b9a !important;outline-offset:2px}
+.ht-card.ht-played{outline:3px solid #455a64 !important;outline-offset:2px}
 .ht-status{font-size:15px;font-weight:600;padding:6px 10px;border-radius:8px;background:#fff8e1;
   border-left:5px solid #ffb300}
 .ht-message{font-size:14px;padding:6px 10px;border-radius:8px;background:#e3f2fd;

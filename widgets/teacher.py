@@ -30,7 +30,7 @@ from hearts_teach.i18n import (
     signed,
     text,
 )
-from hearts_teach.records import deal_from_code
+from hearts_teach.records import deal_from_code, share_code
 from hearts_teach.rules import PLAYER_COUNTS, Rules
 from hearts_teach.scoring import moon_outcomes, preferred_moon_choice
 from hearts_teach.simulate import VARIANT_KEYS, Simulation, VariantSummary, simulate
@@ -591,7 +591,7 @@ class WhatIfWidget(Localized, widgets.VBox):  # type: ignore[misc]
             played=card_name(played, lang),
         )
         self.position.value = f"<p>{escape(sentence)}</p><div>{faces}</div>"
-        self.hand.show(play_states(deal, player, lang, hinted=(played,)))
+        self.hand.show(play_states(deal, player, lang, played=(played,)))
         if self.result is None:
             self.table.value = ""
             return
@@ -761,6 +761,7 @@ class SimulationWidget(Localized, widgets.VBox):  # type: ignore[misc]
         self.table = widgets.HTML()
         self.chart = widgets.HTML()
         self.result: Simulation | None = None
+        self._done: tuple[int, int] | None = None  # the progress line's figures
         self.children = (
             widgets.HTML(style_tag()),
             self.variants,
@@ -778,7 +779,17 @@ class SimulationWidget(Localized, widgets.VBox):  # type: ignore[misc]
     def _progress(self, done: int, total: int) -> None:
         self.progress.max = max(1, total)
         self.progress.value = done
-        self.progress_text.value = f'<p role="status">{escape(text("ui.teach.sim_done", self.lang, done=done, total=total))}</p>'
+        self._done = (done, total)
+        self._say_progress()
+
+    def _say_progress(self) -> None:
+        """The games played so far, in the page's language (redrawn on a change)."""
+        if self._done is None:
+            self.progress_text.value = ""
+            return
+        done, total = self._done
+        said = text("ui.teach.sim_done", self.lang, done=done, total=total)
+        self.progress_text.value = f'<p role="status" lang="{self.lang}">{escape(said)}</p>'
 
     def run(self) -> Simulation:
         self.run_button.disabled = True
@@ -815,6 +826,7 @@ class SimulationWidget(Localized, widgets.VBox):  # type: ignore[misc]
         self.seed.description = text("ui.teach.sim_seed", lang)
         self.run_button.description = text("ui.teach.sim_run", lang)
         self.progress.description = text("ui.teach.sim_progress", lang)
+        self._say_progress()
         if self.result is None:
             self.table.value = ""
             self.chart.value = ""
@@ -839,31 +851,68 @@ class SimulationWidget(Localized, widgets.VBox):  # type: ignore[misc]
 class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
     """The tools in tabs, for the teachers' chapter and the playground: every variant,
     the scoring desk, what-if (given a finished deal), simulations, and the review of a
-    student's deal from its share code."""
+    student's deal from its share code.
+
+    :meth:`set_deal` hands the tools a newly finished deal (the playground's table):
+    the comparison shows it, what-if and the review start from it, and everything else
+    the teacher did (the desk, a simulation, the totals typed...) is kept."""
 
     def __init__(self, deal: Deal | None = None, lang: str = "en") -> None:
         super().__init__()
         self.add_class("ht-root")
         self.lang = lang
+        self.deal: Deal | None = None
         self.compare = VariantCompare(deal, lang)
         self.desk = ScoringDeskWidget(4, lang)
         self.simulation = SimulationWidget(lang)
-        self.what_if: WhatIfWidget | None = (
-            WhatIfWidget(deal, lang) if deal is not None and deal.is_over else None
-        )
+        self.what_if: WhatIfWidget | None = None
+        self.review = ReviewTab(deal, lang)
+        for page in (self.compare, self.desk, self.simulation, self.review):
+            traitlets.dlink((self, "lang"), (page, "lang"))
+        self.tabs = widgets.Tab()
+        self.heading = widgets.HTML()
+        self.children = (self.heading, self.tabs)
+        self._what_if_tie: traitlets.dlink | None = None
+        if deal is not None and deal.is_over:
+            self._show_what_if(deal)
+        self.deal = deal
+        self._lay_out()
+        self._relabel_on_lang(self._render)
+
+    def set_deal(self, deal: Deal) -> None:
+        """A newly finished deal: the comparison shows it (with its totals), what-if
+        rewinds it and the review's code is its code; the page shown and the other
+        tools' state are kept. A deal not finished changes nothing."""
+        if not deal.is_over or deal is self.deal:
+            return
+        self.deal = deal
+        self.compare.set_deal(deal)
+        self._show_what_if(deal)
+        review = self.review
+        review.code.value = share_code(deal)
+        review.deal = deal
+        review._render()  # the seats of the new deal
+        self._lay_out()
+
+    def _show_what_if(self, deal: Deal) -> None:
+        if self._what_if_tie is not None:
+            self._what_if_tie.unlink()
+        self.what_if = WhatIfWidget(deal, self.lang)
+        self._what_if_tie = traitlets.dlink((self, "lang"), (self.what_if, "lang"))
+
+    def _lay_out(self) -> None:
+        """The pages in their order; the page shown stays shown."""
         pages: list[widgets.Widget] = [self.compare, self.desk]
         if self.what_if is not None:
             pages.append(self.what_if)
-        pages.append(self.simulation)
-        self.review = ReviewTab(deal, lang)
-        pages.append(self.review)
-        for page in pages:
-            traitlets.dlink((self, "lang"), (page, "lang"))
-        self.tabs = widgets.Tab(children=pages)
-        self.heading = widgets.HTML()
-        self.children = (self.heading, self.tabs)
+        pages += [self.simulation, self.review]
+        index = self.tabs.selected_index
+        shown = self.tabs.children[index] if isinstance(index, int) else None
+        if isinstance(shown, WhatIfWidget):
+            shown = self.what_if
+        self.tabs.children = tuple(pages)
         self._render()
-        self._relabel_on_lang(self._render)
+        self.tabs.selected_index = pages.index(shown) if shown in pages else 0
 
     def _render(self) -> None:
         lang = self.lang

@@ -1,0 +1,139 @@
+"""A teacher's and a player's work kept in the playground's widgets: the teachers' tools
+handed a newly finished deal (not built again), the card played named as played in
+what-if, the simulation's progress line relabelled, the way back to the rules from a game,
+and a shared deal's score sheet that adds up."""
+
+from __future__ import annotations
+
+from html import unescape
+
+import pytest
+from hearts_teach_widgets.cards import play_states
+from hearts_teach_widgets.playground import Playground
+from hearts_teach_widgets.table import HeartsTable
+from hearts_teach_widgets.teacher import SimulationWidget, TeacherTools, WhatIfWidget
+from test_table_feel import passed, playable
+
+from hearts_teach import Card, Deal, Rules
+from hearts_teach.i18n import card_name, message, text
+from hearts_teach.teach import play_out, seat_bots
+
+
+def finish_deal(table: HeartsTable) -> Deal:
+    if table.deal.phase == "pass":
+        passed(table)
+    while not table.deal.is_over:
+        table.play_card(playable(table)[0])
+    return table.deal
+
+
+@pytest.fixture(scope="module")
+def finished() -> Deal:
+    return play_out(Deal.new(Rules(), seed=4, deal_number=3), seat_bots(4, "heuristic", 4))
+
+
+# --- the teachers' tools keep their state when a new deal finishes ------------------
+
+
+def test_a_new_finished_deal_keeps_what_the_teacher_did(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("HEARTS_SERVED", raising=False)
+    playground = Playground("fr", seed=3, with_lessons=False)
+    table = playground.start(Rules())
+    first = finish_deal(table)
+    tools = playground.open_teachers()
+    assert tools is not None and tools.what_if is not None
+    # what the teacher does: a simulation run, text typed in the desk, a seat chosen,
+    # variants chosen, a page of the tools shown
+    simulation = tools.simulation
+    simulation.variants.value = ("standard", "omnibus")
+    simulation.games.value = 2
+    simulation.run()
+    figures = simulation.table.value
+    assert figures and simulation.result is not None
+    tools.desk.select(1)
+    tools.desk.typed.value = "A♥ R♥ 10♥"
+    tools.desk.click_card("QS")
+    tools.tabs.selected_index = 3  # the simulation
+    assert tools.tabs.children[3] is simulation
+    playground._select_tab("play")
+    table.next_deal()
+    second = finish_deal(table)
+    assert second is not first
+    again = playground.open_teachers()
+    assert again is tools  # the same tools, handed the new deal
+    assert simulation.result is not None and simulation.table.value == figures
+    assert simulation.variants.value == ("standard", "omnibus")
+    assert tools.desk.typed.value == "A♥ R♥ 10♥"
+    assert tools.desk.desk.owner.get(Card.parse("QS")) == 1
+    assert int(tools.desk.active.value) == 1
+    assert tools.tabs.children[tools.tabs.selected_index] is simulation
+    # the new deal: compared, rewound in what-if, and the review's code
+    assert tools.compare.deal is second
+    assert (
+        tools.what_if is not None and tools.what_if.what_if.played.state_key() == second.state_key()
+    )
+    assert tools.what_if in tools.tabs.children
+    assert tools.review.deal is second
+    assert len(tools.tabs.titles) == len(tools.tabs.children) == 5
+
+
+def test_the_tools_opened_before_any_deal_gain_what_if_when_one_finishes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("HEARTS_SERVED", raising=False)
+    playground = Playground("en", seed=5, with_lessons=False)
+    tools = playground.open_teachers()
+    assert tools is not None and tools.what_if is None and len(tools.tabs.children) == 4
+    tools.tabs.selected_index = 1  # the desk
+    table = playground.start(Rules())
+    deal = finish_deal(table)
+    assert playground.open_teachers() is tools
+    assert (
+        tools.what_if is not None and tools.what_if.what_if.played.state_key() == deal.state_key()
+    )
+    assert tools.tabs.titles[2] == text("ui.teach.tab.whatif", "en")
+    assert tools.tabs.children[tools.tabs.selected_index] is tools.desk
+
+
+def test_set_deal_refuses_a_deal_not_finished(finished: Deal) -> None:
+    tools = TeacherTools(finished, "en")
+    unfinished = Deal.new(Rules(), seed=9)
+    tools.set_deal(unfinished)
+    assert tools.compare.deal is finished and tools.deal is finished
+
+
+# --- what-if names the card played as played ------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_what_if_names_the_card_played_as_played_not_advised(finished: Deal, lang: str) -> None:
+    widget = WhatIfWidget(finished, lang, level="heuristic")
+    widget.go_to(5, 1)
+    played = widget.what_if.plays[4 * 4][1]
+    button = widget.hand.buttons[played]
+    advised = text("cards.hinted", lang)
+    assert button.description.endswith(" – " + message("ui.card.played", lang))
+    assert advised not in button.description
+    assert "ht-played" in button._dom_classes and "ht-hinted" not in button._dom_classes
+    assert button.description.lower().startswith(card_name(played, lang).lower())
+
+
+def test_a_card_advised_is_still_named_advised(finished: Deal) -> None:
+    deal = WhatIfWidget(finished, "fr", level="heuristic").rewound
+    card = deal.legal_moves()[0]
+    state = play_states(deal, deal.to_play, "fr", hinted=(card,))[card]
+    assert state.label.endswith("– conseillée")
+
+
+# --- the simulation's progress line follows the language --------------------------------
+
+
+def test_the_simulations_progress_line_is_relabelled() -> None:
+    widget = SimulationWidget("fr")
+    widget.games.value = 2
+    widget.run()
+    assert "2 parties jouées sur 2" in unescape(widget.progress_text.value)
+    widget.lang = "en"
+    said = unescape(widget.progress_text.value)
+    assert text("ui.teach.sim_done", "en", done=2, total=2) in said
+    assert "parties" not in said
