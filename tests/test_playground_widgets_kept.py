@@ -137,3 +137,55 @@ def test_the_simulations_progress_line_is_relabelled() -> None:
     said = unescape(widget.progress_text.value)
     assert text("ui.teach.sim_done", "en", done=2, total=2) in said
     assert "parties" not in said
+
+
+# --- a shared deal's score sheet adds up; its link keeps the bots ---------------------
+
+
+def sheet_rows(html: str) -> list[tuple[str, list[int]]]:
+    import re
+
+    rows = []
+    for head, cells in re.findall(r"<tr[^>]*><th scope='row'>(.*?)</th>(.*?)</tr>", html):
+        rows.append(
+            (
+                unescape(re.sub("<[^>]+>", "", head)).strip(),
+                [int(c) for c in re.findall(r"<td[^>]*>(-?\d+)</td>", cells)],
+            )
+        )
+    return rows
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_shared_finished_deal_shows_a_sheet_that_adds_up(lang: str) -> None:
+    from hearts_teach import Game
+    from hearts_teach.records import deal_from_code, share_code
+
+    game = Game(Rules(), seed=11)
+    table = HeartsTable(game, lang=lang, delay=0)
+    finish_deal(table)
+    table.next_deal()
+    second = finish_deal(table)
+    assert second.deal_number == 1 and any(second.totals)
+    opened = Playground(lang, deal_code=share_code(second), with_lessons=False, with_teachers=False)
+    assert opened.table is not None
+    rows = sheet_rows(opened.table.score_sheet.value)
+    before, deal_row, total = rows
+    assert before == (text("ui.score.before", lang, number=2), list(second.totals))
+    assert deal_row[0] == f"{text('ui.score.deal', lang)} 2"
+    reopened = deal_from_code(share_code(second))
+    assert total[1] == [b + s for b, s in zip(before[1], deal_row[1], strict=True)]
+    assert total[1] == list(opened.table.game.results[-1].totals)
+    assert reopened.deal_number == 1
+
+
+def test_the_share_link_keeps_the_bots_level() -> None:
+    table = HeartsTable(Rules(), lang="fr", delay=0, bot_level="heuristic")
+    assert "bots=" not in table.share_link.value  # the default level needs no word
+    table.set_bot_level("montecarlo")
+    assert "&amp;bots=montecarlo" in table.share_link.value
+    from hearts_teach_widgets.address import read_address
+
+    link = unescape(table.share_link.value.split('href="')[1].split('"')[0])
+    address = read_address(link.split("?", 1)[1])
+    assert address.bots == "montecarlo" and address.deal is not None

@@ -665,14 +665,32 @@ def variant_name(rules: Rules, lang: str) -> str:
 
 
 def score_sheet_html(
-    rules: Rules, results: Sequence[DealResult], lang: str, current: Deal | None = None
+    rules: Rules,
+    results: Sequence[DealResult],
+    lang: str,
+    current: Deal | None = None,
+    numbers: Sequence[int] | None = None,
 ) -> str:
-    """Deal by deal: what each player scored, then the totals."""
+    """Deal by deal: what each player scored, then the totals. ``numbers``: each
+    result's deal as the game numbers it (from 1; by default 1, 2...). A game that began
+    with totals (a shared deal of a game under way) shows them first, on a line of their
+    own, so that the totals are that line plus the rows."""
     n = rules.players
     heads = "".join(f"<th scope='col'>{escape(name_of(p, rules, lang))}</th>" for p in range(n))
     deal_word = escape(text("ui.score.deal", lang))
+    numbers = list(numbers) if numbers is not None else list(range(1, len(results) + 1))
     rows = []
-    for number, result in enumerate(results, start=1):
+    if results:
+        before, first = results[0].totals_before, numbers[0]
+    elif current is not None:
+        before, first = current.totals, current.deal_number + 1
+    else:
+        before, first = (0,) * n, 1
+    if any(before):
+        said = escape(text("ui.score.before", lang, number=first))
+        cells = "".join(f"<td>{total}</td>" for total in before)
+        rows.append(f"<tr class='ht-before'><th scope='row'>{said}</th>{cells}</tr>")
+    for number, result in zip(numbers, results, strict=True):
         moon = ""
         if result.moon is not None:
             shooter = moon_text(result.moon, rules, lang)
@@ -687,7 +705,7 @@ def score_sheet_html(
         )
     if not rows:
         rows.append(f"<tr><td colspan='{n + 1}'>{escape(text('ui.score.empty', lang))}</td></tr>")
-    totals = results[-1].totals if results else (0,) * n
+    totals = results[-1].totals if results else before
     leaders, lead_word = _leaders(rules, results), "ui.score.leading"
     if results and results[-1].game_over:
         leaders, lead_word = set(results[-1].winners), "ui.score.won"
@@ -746,12 +764,19 @@ def rules_html(rules: Rules, lang: str) -> str:
 
 
 def playground_link(
-    code: str, playground_url: str = DEFAULT_PLAYGROUND_URL, lang: str | None = None
+    code: str,
+    playground_url: str = DEFAULT_PLAYGROUND_URL,
+    lang: str | None = None,
+    bots: str | None = None,
 ) -> str:
-    """The playground's address that opens this deal (in ``lang`` if given)."""
+    """The playground's address that opens this deal (in ``lang`` if given, against the
+    ``bots`` of that level if given: a deal shared from a strong bots' game reopens with
+    them)."""
     separator = "&" if "?" in playground_url else "?"
     link = f"{playground_url}{separator}deal={quote(code, safe='')}"
-    return link if lang is None else f"{link}&lang={lang}"
+    if lang is not None:
+        link += f"&lang={lang}"
+    return link if bots is None else f"{link}&bots={quote(bots, safe='')}"
 
 
 def position_html(

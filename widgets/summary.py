@@ -46,10 +46,11 @@ def summary_html(game: Game, lang: str) -> str:
     rules = game.rules
     winners = game.winners
     verdict = winners_text(rules, winners, lang) if winners else text("ui.turn.over", lang)
+    numbers = [played.deal.deal_number + 1 for played in game.history]
     return (
         f'<div class="ht-summary"><h2>{escape(text("ui.summary.title", lang))}</h2>'
         f'<p class="ht-summary-win" role="status">★ {escape(verdict)}</p>'
         f"<p>{escape(text('ui.summary.deals', lang, count=len(game.results)))}</p>"
-        f"{score_sheet_html(rules, game.results, lang)}"
+        f"{score_sheet_html(rules, game.results, lang, numbers=numbers)}"
         f"{figure_html(score_chart_svg(game, lang))}</div>"
     )

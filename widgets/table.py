@@ -431,6 +431,8 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self._bots = self._make_bots()
         if self.bot_picker.value != level:
             self.bot_picker.value = level
+        if hasattr(self, "share_link"):
+            self._draw_share()  # the link reopens the deal with these bots
 
     @property
     def delay(self) -> float:
@@ -1087,7 +1089,9 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.pace_picker.description = text("ui.pace.label", lang)
         css = "ht-message ht-error" if self._message_is_error else "ht-message"
         self.message_box.value = f'<div class="{css}" role="status" aria-live="polite" lang="{lang}">{escape(self.message)}</div>'
-        self.score_sheet.value = f'<div lang="{lang}">{score_sheet_html(rules, self.game.results, lang, current=deal)}</div>'
+        numbers = [played.deal.deal_number + 1 for played in self.game.history]
+        sheet = score_sheet_html(rules, self.game.results, lang, current=deal, numbers=numbers)
+        self.score_sheet.value = f'<div lang="{lang}">{sheet}</div>'
         self.bot_log.value = self._log_html(times)
         self.rules_box.value = f'<div lang="{lang}">{rules_html(rules, lang)}</div>'
         self._draw_share()
@@ -1121,7 +1125,8 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.load_code_text.placeholder = text("ui.share.placeholder", lang)
         self.load_button.description = text("ui.button.load", lang)
         self.load_button.tooltip = text("ui.button.load", lang)
-        link = playground_link(code, self.playground_url, lang) if code else ""
+        bots = None if self._bot_level == DEFAULT_BOT_LEVEL else self._bot_level
+        link = playground_link(code, self.playground_url, lang, bots) if code else ""
         # A link drawn as a button (it opens a page: a link to screen readers and to the
         # keyboard, Tab reaches it and Enter follows it); the arrow is not part of its name.
         help_text = escape(text("ui.share.link_help", lang), quote=True)
