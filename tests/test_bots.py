@@ -4,6 +4,7 @@ positions where one card is right."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 from unittest.mock import patch
@@ -25,8 +26,10 @@ from hearts_teach.bots.policy import (
     context,
     lone_taker,
     play_facts,
+    true_key,
 )
 from hearts_teach.cards import cards_of, indexes_of, mask_of, parse_cards
+from hearts_teach.deal import PlayerView, winning_position
 
 SMALL_MC: dict[str, Any] = {"playouts": 24, "time_limit": None}
 
@@ -59,6 +62,35 @@ def named_cards(params: Mapping[str, object]) -> set[Card]:
     return named
 
 
+def check_who_can_go_over(view: PlayerView, choice: Choice) -> None:
+    """What a reason says of the players after this one, checked against what the seat
+    has seen (its hand, the cards played, the voids shown), not with the bots' own code:
+    "all my spades beat the two" means every legal card wins the trick as it stands;
+    "hoping someone after me plays higher" that a player still to play, not void in the
+    suit, may hold a higher card still out; "nobody after me can beat it" that none can."""
+    said = choice.reason("en")
+    rules, card = view.rules, choice.card
+    trick = [c.index for _, c in view.trick]
+    if re.search(r"^All my .* beat|^I cannot stay under", said):
+        for other in view.legal_moves():
+            assert winning_position([*trick, other.index], rules.hearts_trump) == len(trick)
+    hoping = "hoping someone after me plays higher" in said
+    nobody = "nobody after me can beat" in said
+    if not hoping | nobody:
+        return
+    seen = {c for t in view.tricks for _, c in t.plays} | {c for _, c in view.trick}
+    out = [
+        c
+        for c in cards_of(rules.deck)
+        if c.suit == card.suit and c.rank > card.rank and c not in seen | set(view.hand_cards)
+    ]
+    n = rules.players
+    after = [(view.player + k) % n for k in range(1, n - len(view.trick))]
+    may_go_over = bool(out) and any(not view.voids[seat] >> card.suit & 1 for seat in after)
+    assert not rules.hearts_trump  # following and not last: three players or more
+    assert may_go_over == hoping, (said, out, after, view.voids)
+
+
 def play_deal(rules: Rules, seed: int, bots: list[Bot], deal_number: int = 0) -> Deal:
     """Play a whole deal; every pass and card is checked against the rules."""
     deal = Deal.new(rules, seed=seed, deal_number=deal_number)
@@ -85,6 +117,7 @@ def play_deal(rules: Rules, seed: int, bots: list[Bot], deal_number: int = 0) ->
         situation = Situation.from_view(view)
         facts = play_facts(context(rules), situation, choice.card.index)
         assert CLAIMS[choice.key.removeprefix("play.")] <= facts, choice.key
+        check_who_can_go_over(view, choice)
         # The table shows this sentence to everyone: it may name only cards on the table.
         public = {card for trick in deal.tricks for _, card in trick.plays}
         public |= {card for _, card in deal.current_trick.plays} | {choice.card}
@@ -101,6 +134,41 @@ def test_random_and_heuristic_play_legal_cards_in_every_preset(preset: str) -> N
         levels = ["heuristic", "random"] * 3
         bots = [bot(levels[p], seed=seed * 10 + p) for p in range(rules.players)]
         play_deal(rules, seed, bots, deal_number=seed)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_what_every_level_says_of_the_players_after_it_is_true(level: str) -> None:
+    """Seen with the strong bots: "All my spades beat the two of spades: I play the ace
+    of spades, hoping someone after me plays higher" (nobody can go over an ace), and the
+    same with the ten of diamonds when the one player after had shown void in diamonds.
+    Every reason of every seat of many seeded deals is checked by ``play_deal``."""
+    rules = Rules()
+    for seed in range(6 if level == "montecarlo" else 24):
+        bots = [
+            make_bot(level, seed=seed * 4 + p, playouts=8, time_limit=None)
+            if level == "montecarlo"
+            else bot(level, seed=seed * 4 + p)
+            for p in range(rules.players)
+        ]
+        play_deal(rules, seed, bots, deal_number=seed)
+
+
+def test_a_card_nobody_after_can_beat_is_not_played_hoping_someone_goes_over() -> None:
+    ctx = context(Rules())
+    # The ace of spades over the two: it wins whatever comes after.
+    deal = position(Rules(), ["2S 2D 3D", "AS 4S 5D", "KS 6D 7D", "3S 8D 9D"], 0, "2S")
+    s = Situation.from_view(deal.view(1))
+    assert true_key(ctx, s, Card.parse("AS").index) == "forced_win"
+    assert true_key(ctx, s, Card.parse("4S").index, "forced_low") == "forced_low"
+    # The ten of diamonds, when the only player after has shown void in diamonds.
+    deal = position(
+        Rules(), ["9D 3D 5H 6H", "6D 4D 7H 8H", "7D 10D 8D 2H", "2C 3C 4C 5C"], 0, "9D 6D 7D 2C"
+    )
+    deal.play(Card.parse("3D"))
+    deal.play(Card.parse("4D"))
+    s = Situation.from_view(deal.view(2))
+    assert s.voids[3] >> 1 & 1
+    assert true_key(ctx, s, Card.parse("10D").index) == "forced_win"
 
 
 @pytest.mark.parametrize("preset", list(Rules.PRESETS))

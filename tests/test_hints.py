@@ -53,6 +53,8 @@ WORDS_NEED_FACTS = {
     r"cannot win this trick|pas remporter ce pli": {"none_beat"},
     r"cannot stay under|beat \{winner\}|battent \{winner\}|passer sous": {"all_beat"},
     r"Nobody else has|Plus personne": {"none_out"},
+    r"someone after|joueur après": {"overtakable"},
+    r"nobody after (me|you) can|personne après (moi|vous) ne peut": {"stands"},
     r"your last|my last|votre dernier|mon dernier": {"last_of_suit"},
     r"one \{suit_one\} left|qu’un \{suit_one\}": {"two_held"},
     r"partner holds|partenaire tient": {"partner_winning"},
@@ -201,11 +203,22 @@ def check_figures(view: PlayerView, bot: MonteCarloBot, choice: Choice) -> None:
     if len(groups) > 1 and not tie_cards and not away:
         assert "clear" in notes
     if "tie" in notes:
-        assert notes["tie"].params["tiebreak"].key in (  # type: ignore[attr-defined]
+        key = notes["tie"].params["tiebreak"].key  # type: ignore[attr-defined]
+        assert key in (
             "tiebreak.rule",
+            "tiebreak.rule_worse",
             "tiebreak.lowest",
             "tiebreak.objective",
         )
+        # Seen: "8♣ 4.1 ± 0.4, A♣ 4.4 ± 0.4 … the rule of thumb above decides" for the A♣,
+        # easy to misread: when the rule picks the worse estimate, the sentence says so.
+        worse = any(
+            sign * mean_own[first] < sign * mean_own[mine]
+            for first in groups
+            if first != mine and Card(first) in tie_cards
+        )
+        if key.startswith("tiebreak.rule"):
+            assert (key == "tiebreak.rule_worse") == worse, key
 
 
 @settings(
@@ -344,7 +357,12 @@ def test_a_tie_is_said_and_the_card_preferred_is_explained() -> None:
     advice = choice.advice("en")
     assert "your highest club, the five of clubs" in advice
     assert "The simulations cannot tell this card from 3♣" in advice
-    assert advice.endswith("the rule of thumb above decides.")
+    # The rule picks the card with the worse estimate, within the noise: said plainly.
+    assert advice.endswith(
+        "the rule of thumb above decides, even though its choice has the slightly worse "
+        "estimate, within the noise."
+    )
+    assert "même si son choix a l’estimation un peu moins bonne" in choice.advice("fr")
     assert choice.priced_text("en").startswith("3♣ 9.0 ± ")
     assert "vous vous débarrassez de votre plus fort trèfle" in choice.advice("fr")
 

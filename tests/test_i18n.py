@@ -16,6 +16,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from hearts_teach import Card, Suit
+from hearts_teach.bots.catalog import points
 from hearts_teach.errors import CardError
 from hearts_teach.i18n import (
     LANGS,
@@ -349,3 +350,31 @@ def test_a_rank_takes_only_the_one_suit_after_it(typed: str, lang: str, refused:
     with pytest.raises(CardError) as error:
         read_cards(typed, lang)
     assert error.value.params["text"] == refused
+
+
+def test_points_are_singular_and_plural_as_each_language_writes_them() -> None:
+    """Seen: "You won trick 12 with the queen of diamonds (1 points)"."""
+    assert [points(v, "en", d) for v, d in [(1, 0), (2, 0), (0, 0), (1.0, 1), (0.5, 1)]] == [
+        "1 point",
+        "2 points",
+        "0 points",
+        "1.0 points",
+        "0.5 points",
+    ]
+    assert [points(v, "fr", d) for v, d in [(1, 0), (2, 0), (1.5, 1), (2.0, 1)]] == [
+        "1 point",
+        "2 points",
+        "1,5 point",
+        "2,0 points",
+    ]
+
+
+def test_each_bot_level_has_one_name_in_each_language() -> None:
+    """Seen: the replay said "the bots (common sense)", the bot picker "Medium (rules of
+    thumb)". A text naming the medium bots uses the picker's name."""
+    for lang in LANGS:
+        name = text("ui.bot.heuristic", lang)
+        note = text("ui.review.replay_note", lang, level=name)
+        assert name in note
+        for key, value in messages(lang).items():
+            assert not re.search(r"bon sens|common sense", str(value)), key

@@ -107,9 +107,11 @@ def replay_html(review: DealReview, decision: Decision, result: WhatIfResult, la
         said.append(text("ui.review.replay_same", lang))
     tricks = _replayed_tricks(review, decision, result, lang)
     caption = escape(text("ui.review.replay_caption", lang))
+    # The replays are played by the medium bots: named as the bot picker names them.
+    note = text("ui.review.replay_note", lang, level=text("ui.bot.heuristic", lang))
     return (
         f'<div class="ht-panel" lang="{lang}" role="region" aria-label="{escape(title)}">'
-        f"<h4>{escape(title)}</h4><p>{escape(text('ui.review.replay_note', lang))}</p>"
+        f"<h4>{escape(title)}</h4><p>{escape(note)}</p>"
         f'<table class="ht-scores"><caption>{caption}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
         + "".join(f"<p>{escape(s)}</p>" for s in said)

@@ -81,10 +81,17 @@ def card_list(cards: Sequence[Card], lang: str) -> str:
     return join_words([the_card(card, lang) for card in cards], lang)
 
 
+DECIMALS_TAKE_PLURAL = frozenset({"en"})
+"""Languages where a number written with decimals takes the plural ("1 point" but "1.0
+points"); in French the whole part decides (« 1,5 point », CLDR's plural rules)."""
+
+
 def points(value: float, lang: str, digits: int = 1) -> str:
-    """``9.0 points`` / ``9,0 points``, ``1,5 point``: the catalog's ``unit.points``, whose
-    forms follow the language's rule for decimals (French: singular below 2)."""
+    """``9.0 points`` / ``9,0 points``, ``1 point``, ``1,5 point``: the catalog's
+    ``unit.points``, whose forms follow the language's rule for decimals."""
     count = int(abs(round(value, digits)))
+    if digits and lang in DECIMALS_TAKE_PLURAL:
+        count = max(count, 2)
     return ntext("unit.points", count, lang, value=decimal(value, lang, digits))
 
 

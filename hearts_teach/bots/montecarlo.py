@@ -708,7 +708,7 @@ class MonteCarloBot(Bot):
             samples=samples,
             figures=tuple(sorted(figures, key=lambda f: (sign * f.points, f.cards))),
             figure=_figure("play", figures[chosen], samples, ctx.reverse),
-            notes=_play_notes(verdict, figures, chosen),
+            notes=_play_notes(verdict, figures, chosen, sign),
             named=tuple(c for i in verdict.ties + verdict.departures for c in figures[i].cards),
         )
 
@@ -815,7 +815,19 @@ def _figure(kind: str, figure: Figure, samples: int, reverse: bool) -> Said:
     )
 
 
-def _play_notes(verdict: Verdict, figures: list[Figure], chosen: int) -> tuple[Said, ...]:
+def _tiebreak(verdict: Verdict, figures: list[Figure], chosen: int, sign: int) -> Said:
+    """Why the choice among options within the noise: when the rule of thumb decides for
+    an option whose estimate is a little worse than a rival's, the sentence says so."""
+    key = verdict.tiebreak
+    mine = sign * figures[chosen].points
+    if key == "rule" and any(sign * figures[i].points < mine for i in verdict.ties):
+        key = "rule_worse"
+    return Said("tiebreak." + key, {})
+
+
+def _play_notes(
+    verdict: Verdict, figures: list[Figure], chosen: int, sign: int
+) -> tuple[Said, ...]:
     """What the figures say about the card chosen (hint voice)."""
     notes: list[Said] = []
     if len(figures[chosen].cards) > 1:
@@ -829,7 +841,7 @@ def _play_notes(verdict: Verdict, figures: list[Figure], chosen: int) -> tuple[S
                     "rivals": Symbols(rivals),
                     "gap": Points(verdict.tie_gap, 2),
                     "gap_error": Number(verdict.tie_error, 2),
-                    "tiebreak": Said("tiebreak." + verdict.tiebreak, {}),
+                    "tiebreak": _tiebreak(verdict, figures, chosen, sign),
                 },
             )
         )
@@ -867,7 +879,7 @@ def _pass_notes(
                     "rival_cost": Points(figures[rival].points),
                     "gap": Points(abs(gap), 2),
                     "gap_error": Number(error, 2),
-                    "tiebreak": Said("tiebreak." + verdict.tiebreak, {}),
+                    "tiebreak": _tiebreak(verdict, figures, chosen, sign),
                 },
             )
         )

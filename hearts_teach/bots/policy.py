@@ -791,8 +791,9 @@ CLAIMS: dict[str, frozenset[str]] = {
         "forced_take_high": "follows all_beat last highest",
         "forced_take_clean": "follows all_beat last highest_clean",
         "forced_take": "follows all_beat last",
-        "forced_low": "follows all_beat not_last lowest",
-        "forced_over": "follows all_beat not_last",
+        "forced_low": "follows all_beat not_last lowest overtakable",
+        "forced_win": "follows all_beat not_last stands",
+        "forced_over": "follows all_beat not_last overtakable",
         "play_high": "follows beats not_last safe_round trick_clean card_clean",
         "win_now": "beats not_last trick_clean card_clean",
         "take_points": "beats points_at_stake",
@@ -876,6 +877,8 @@ def play_facts(ctx: Context, s: Situation, card: int) -> frozenset[str]:
     if not winners & bit and card == high_index(legal & ~winners):
         facts.add("highest_below")
     facts.add("last" if len(trick) == ctx.players - 1 else "not_last")
+    if winners & bit and len(trick) < ctx.players - 1:
+        facts.add("overtakable" if _overtakable(ctx, s, card, unseen) else "stands")
     in_trick = [ctx.values[c] for c in trick]
     if any(v > 0 for v in in_trick):
         facts.add("trick_points")
@@ -897,6 +900,25 @@ def play_facts(ctx: Context, s: Situation, card: int) -> frozenset[str]:
     if follows and _safe_to_win(ctx, s, led, unseen):
         facts.add("safe_round")
     return frozenset(facts)
+
+
+def _overtakable(ctx: Context, s: Situation, card: int, unseen: int) -> bool:
+    """Whether a player after me may hold a card beating ``card`` (which wins the trick
+    as it stands), as far as I can tell: a higher card of its suit, or a trump, is still
+    out, and such a player has not shown void in that suit."""
+    n = ctx.players
+    suit = SUIT_OF[card]
+    led = SUIT_OF[s.trick[0]]
+    higher = unseen & above_bits(card)
+    trumps = unseen & SUIT_MASK[HEARTS] if ctx.trump and suit != HEARTS else 0
+    for offset in range(len(s.trick) + 1, n):
+        void = s.voids[(s.leader + offset) % n]
+        if higher and not void >> suit & 1:
+            return True
+        # A trump goes over a card of the suit led only from a player void in that suit.
+        if trumps and suit == led and not void >> HEARTS & 1:
+            return True
+    return False
 
 
 def true_key(ctx: Context, s: Situation, card: int, preferred: str = "") -> str:
