@@ -189,3 +189,41 @@ def test_the_share_link_keeps_the_bots_level() -> None:
     link = unescape(table.share_link.value.split('href="')[1].split('"')[0])
     address = read_address(link.split("?", 1)[1])
     assert address.bots == "montecarlo" and address.deal is not None
+
+
+# --- the way back to the rules during a game ----------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_rules_can_be_changed_during_a_game_and_the_game_is_kept(lang: str) -> None:
+    playground = Playground(lang, seed=2, with_lessons=False, with_teachers=False)
+    table = playground.start(Rules())
+    if table.deal.phase == "pass":
+        passed(table)
+    table.play_card(playable(table)[0])
+    address = playground.address()
+    button = playground.rules_button
+    assert button in table.toolbar.children
+    assert button.description == text("ui.button.change_rules", lang)
+    assert button.tooltip == text("ui.button.change_rules_help", lang)
+    button.click()
+    assert playground.screen == "start"
+    assert playground.play_area.children == (playground.start_screen,)
+    assert playground.resume_button.layout.display is None
+    assert playground.resume_button.description == text("ui.button.resume", lang)
+    assert playground.address() == address  # a reload still reopens the game
+    playground.resume_button.click()
+    assert playground.screen == "table" and playground.table is table
+    assert playground.play_area.children == (table,)
+    # other rules: a game of five
+    button.click()
+    playground.rules_picker.set_option("players", 5)
+    playground.start_button.click()
+    assert playground.table is not table and playground.table.rules.players == 5
+    assert playground.rules_button in playground.table.toolbar.children
+
+
+def test_the_start_screen_offers_no_way_back_without_a_game_under_way() -> None:
+    playground = Playground("fr", seed=2, with_lessons=False, with_teachers=False)
+    assert playground.resume_button.layout.display == "none"
+    assert playground.resume() is None

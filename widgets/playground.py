@@ -147,6 +147,19 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         )
         self.start_button.on_click(lambda _b: self.start())
         self.start_message = picture()
+        # Back from the rules to a game left for them ("Change the rules" at the table):
+        # the game waits, kept, until another one is started.
+        self.resume_button = widgets.Button(
+            icon="reply",
+            layout=widgets.Layout(
+                width="auto", align_self="flex-start", margin="8px 0 0 0", display="none"
+            ),
+        )
+        self.resume_button.on_click(lambda _b: self.resume())
+        # The table's way back to the rules (the variant, the number of players) while a
+        # game is under way; that game is kept (resume_button), and so is the address.
+        self.rules_button = widgets.Button(icon="sliders", layout=widgets.Layout(width="auto"))
+        self.rules_button.on_click(lambda _b: self.show_start())
         # A damaged code's message comes first: on a phone the form below is taller
         # than the screen, and the reader must see why their deal did not open.
         self.start_screen = widgets.VBox(
@@ -156,6 +169,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
                 self._picker_slot,
                 self.bot_picker,
                 self.start_button,
+                self.resume_button,
             ],
             layout=widgets.Layout(max_width="720px"),
         )
@@ -377,6 +391,10 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         self.again_button.tooltip = text("ui.button.new_game", lang)
         self.change_rules_button.description = text("ui.button.change_rules", lang)
         self.change_rules_button.tooltip = text("ui.button.change_rules", lang)
+        self.rules_button.description = text("ui.button.change_rules", lang)
+        self.rules_button.tooltip = text("ui.button.change_rules_help", lang)
+        self.resume_button.description = text("ui.button.resume", lang)
+        self.resume_button.tooltip = text("ui.button.resume", lang)
         if self.tabs is not None:
             self.tabs.titles = tuple(text(f"ui.tab.{name}", lang) for name in self._tab_names)
         if self.screen == "summary" and self.table is not None:
@@ -484,6 +502,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         table.undo_button.on_click(lambda _b: None if table.game.is_over else self._back_to_table())
         table.bot_picker.observe(self._update_address, names="value")
         table.on_change = self._update_address
+        table.toolbar.children = (*table.toolbar.children, self.rules_button)
         return table
 
     def _show_table(self, table: HeartsTable) -> None:
@@ -526,9 +545,25 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         return True
 
     def show_start(self) -> None:
+        """The start screen, to choose other rules; a game under way is kept, and the
+        screen offers to go back to it."""
         self._build_rules_picker()
         self.screen = "start"
+        under_way = self.table is not None and not self.table.game.is_over
+        self.resume_button.layout.display = None if under_way else "none"
         self.play_area.children = [self.start_screen]
+        self.start_button.focus()  # the button pressed is gone with the table
+
+    def resume(self) -> HeartsTable | None:
+        """Back to the game left for the start screen, as it was."""
+        table = self.table
+        if table is None:
+            return None
+        self.screen = "table"
+        self.play_area.children = [table]
+        self._select_tab("play")
+        table.focus_safe_place()
+        return table
 
     def _game_over(self, table: HeartsTable) -> None:
         if table is not self.table:

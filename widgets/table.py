@@ -314,6 +314,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             ]
         )
         toolbar.add_class("ht-toolbar")
+        self.toolbar = toolbar  # (the playground adds its way back to the rules)
         settings = widgets.HBox([self.bot_picker, self.pace_picker])
         settings.add_class("ht-toolbar")
         settings.add_class("ht-settings")
