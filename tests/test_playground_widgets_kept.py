@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from html import unescape
 
+import ipywidgets
 import pytest
 from hearts_teach_widgets.cards import play_states
+from hearts_teach_widgets.lessons import GuidedDeal
 from hearts_teach_widgets.playground import Playground
+from hearts_teach_widgets.review import ReviewPanel
 from hearts_teach_widgets.table import HeartsTable
 from hearts_teach_widgets.teacher import SimulationWidget, TeacherTools, WhatIfWidget
 from test_table_feel import passed, playable
@@ -227,3 +230,92 @@ def test_the_start_screen_offers_no_way_back_without_a_game_under_way() -> None:
     playground = Playground("fr", seed=2, with_lessons=False, with_teachers=False)
     assert playground.resume_button.layout.display == "none"
     assert playground.resume() is None
+
+
+# --- the keyboard after a lesson's card, a review, a replay ------------------------------
+
+
+@pytest.fixture
+def focused(monkeypatch: pytest.MonkeyPatch) -> list[ipywidgets.Widget]:
+    """The widgets asked to take the keyboard, in order (the page is not asked)."""
+    asked: list[ipywidgets.Widget] = []
+    monkeypatch.setattr(ipywidgets.DOMWidget, "focus", lambda widget: asked.append(widget))
+    return asked
+
+
+def test_a_lessons_right_card_sends_the_keyboard_before_the_hand(
+    focused: list[ipywidgets.Widget],
+) -> None:
+    guided = GuidedDeal("omnibus-jack", "fr")
+    buttons = {id(button) for button in guided.hand.buttons.values()}
+    card = guided.run.choices()[-1]
+    guided.hand.buttons[card].click()
+    assert guided.last_feedback is not None and guided.last_feedback.played
+    assert focused[-1] is guided.hand_label and guided.hand_label.tabbable is False
+    assert id(focused[-1]) not in buttons
+    assert guided.children.index(guided.hand_label) + 1 == guided.children.index(guided.hand)
+    while guided.run.asking:
+        guided.hand.buttons[guided.run.choices()[-1]].click()
+    assert guided.run.finished and focused[-1] is guided.result  # the lesson's end
+
+
+def test_a_wrong_card_in_a_lesson_leaves_the_keyboard_where_it_is(
+    focused: list[ipywidgets.Widget],
+) -> None:
+    guided = GuidedDeal("omnibus-jack", "fr")
+    while guided.run.question == "free":
+        guided.hand.buttons[guided.run.choices()[0]].click()
+    before = len(focused)
+    guided.hand.buttons[Card.parse("3♦")].click()
+    assert guided.last_feedback is not None and not guided.last_feedback.played
+    assert len(focused) == before
+    guided.continue_button.click()  # disabled once clicked: the keyboard goes on
+    assert focused[-1] is guided.hand_label
+
+
+def fast_panel() -> ReviewPanel:
+    return ReviewPanel("fr", playouts=12, confirm=12)
+
+
+@pytest.mark.parametrize("level", ["heuristic", "montecarlo"])
+def test_the_review_and_its_replays_take_the_keyboard_and_say_the_replays_bots(
+    focused: list[ipywidgets.Widget], level: str
+) -> None:
+    table = HeartsTable(Rules(), lang="fr", seed=6, delay=0, bot_level="heuristic")
+    table.review_panel = fast_panel()
+    finish_deal(table)
+    table.set_bot_level(level)
+    table.review_button.click()
+    panel = table.review_panel
+    assert panel is not None and panel.review is not None
+    assert focused[-1] is panel.heading and panel.heading.tabbable is False
+    said = unescape(table.replay_level.value)
+    if level == "heuristic":
+        assert said == ""
+    else:
+        assert "«\u202fFort (recherche Monte-Carlo)\u202f»" in said
+        assert "«\u202fMoyen (règles simples)\u202f»" in said
+        table.lang = "en"
+        assert "“Strong (Monte-Carlo search)”" in unescape(table.replay_level.value)
+    buttons = [b for b in panel.replay_buttons if b is not None]
+    assert buttons, "a deal played with the first playable card has a decision to replay"
+    buttons[0].click()
+    assert panel.replayed is not None and panel.replay_box.value
+    assert focused[-1] is panel.replay_box and panel.replay_box.tabbable is False
+    table.review_button.click()  # the same deal again: shown, the keyboard on its heading
+    buttons = [b for b in panel.replay_buttons if b is not None]
+    buttons[-1].click()
+    assert focused[-1] is panel.replay_box
+
+
+def test_the_teachers_review_replays_take_the_keyboard(
+    finished: Deal, focused: list[ipywidgets.Widget]
+) -> None:
+    tools = TeacherTools(finished, "fr")
+    panel = tools.review.panel
+    panel.playouts, panel.confirm = 12, 12
+    tools.review.review_code(tools.review.code.value, 0)
+    buttons = [b for b in panel.replay_buttons if b is not None]
+    assert buttons
+    buttons[0].click()
+    assert focused[-1] is panel.replay_box

@@ -27,6 +27,7 @@ from hearts_teach.teach import Comparison, player_name
 
 from .cards import HandView, play_states
 from .render import card_face, moon_choice_html, moon_choice_label
+from .shared import focusable
 from .style import style_tag
 from .texts import Localized
 
@@ -210,6 +211,8 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
         if feedback.played:
             self._run.advance()
         self._render()
+        if feedback.played:
+            self.focus_safe_place()  # the card's button is gone with the card
         return feedback
 
     def _card_clicked(self, card: Card) -> None:
@@ -220,6 +223,7 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
         self._run.choose_moon(choice)
         self._feedback = None
         self._render()
+        self.focus_safe_place()
 
     def show_hint(self) -> str:
         self._hint_shown = True
@@ -234,6 +238,15 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
         self._hint_shown = False
         self._run.advance()
         self._render()
+        self.focus_safe_place()
+
+    def focus_safe_place(self) -> None:
+        """Send the keyboard on from a card played (its button gone) or a button that
+        goes: to the line above the hand, which says whose turn it is (Tab goes on to
+        the hand), or to the lesson's result once it is over; never to a card, where a
+        second Enter would play it. The feedback is read out by its live region."""
+        target = self.result if self._run.finished and self.result.value else self.hand_label
+        focusable(target).focus()
 
     # --- drawing -------------------------------------------------------------------
 

@@ -45,3 +45,28 @@ def alert_html(message: str) -> str:
     """A refusal shown to the person: announced at once (role alert), marked by a sign
     as well as by its place, in the page's words."""
     return f'<p role="alert" class="ht-message">⚠ {escape(message)}</p>'
+
+
+def focusable(widget: widgets.DOMWidget) -> widgets.DOMWidget:
+    """``widget`` may take the keyboard from the program (tabindex −1: never a Tab stop),
+    so that an action whose button goes away, or whose result shows far below, sends
+    the keyboard, the screen reader and the view to that result."""
+    if widget.tabbable is not False:
+        widget.tabbable = False
+    return widget
+
+
+def follow_replays(panel: widgets.Widget) -> None:
+    """A deal review's panel (``hearts_teach_widgets.review.ReviewPanel``): each replay
+    button, once clicked, sends the keyboard to the replay it shows (the browser
+    scrolls it into view and a screen reader reads its name), not left on the button
+    while the result appears below, out of sight."""
+    box = focusable(panel.replay_box)
+
+    def hook(_change: object) -> None:
+        for button in panel.replay_buttons:
+            if button is not None:
+                button.on_click(lambda _b: box.focus())
+
+    panel.rows.observe(hook, names="children")
+    hook(None)

@@ -37,7 +37,7 @@ from hearts_teach import Card, Deal, Game, IllegalMove, RecordError, Rules, reco
 from hearts_teach.bots import Bot, Choice, MoonChoiceMade, make_bot, moon_choice_for
 from hearts_teach.cards import parse_cards
 from hearts_teach.i18n import card_symbol, card_symbols, ntext, text
-from hearts_teach.review import DealReview, GameReview
+from hearts_teach.review import REPLAY_LEVEL, DealReview, GameReview
 from hearts_teach.scoring import MOON_CHOICES
 
 from .cards import HandView, pass_states, play_states
@@ -62,7 +62,7 @@ from .render import (
 )
 from .review import ReviewPanel
 from .rules_picker import relabel_choices
-from .shared import picture
+from .shared import focusable, follow_replays, picture
 from .style import style_tag
 from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, Localized, raw, seat_name
 
@@ -265,6 +265,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.review_button = widgets.Button(icon="search", layout=widgets.Layout(width="auto"))
         self.review_button.on_click(lambda _b: self.review())
         self._review_lang: traitlets.dlink | None = None  # the panel follows the table
+        self.replay_level = picture()  # which bots play the review's replays
         self.observe(self._panel_changed, names="review_panel")
         self.review_slot = widgets.Box()
         self._reviews: dict[int, DealReview] = {}  # this game's deals reviewed, by number
@@ -330,6 +331,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
                 self.moon_box,
                 toolbar,
                 self.message_box,
+                self.replay_level,
                 self.review_slot,
             ],
             layout=widgets.Layout(flex="1 1 600px", min_width="0"),
@@ -434,6 +436,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             self.bot_picker.value = level
         if hasattr(self, "share_link"):
             self._draw_share()  # the link reopens the deal with these bots
+            self._draw_replay_level()
 
     @property
     def delay(self) -> float:
@@ -718,11 +721,13 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             self.review_panel = ReviewPanel(self.lang)
         panel = self.review_panel
         self.review_slot.children = (panel,)
+        self._draw_replay_level()
         number = deal.deal_number
         earlier = [r for n, r in sorted(self._reviews.items()) if n != number]
         known = self._reviews.get(number)
         if known is not None and known.deal.history == deal.history:
             panel.show(known, GameReview.of([*earlier, known], len(self.game.history)))
+            focusable(panel.heading).focus()
             return known
         self.review_button.disabled = True
         try:
@@ -730,7 +735,25 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         finally:
             self.review_button.disabled = False
         self._reviews[number] = found
+        # The review shows below the hand: the keyboard (and the view) go to its heading,
+        # not to the page's body while the button was disabled.
+        focusable(panel.heading).focus()
         return found
+
+    def _draw_replay_level(self) -> None:
+        """Said above the review in a game against bots other than the replays' own: the
+        replays are played by the bots of ``REPLAY_LEVEL`` (fast enough), not this game's."""
+        lang = self.lang
+        if self._bot_level == REPLAY_LEVEL or not self.review_slot.children:
+            self.replay_level.value = ""
+            return
+        said = text(
+            "ui.review.replay_level",
+            lang,
+            game=raw(f"ui.bot.{self._bot_level}", lang),
+            replay=raw(f"ui.bot.{REPLAY_LEVEL}", lang),
+        )
+        self.replay_level.value = f'<p class="ht-message" lang="{lang}">{escape(said)}</p>'
 
     def _moon_is_mine(self) -> bool:
         """The person shot the moon and its score waits for their choice."""
@@ -852,6 +875,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             self._review_lang = None
         if change["new"] is not None:  # made here, or given (a smaller budget...)
             self._review_lang = traitlets.dlink((self, "lang"), (change["new"], "lang"))
+            follow_replays(change["new"])
 
     def _bot_picked(self, change: dict[str, Any]) -> None:
         self.set_bot_level(change["new"])
@@ -1077,6 +1101,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.review_button.layout.display = None if deal.is_complete else "none"
         if not deal.is_complete and self.review_slot.children:
             self.review_slot.children = ()  # a new deal, or the deal reviewed was undone
+        self._draw_replay_level()
         self.next_deal_button.description = text("ui.button.next_deal", lang)
         self.next_deal_button.tooltip = text("ui.button.next_deal", lang)
         can_deal = deal.is_complete and not self.game.is_over

@@ -61,7 +61,7 @@ from .charts import (
 from .lessons import comparison_html
 from .render import card_face, moon_choice_html, name_of
 from .review import ReviewTab
-from .shared import alert_html
+from .shared import alert_html, follow_replays
 from .style import style_tag
 from .texts import Localized
 
@@ -867,6 +867,7 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         self.simulation = SimulationWidget(lang)
         self.what_if: WhatIfWidget | None = None
         self.review = ReviewTab(deal, lang)
+        follow_replays(self.review.panel)
         for page in (self.compare, self.desk, self.simulation, self.review):
             traitlets.dlink((self, "lang"), (page, "lang"))
         self.tabs = widgets.Tab()
