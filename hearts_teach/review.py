@@ -90,7 +90,8 @@ WHY: Final[dict[str, frozenset[str]]] = {
         "pass_moon": "pass moon_receiver",
         "pass_kept_taken": "pass points_bad kept_taken",
         "pass_kept_caught": "pass points_bad kept_caught",
-        "pass_later": "pass",
+        "pass_later": "pass lost",
+        "pass_even": "pass",
         # a card
         "moon_stop": "moon_other shooter_won better_stops",
         "moon_lead": "moon_other shooter_won lead",
@@ -105,8 +106,10 @@ WHY: Final[dict[str, frozenset[str]]] = {
         "points_won": "points_bad trick_points you_won",
         "partner_fed": "points_bad card_points partner_won",
         "gave_points": "points_good card_points other_won",
-        "later_you": "you_won",
-        "later": "",
+        "later_you": "you_won lost",
+        "later": "lost",
+        "even_you": "you_won",
+        "even": "",
     }.items()
 }
 """The facts each reason asserts, most specific first: a decision's reason is the first
@@ -128,12 +131,17 @@ class Reason:
     key: str
     params: Mapping[str, object]
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str = "en", about: Seat | None = None) -> str:
+        """The sentence, to the reviewed player ("You kept…"), or ``about`` that seat in
+        the third person ("North kept…") for someone else reading the review."""
         values = {
             name: seat_name(value.player, value.players, lang) if isinstance(value, Seat) else value
             for name, value in self.params.items()
         }
-        return say(f"review.why.{self.key}", lang, values)
+        if about is None:
+            return say(f"review.why.{self.key}", lang, values)
+        values["player"] = seat_name(about.player, about.players, lang)
+        return say(f"review.why_seat.{self.key}", lang, values)
 
 
 def reason_for(facts: frozenset[str], params: Mapping[str, object]) -> Reason:
@@ -143,6 +151,12 @@ def reason_for(facts: frozenset[str], params: Mapping[str, object]) -> Reason:
 
 
 # --- decisions ---------------------------------------------------------------------------
+
+
+def beyond_noise(cost: float, error: float) -> bool:
+    """A cost above nothing by more than ``NOISE`` standard errors: a loss. Below, the
+    reasons say the simulations find no real difference (not "the cost shows later")."""
+    return cost > 0 and not within_noise(cost, error)
 
 
 def cost_text(cost: float, error: float, lang: str = "en") -> str:
@@ -183,7 +197,7 @@ class Decision:
     @property
     def lost(self) -> bool:
         """A cost beyond the noise: more than ``NOISE`` standard errors above nothing."""
-        return not self.agrees and self.cost > 0 and not within_noise(self.cost, self.error)
+        return not self.agrees and beyond_noise(self.cost, self.error)
 
     @property
     def mistake(self) -> bool:
@@ -218,8 +232,9 @@ class Decision:
             return text("review.where.pass", lang)
         return text("review.where.trick", lang, number=self.trick)
 
-    def reason_text(self, lang: str = "en") -> str:
-        return "" if self.reason is None else self.reason.text(lang)
+    def reason_text(self, lang: str = "en", about: Seat | None = None) -> str:
+        """Why it cost what it did (``about``: in the third person, see :meth:`Reason.text`)."""
+        return "" if self.reason is None else self.reason.text(lang, about)
 
     def played_text(self, lang: str = "en") -> str:
         return card_symbols(self.played, lang, sep=" ")
@@ -512,7 +527,7 @@ def _review_play(
         error,
         samples,
         len(weighing.options),
-        facts.play_reason(view.trick_number, plays_before, card, best),
+        facts.play_reason(view.trick_number, card, best, beyond_noise(gap, error)),
         facts.floor,
     )
 
@@ -542,7 +557,7 @@ def _review_pass(
         error,
         samples,
         len(weighing.options),
-        facts.pass_reason(passed, better),
+        facts.pass_reason(passed, better, beyond_noise(gap, error)),
         facts.floor,
     )
 
@@ -614,8 +629,9 @@ class _DealFacts:
             return shooter
         return None
 
-    def play_reason(self, number: int, plays_before: int, card: Card, better: Card) -> Reason:
-        """The reason for playing ``card`` rather than ``better`` in trick ``number``."""
+    def play_reason(self, number: int, card: Card, better: Card, lost: bool) -> Reason:
+        """The reason for playing ``card`` rather than ``better`` in trick ``number``
+        (``lost``: at a cost beyond the noise)."""
         me = self.player
         trick = self.trick(number)
         cards = list(trick.cards)
@@ -623,6 +639,8 @@ class _DealFacts:
         winner = trick.winner
         assert winner is not None
         facts = self.base()
+        if lost:
+            facts.add("lost")
         params: dict[str, object] = {
             "card": card,
             "better": better,
@@ -682,8 +700,9 @@ class _DealFacts:
                 params["later"] = later + 1
         return reason_for(frozenset(facts), params)
 
-    def pass_reason(self, passed: tuple[Card, ...], better: tuple[Card, ...]) -> Reason:
-        """The reason for passing ``passed`` rather than ``better``."""
+    def pass_reason(self, passed: tuple[Card, ...], better: tuple[Card, ...], lost: bool) -> Reason:
+        """The reason for passing ``passed`` rather than ``better`` (``lost``: at a cost
+        beyond the noise)."""
         me = self.player
         direction = self.deal.pass_direction
         assert direction is not None
@@ -691,6 +710,8 @@ class _DealFacts:
         values = self.values
         facts = self.base()
         facts.add("pass")
+        if lost:
+            facts.add("lost")
         kept = tuple(c for c in better if c not in passed)
         params: dict[str, object] = {
             "cards": Symbols(passed, " "),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from functools import cache
 
 import pytest
@@ -362,7 +363,33 @@ def test_every_reason_is_in_every_catalog() -> None:
         found = messages(lang)
         assert {f"review.why.{key}" for key in WHY} <= set(found), lang
         assert {f"review.kind.{kind}" for kind in KINDS} <= set(found), lang
-    assert list(WHY)[-1] == "later" and WHY["later"] == frozenset()  # always one reason
+    assert list(WHY)[-1] == "even" and WHY["even"] == frozenset()  # always one reason
+
+
+def test_every_reason_has_a_third_person_for_someone_else_reading_the_review() -> None:
+    """A teacher reviewing a student's seat reads « Sud a gardé… », not « Vous avez… »."""
+    second_person = re.compile(r"\b(you|your|yours|vous|votre|vos|vôtre)\b", re.IGNORECASE)
+    for lang in LANGS:
+        found = messages(lang)
+        for key in WHY:
+            said = str(found[f"review.why_seat.{key}"])
+            assert not second_person.search(said), (lang, key)
+            assert "{player}" in said or key == "moon_stop", (lang, key)  # no one else named
+
+
+def test_the_cost_is_said_to_show_later_only_when_there_is_one() -> None:
+    """Seen: « Coût : 0,0 point ± 0,0 » then « le coût se voit plus loin dans la donne »."""
+    keys = set()
+    for seed in (1, 2, 3):
+        for d in review_deal(novice_deal(seed), 0, **SMALL).decisions:
+            if d.reason is None:
+                continue
+            keys.add(d.reason.key)
+            if d.reason.key in ("later", "later_you", "pass_later"):
+                assert d.lost, (d.reason.key, d.cost, d.error)
+            if d.reason.key in ("even", "even_you", "pass_even"):
+                assert not d.lost, (d.reason.key, d.cost, d.error)
+    assert keys & {"even", "even_you", "pass_even"}
 
 
 def test_a_review_needs_a_finished_deal_and_a_seat() -> None:

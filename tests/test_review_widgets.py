@@ -16,6 +16,7 @@ from test_review import moon_blunder
 
 from hearts_teach import Deal, Rules
 from hearts_teach.records import share_code
+from hearts_teach.review import DealReview, Seat
 
 QUICK = {"playouts": 80, "confirm": 40}  # the panel's machinery, not its figures
 
@@ -191,6 +192,35 @@ def test_the_moon_blunder_reads_first_in_the_teachers_review_tab() -> None:
     assert "Est a tiré la lune et ramassé le pli 12" in french
     assert "Rejouer le pli 12 avec A♥" in french
     assert not ENGLISH_GIVEAWAYS.findall(NOT_ENGLISH.sub(" ", french))
+
+
+SECOND_PERSON = re.compile(r"\b(you|your|yours|vous|votre|vos|vôtre)\b", re.IGNORECASE)
+
+
+def test_the_teachers_review_speaks_of_the_students_seat_by_its_name() -> None:
+    """Seen: the teachers' review of a student's seat said « Votre choix », « Vous avez… »
+    and, on its button, « vos décisions » to the teacher."""
+    code = share_code(moon_blunder("2H"))
+    tab = ReviewTab(lang="en")
+    tab.panel.playouts, tab.panel.confirm = QUICK["playouts"], QUICK["confirm"]
+    review = tab.review_code(code, player=0)
+    assert review is not None
+    tab.panel.replay_buttons[0].click()
+    for lang, choice in (("en", "South’s choice: "), ("fr", "Choix de Sud : ")):
+        tab.set_lang(lang)
+        words = panel_text(tab.panel) + " " + tab.run_button.tooltip
+        assert not SECOND_PERSON.search(words), SECOND_PERSON.search(words)
+        assert choice.replace(" :", "\u202f:") in words or choice in words
+        for decision in review.decisions:
+            assert not SECOND_PERSON.search(decision.reason_text(lang, tab_seat(review)))
+    # At the table, the same review speaks to the person who played it.
+    table_panel = ReviewPanel("fr", **QUICK)
+    table_panel.show(review)
+    assert "Votre choix" in panel_text(table_panel)
+
+
+def tab_seat(review: DealReview) -> Seat:
+    return Seat(review.player, review.deal.rules.players)
 
 
 def test_the_review_tab_refuses_a_damaged_or_unfinished_deal_in_the_readers_language() -> None:

@@ -63,7 +63,7 @@ def test_desk_by_clicks_refuses_a_card_given_twice() -> None:
     assert "déjà chez Ouest" in desk.message.value
     nobodys = next(b for c, b in desk.card_buttons.items() if c not in desk.desk.owner)
     # a card nobody has: its owner is said in lower case, mid-sentence
-    assert " : pas encore attribuée." in unescape(nobodys.description).replace("\u202f", " ")
+    assert " : carte pas encore attribuée." in unescape(nobodys.description).replace("\u202f", " ")
     desk.select(1)
     queen.click()  # taken back
     assert Card.parse("Q♠") not in desk.desk.owner

@@ -30,6 +30,7 @@ from hearts_teach.review import (
     DealReview,
     Decision,
     GameReview,
+    Seat,
     review_deal,
 )
 from hearts_teach.teach import WhatIfResult
@@ -53,12 +54,36 @@ STYLE = """<style>
 </style>"""
 
 
-def decision_html(decision: Decision, review: DealReview, lang: str) -> str:
-    """One decision as a short block: where, played, preferred, cost, verdict, reason."""
+def _you(review: DealReview, third_person: bool) -> int | None:
+    """The seat spoken to as "you": the reviewed one, or none when the review is read by
+    someone else (a teacher reviewing a student's seat hears of "North")."""
+    return None if third_person else review.player
+
+
+def _name(player: int, review: DealReview, lang: str, you: int | None, sentence: bool) -> str:
+    rules = review.deal.rules
+    if you is None:
+        return seat_name(player, rules.players, lang)
+    return name_of(player, rules, lang, you, sentence=sentence)
+
+
+def decision_html(
+    decision: Decision, review: DealReview, lang: str, third_person: bool = False
+) -> str:
+    """One decision as a short block: where, played, preferred, cost, verdict, reason;
+    ``third_person``: of the reviewed seat by its name, for someone else."""
     verdict = decision.verdict
     mark = VERDICT_MARKS[verdict]
-    where = f"{decision.where_text(lang)} · {decision.kind_text(lang)}"
-    played = text("ui.review.played", lang, cards=decision.played_text(lang))
+    where = decision.where_text(lang)
+    if decision.kind != "pass":  # "Pass · pass" would say it twice
+        where = f"{where} · {decision.kind_text(lang)}"
+    cards = decision.played_text(lang)
+    about = Seat(review.player, review.deal.rules.players) if third_person else None
+    if about is None:
+        played = text("ui.review.played", lang, cards=cards)
+    else:
+        player = seat_name(review.player, review.deal.rules.players, lang)
+        played = text("ui.review.played_seat", lang, cards=cards, player=player)
     parts = [played]
     if not decision.agrees:
         parts.append(text("ui.review.better", lang, cards=decision.better_text(lang)))
@@ -67,7 +92,7 @@ def decision_html(decision: Decision, review: DealReview, lang: str) -> str:
         f"<strong>{escape(where)}</strong> — "
         f'<span class="ht-review-verdict">{mark} {escape(decision.verdict_text(lang))}</span>'
     )
-    reason = decision.reason_text(lang)
+    reason = decision.reason_text(lang, about)
     body = " ".join(escape(p) for p in parts)
     return (
         f'<div class="ht-review-row ht-review-{verdict}" lang="{lang}">'
@@ -75,13 +100,19 @@ def decision_html(decision: Decision, review: DealReview, lang: str) -> str:
     )
 
 
-def replay_html(review: DealReview, decision: Decision, result: WhatIfResult, lang: str) -> str:
+def replay_html(
+    review: DealReview,
+    decision: Decision,
+    result: WhatIfResult,
+    lang: str,
+    third_person: bool = False,
+) -> str:
     """How the deal ends when replayed with the better card: each player's score for the
     deal, as played and replayed, with the change in words and numbers."""
     rules = review.deal.rules
     before = result.played.result()
     after = result.replayed.result()
-    you = review.player
+    you = _you(review, third_person)
     where = decision.where_text(lang)
     title = text("ui.review.replay_title", lang, where=where, cards=decision.better_text(lang))
     head = (
@@ -97,18 +128,28 @@ def replay_html(review: DealReview, decision: Decision, result: WhatIfResult, la
         shown = f"{change:+d}".replace("-", "−") if change else "="
         strong = ("<strong>", "</strong>") if change else ("", "")
         rows.append(
-            f'<tr><th scope="row">{escape(name_of(player, rules, lang, you))}</th>'
+            f'<tr><th scope="row">{escape(_name(player, review, lang, you, False))}</th>'
             f"<td>{first}</td><td>{strong[0]}{second}{strong[1]}</td><td>{shown}</td></tr>"
         )
     said = []
     if after.moon is not None:
-        said.append(moon_text(after.moon, rules, lang, you))
+        if you is None:
+            said.append(
+                text("ui.deal.moon", lang, seat=_name(after.moon, review, lang, you, False))
+            )
+        else:
+            said.append(moon_text(after.moon, rules, lang, you))
     if before.scores == after.scores:
         said.append(text("ui.review.replay_same", lang))
-    tricks = _replayed_tricks(review, decision, result, lang)
+    tricks = _replayed_tricks(review, decision, result, lang, you)
     caption = escape(text("ui.review.replay_caption", lang))
     # The replays are played by the medium bots: named as the bot picker names them.
-    note = text("ui.review.replay_note", lang, level=text("ui.bot.heuristic", lang))
+    level = text("ui.bot.heuristic", lang)
+    if you is None:
+        reviewed = seat_name(review.player, rules.players, lang)
+        note = text("ui.review.replay_note_seat", lang, level=level, player=reviewed)
+    else:
+        note = text("ui.review.replay_note", lang, level=level)
     return (
         f'<div class="ht-panel" lang="{lang}" role="region" aria-label="{escape(title)}">'
         f"<h4>{escape(title)}</h4><p>{escape(note)}</p>"
@@ -121,18 +162,16 @@ def replay_html(review: DealReview, decision: Decision, result: WhatIfResult, la
 
 
 def _replayed_tricks(
-    review: DealReview, decision: Decision, result: WhatIfResult, lang: str
+    review: DealReview, decision: Decision, result: WhatIfResult, lang: str, you: int | None
 ) -> str:
     """The replayed tricks, from the one the decision changed to the end."""
-    rules = review.deal.rules
     first = 0 if decision.kind == "pass" else decision.trick - 1
     lines = []
     for number, trick in enumerate(result.replayed.tricks):
         if number < first or trick.winner is None:
             continue
         plays = ", ".join(
-            f"{name_of(p, rules, lang, review.player, sentence=True)} {card_symbol(c, lang)}"
-            for p, c in trick.plays
+            f"{_name(p, review, lang, you, True)} {card_symbol(c, lang)}" for p, c in trick.plays
         )
         lines.append(
             text(
@@ -140,7 +179,7 @@ def _replayed_tricks(
                 lang,
                 number=number + 1,
                 plays=plays,
-                seat=name_of(trick.winner, rules, lang, review.player, sentence=True),
+                seat=_name(trick.winner, review, lang, you, True),
             )
         )
     return "<ol class='ht-log'>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ol>"
@@ -170,9 +209,12 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
         playouts: int = REVIEW_PLAYOUTS,
         confirm: int = CONFIRM_SAMPLES,
         seed: int = 0,
+        third_person: bool = False,
     ) -> None:
         super().__init__()
         self.lang = lang
+        self.third_person = third_person
+        """Speak of the reviewed seat by its name, not as "you" (the teachers' review)."""
         self.add_class("ht-root")
         self.add_class("ht-review")
         self.playouts = playouts
@@ -306,7 +348,7 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
         for row, decision, button in zip(
             self.rows.children, review.ranked, self.replay_buttons, strict=True
         ):
-            row.children[0].value = decision_html(decision, review, lang)
+            row.children[0].value = decision_html(decision, review, lang, self.third_person)
             if button is not None:
                 button.description = replay_label(decision, lang)
                 button.tooltip = text("ui.review.replay_help", lang)
@@ -314,7 +356,7 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
             self.replay_box.value = ""
         else:
             decision, result = self.replayed
-            self.replay_box.value = replay_html(review, decision, result, lang)
+            self.replay_box.value = replay_html(review, decision, result, lang, self.third_person)
 
 
 class ReviewTab(Localized, widgets.VBox):  # type: ignore[misc]
@@ -334,7 +376,7 @@ class ReviewTab(Localized, widgets.VBox):  # type: ignore[misc]
         self.run_button = widgets.Button(icon="search", button_style="primary")
         self.run_button.on_click(lambda _b: self.review_code(self.code.value))
         self.message = picture()
-        self.panel = ReviewPanel(lang)
+        self.panel = ReviewPanel(lang, third_person=True)
         traitlets.dlink((self, "lang"), (self.panel, "lang"))
         self.children = (
             self.intro,
@@ -380,7 +422,7 @@ class ReviewTab(Localized, widgets.VBox):  # type: ignore[misc]
         self.seat.value = chosen if chosen < players else 0
         self.seat.description = text("ui.review.seat", lang)
         self.run_button.description = text("ui.review.run", lang)
-        self.run_button.tooltip = text("ui.review.button_help", lang)
+        self.run_button.tooltip = text("ui.review.seat_button_help", lang)
         self.message.value = (
             alert_html(self._refusal.message(lang)) if self._refusal is not None else ""
         )
