@@ -15,6 +15,7 @@ from hearts_teach_widgets.playground import Playground
 from hearts_teach_widgets.review import ReviewPanel
 from hearts_teach_widgets.table import HeartsTable
 from hearts_teach_widgets.teacher import SimulationWidget, TeacherTools, WhatIfWidget
+from test_playground_polish import every_widget
 from test_table_feel import passed, playable
 
 from hearts_teach import Card, Deal, Rules
@@ -319,3 +320,25 @@ def test_the_teachers_review_replays_take_the_keyboard(
     assert buttons
     buttons[0].click()
     assert focused[-1] is panel.replay_box
+
+
+# --- the chosen language, player count and seat are perceivable ---------------------------
+
+
+def test_the_pages_language_and_the_desks_choices_are_radio_buttons() -> None:
+    """ipywidgets 8 draws a row of toggle buttons with no aria-pressed: the one chosen
+    is seen only by its colour. Radio buttons are checked, for screen readers too."""
+    playground = Playground("fr", with_lessons=False)
+    tools = playground.open_teachers()
+    assert tools is not None
+    rows = [playground.language_picker, tools.desk.players_choice, tools.desk.active]
+    assert all(isinstance(row, ipywidgets.RadioButtons) for row in rows)
+    assert not [
+        w
+        for w in every_widget(playground) + every_widget(tools)
+        if isinstance(w, ipywidgets.ToggleButtons)
+    ]
+    playground.language_picker.value = "en"
+    assert playground.lang == "en" and tools.desk.active.options[0][0] == "South"
+    tools.desk.players_choice.value = 5
+    assert len(tools.desk.active.options) == 5 and tools.desk.desk.players == 5

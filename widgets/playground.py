@@ -41,7 +41,7 @@ from .rules_picker import RulesPicker, relabel_choices
 from .shared import picture
 from .style import style_tag
 from .summary import summary_html
-from .table import LANGUAGE_OPTIONS, HeartsTable, bot_level_options, page_marker
+from .table import HeartsTable, bot_level_options, language_switch, page_marker
 from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES, Localized
 
 if TYPE_CHECKING:  # the teachers' tools are imported when their tab is first opened
@@ -124,9 +124,9 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         self.notice = picture()
 
         self.title = picture()
-        self.language_picker = widgets.ToggleButtons(
-            options=LANGUAGE_OPTIONS, value=lang, style={"button_width": "80px"}
-        )
+        # Radio buttons, not toggle buttons: ipywidgets 8 draws a toggle row without
+        # aria-pressed, so a screen reader could not tell which language is in use.
+        self.language_picker = language_switch(lang)
         traitlets.link((self.language_picker, "value"), (self, "lang"))
         self.start_intro = picture()
         # The rules picker is built when the start screen is first needed: a page

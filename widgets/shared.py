@@ -9,6 +9,7 @@ models to send and build.
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipywidgets.widgets.widget_string import HTMLStyle  # type: ignore[import-untyped]
@@ -70,3 +71,12 @@ def follow_replays(panel: widgets.Widget) -> None:
 
     panel.rows.observe(hook, names="children")
     hook(None)
+
+
+def choice_row(options: list[tuple[str, Any]], value: Any) -> widgets.RadioButtons:
+    """One choice among a few, in a row: radio buttons, so that the chosen one is
+    checked on screen and for screen readers (ipywidgets 8 draws a row of toggle
+    buttons without aria-pressed)."""
+    row = widgets.RadioButtons(options=options, value=value, orientation="horizontal")
+    row.add_class("ht-lang")
+    return row

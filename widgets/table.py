@@ -62,9 +62,10 @@ from .render import (
 )
 from .review import ReviewPanel
 from .rules_picker import relabel_choices
-from .shared import focusable, follow_replays, picture
+from .shared import choice_row, focusable, follow_replays, picture
 from .style import style_tag
 from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, Localized, raw, seat_name
+from .thinking import served_bot
 
 HINT_LEVEL = "montecarlo"
 LANGUAGE_OPTIONS = (("English", "en"), ("Français", "fr"))
@@ -152,9 +153,7 @@ def page_marker(lang: str) -> str:
 def language_switch(lang: str) -> widgets.RadioButtons:
     """The language switch: a pair of radio buttons, each language named in itself, so
     that the one in use is checked, on screen and for screen readers."""
-    switch = widgets.RadioButtons(options=LANGUAGE_OPTIONS, value=lang, orientation="horizontal")
-    switch.add_class("ht-lang")
-    return switch
+    return choice_row(list(LANGUAGE_OPTIONS), lang)
 
 
 class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
@@ -393,8 +392,10 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         return [
             None
             if player == self.human
-            else make_bot(
-                self._bot_level, seed=f"{self.seed}:{player}", **bot_budget(self._bot_level)
+            else served_bot(
+                make_bot(
+                    self._bot_level, seed=f"{self.seed}:{player}", **bot_budget(self._bot_level)
+                )
             )
             for player in range(self.rules.players)
         ]
@@ -667,8 +668,8 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         """The strong bot's advice for the person's seat, with its reason."""
         deal = self.deal
         if self._hint_bot is None:
-            self._hint_bot = make_bot(
-                HINT_LEVEL, seed=f"hint:{self.seed}", **bot_budget(HINT_LEVEL)
+            self._hint_bot = served_bot(
+                make_bot(HINT_LEVEL, seed=f"hint:{self.seed}", **bot_budget(HINT_LEVEL))
             )
         view = deal.view(self.human)
         if deal.phase == "pass" and deal.passes()[self.human] is None:

@@ -61,7 +61,7 @@ from .charts import (
 from .lessons import comparison_html
 from .render import card_face, moon_choice_html, name_of
 from .review import ReviewTab
-from .shared import alert_html, follow_replays
+from .shared import alert_html, choice_row, follow_replays
 from .style import style_tag
 from .texts import Localized
 
@@ -312,11 +312,11 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
         self.add_class("ht-root")
         self.lang = lang
         self.intro = widgets.HTML()
-        self.players_choice = widgets.ToggleButtons(
-            options=[(str(n), n) for n in PLAYER_COUNTS], value=players
-        )
+        # Radio buttons, whose checked one a screen reader says (ipywidgets 8 draws a
+        # toggle row without aria-pressed).
+        self.players_choice = choice_row([(str(n), n) for n in PLAYER_COUNTS], players)
         self.players_choice.observe(lambda change: self.reset(change["new"]), names="value")
-        self.active = widgets.ToggleButtons()
+        self.active = choice_row([("", 0)], 0)
         self.active.observe(lambda _change: self._render(), names="value")
         self.cards_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.typed = widgets.Text()
@@ -443,7 +443,6 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
         desk = self.desk
         self.intro.value = f"<p>{escape(text('ui.teach.desk_intro', lang))}</p>"
         self.players_choice.description = text("ui.teach.desk_players", lang)
-        self.players_choice.tooltips = [text("ui.teach.desk_players", lang)] * len(PLAYER_COUNTS)
         self.active.description = text("ui.teach.desk_player", lang)
         active = int(self.active.value) if self.active.value is not None else 0
         inline_active = (
