@@ -101,6 +101,10 @@ def test_every_card_mark_is_also_said_in_the_label(lang: str) -> None:
     for card, state in playing.items():
         assert (advised in state.label) == ("ht-hinted" in state.marks) == (card in hand[:2])
         assert (received in state.label) == ("ht-received" in state.marks) == (card in hand[1:4])
+        # Seen: « As de cœur : injouable. Le premier pli doit s’ouvrir avec le deux de
+        # trèfle. – carte reçue »: the mark goes with the card's name, before its state.
+        if received in state.label and not state.enabled:
+            assert state.label.index(received) < state.label.index(state.tooltip)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

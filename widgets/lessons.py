@@ -295,9 +295,10 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
             turn = "ui.lesson.done"
         elif run.moon_to_choose:
             turn = "ui.moon_choice.yours"
+        said = text(turn, lang)  # after the dash, mid-sentence: « Votre main — à vous : … »
         self.hand_label.value = (
             f"<p><strong>{escape(text('ui.lesson.your_hand', lang))}</strong> — "
-            f"{escape(text(turn, lang))}</p>"
+            f"{escape(said[:1].lower() + said[1:])}</p>"
         )
         states = play_states(deal, lesson.learner, lang)
         if question is None:
