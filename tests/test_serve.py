@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from html import unescape
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, TypeVar
 
 import pytest
@@ -526,3 +527,43 @@ def test_a_class_finds_a_game_ready_for_each_seat(options: list[str], pool: int)
     server = PlaygroundServer()
     server.initialize([str(NOTEBOOK), *options])
     assert server.voila_configuration.default_pool_size == pool
+
+
+def test_the_pool_fills_again_only_when_a_core_is_spare(tmp_path: Path) -> None:
+    """A kernel's start takes a core for seconds: behind a class whose bots fill both
+    cores, the pool waits (unless a visitor is waiting for a kernel)."""
+    from hearts_teach_widgets.serve import MachineLoad, PlaygroundServer
+
+    stat = tmp_path / "stat"
+    machine = MachineLoad(2, stat=str(stat))
+    assert not machine.busy()  # no such file: the machine does not say
+    ticks = [0] * 8  # user nice system idle iowait irq softirq steal
+
+    def after(busy: int, idle: int) -> bool:
+        ticks[0] += busy
+        ticks[3] += idle
+        stat.write_text("cpu  " + " ".join(map(str, ticks)) + "\ncpu0 0 0 0 0\n")
+        return machine.busy()
+
+    assert not after(0, 0)  # the first reading: nothing to compare with yet
+    assert after(200, 0)  # both cores at work
+    assert after(180, 20)  # a fifth of a core idle
+    assert not after(100, 100)  # a core idle
+    assert not after(150, 50)  # half a core idle
+
+    # calm() as the server runs it, with the machine always busy and no recent page
+    server = SimpleNamespace(waiting=0, last_request=0.0, machine=SimpleNamespace())
+    server.machine.busy = lambda: True
+
+    async def fills() -> bool:
+        try:
+            await asyncio.wait_for(PlaygroundServer.calm(server), 1.5)  # type: ignore[arg-type]
+        except TimeoutError:
+            return False
+        return True
+
+    assert not run(fills)  # busy: the pool waits
+    server.waiting = 1
+    assert run(fills)  # a visitor waits: a kernel starts at once
+    server.waiting, server.machine.busy = 0, lambda: False
+    assert run(fills)  # calm and idle: the pool fills

@@ -80,6 +80,8 @@ BOT_THINK = "HEARTS_BOT_THINK"
 """The strong bots' time limit per decision in the kernels (read by the table)."""
 MAX_THINK = 5.0
 """The longest time limit a bot may be given (seconds); the table ignores more."""
+SPARE_CORE = 0.5
+"""The share of a core that must be idle for the pool to start another kernel."""
 RETRY_SECONDS = 20
 CALM_SECONDS = 5.0
 """The pool fills again once no page has been asked for in this long (see ``calm``)."""
@@ -414,6 +416,31 @@ def port_is_free(ip: str, port: int) -> bool:
     return True
 
 
+class MachineLoad:
+    """Whether the machine's cores are all at work, measured between two questions."""
+
+    def __init__(self, cores: int, spare: float = SPARE_CORE, stat: str = "/proc/stat") -> None:
+        self.cores = cores
+        self.spare = spare
+        self.stat = stat
+        self._last: tuple[float, float] | None = None  # (busy, total) CPU ticks
+
+    def busy(self) -> bool:
+        """Less than ``spare`` of a core was idle since the last question (never busy
+        when the machine does not say)."""
+        try:  # Linux: the machine's CPU time since boot, in ticks
+            with open(self.stat, encoding="ascii") as stat:
+                ticks = [int(word) for word in stat.readline().split()[1:9]]
+        except (OSError, ValueError):
+            return False
+        idle, total = float(ticks[3] + ticks[4]), float(sum(ticks))
+        last, self._last = self._last, (total - idle, total)
+        if last is None or total <= last[1]:
+            return False
+        idle_share = 1 - (total - idle - last[0]) / (total - last[1])
+        return idle_share * self.cores < self.spare
+
+
 def class_pool(max_visitors: int) -> int:
     """The kernels kept ready for a class: one per seat (``POOL_CLASS`` with no limit)."""
     return max_visitors if max_visitors > 0 else POOL_CLASS
@@ -480,6 +507,7 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         self.seats = Seats(self.max_visitors)
         cores = os.cpu_count() or 1
         self.gate = StartGate(self.starting_at_once or max(1, cores - 1))
+        self.machine = MachineLoad(cores)
         self._shutdowns: set[asyncio.Future[None]] = set()
         self.last_request = 0.0  # when a page was last asked for (time.monotonic)
         self.waiting = 0  # pages waiting for a kernel of the pool
@@ -530,9 +558,14 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         return seated
 
     async def calm(self) -> None:
-        """Wait until no page has been asked for in ``CALM_SECONDS``, unless a page is
-        waiting for a kernel: the pool fills again behind a crowd, not in its way."""
-        while self.waiting == 0 and time.monotonic() - self.last_request < CALM_SECONDS:
+        """Wait until no page has been asked for in ``CALM_SECONDS`` and the machine has
+        a core to spare, unless a page is waiting for a kernel: the pool fills again
+        behind a crowd, not in its way (a kernel's start takes a core for seconds, which
+        a class whose bots fill the cores would feel at every card)."""
+        while self.waiting == 0:
+            busy = self.machine.busy()  # asked each time: it measures since the last time
+            if not busy and time.monotonic() - self.last_request >= CALM_SECONDS:
+                return
             await asyncio.sleep(0.5)
 
     def hand_over(self, kernel_id: str) -> None:
