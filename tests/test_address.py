@@ -87,6 +87,25 @@ def test_bad_input_in_the_address_is_left_aside_with_a_message_in_both_languages
     assert address.seed is None and address.lang == "en" and address.bots == "heuristic"
 
 
+@pytest.mark.parametrize(
+    ("query", "lang", "problems"),
+    [
+        ("lang=de&lang=fr", "fr", ["ui.address.lang"]),  # the server's French after it
+        ("lang=fr&lang=en", "fr", []),  # the address's own language first
+        ("lang=de&lang=xx", "en", ["ui.address.lang"]),
+        ("seed=3&lang=en", "en", []),
+    ],
+)
+def test_a_language_the_page_does_not_speak_gives_way_to_the_servers(
+    query: str, lang: str, problems: list[str]
+) -> None:
+    address = read_address(query)
+    assert address.lang == lang and [key for key, _ in address.problems] == problems
+    if problems:  # said in the page's language, which it names truly
+        said = address.messages(lang)[0]
+        assert ("en français" in said) if lang == "fr" else ("in English" in said)
+
+
 def test_a_long_bad_value_is_quoted_short_and_printable() -> None:
     (message,) = read_address("bots=" + "x\u0000" * 500).messages("en")
     assert len(message) < 200 and "\u0000" not in message and "…" in message

@@ -156,11 +156,14 @@ def read_address(query_string: str | None) -> Address:
     except ValueError:  # more fields than any address of this page has
         address.problems.append(("ui.address.long", {}))
         return address
-    lang = parameters.get("lang")
-    if lang in LANGUAGES:
-        address.lang = lang
-    elif lang is not None:
-        address.problems.append(("ui.address.lang", {"given": _quoted(lang)}))
+    # The first language the page speaks wins: the address's own, else the server's
+    # (which the playground adds after it); a language it does not speak is said.
+    langs = [value for key, value in parse_qsl(query.lstrip("?")) if key == "lang" and value]
+    spoken = [lang for lang in langs if lang in LANGUAGES]
+    if spoken:
+        address.lang = spoken[0]
+    if langs and langs[0] not in LANGUAGES:
+        address.problems.append(("ui.address.lang", {"given": _quoted(langs[0])}))
     bots = parameters.get("bots")
     if bots in BOT_LEVELS:
         address.bots = bots
