@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from test_bots import check_who_can_go_over
 from test_bots_infoset import advance
 
 from hearts_teach import Card, Deal, Rules
@@ -172,6 +173,7 @@ def check_reason_is_true(view: PlayerView, choice: Choice) -> None:
         assert not beats(choice.card) and choice.card == max(staying)
     if "last" in claims:
         assert len(view.trick) == rules.players - 1
+    check_who_can_go_over(view, choice)
 
 
 def check_figures(view: PlayerView, bot: MonteCarloBot, choice: Choice) -> None:
