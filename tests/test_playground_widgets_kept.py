@@ -207,7 +207,7 @@ def test_the_rules_can_be_changed_during_a_game_and_the_game_is_kept(lang: str) 
     table.play_card(playable(table)[0])
     address = playground.address()
     button = playground.rules_button
-    assert button in table.toolbar.children
+    assert button in table.settings.children
     assert button.description == text("ui.button.change_rules", lang)
     assert button.tooltip == text("ui.button.change_rules_help", lang)
     button.click()
@@ -224,7 +224,7 @@ def test_the_rules_can_be_changed_during_a_game_and_the_game_is_kept(lang: str) 
     playground.rules_picker.set_option("players", 5)
     playground.start_button.click()
     assert playground.table is not table and playground.table.rules.players == 5
-    assert playground.rules_button in playground.table.toolbar.children
+    assert playground.rules_button in playground.table.settings.children
 
 
 def test_the_start_screen_offers_no_way_back_without_a_game_under_way() -> None:
@@ -342,3 +342,40 @@ def test_the_pages_language_and_the_desks_choices_are_radio_buttons() -> None:
     assert playground.lang == "en" and tools.desk.active.options[0][0] == "South"
     tools.desk.players_choice.value = 5
     assert len(tools.desk.active.options) == 5 and tools.desk.desk.players == 5
+
+
+# --- the address follows at once -----------------------------------------------------------
+
+
+def changes_in_order(*watched: tuple[str, ipywidgets.Widget, str]) -> list[str]:
+    """The names of the watched traits, in the order they change (the order the page
+    receives them)."""
+    seen: list[str] = []
+    for name, widget, trait in watched:
+        widget.observe(lambda _change, name=name: seen.append(name), names=trait)
+    return seen
+
+
+def test_the_address_changes_before_the_screens_on_a_language_switch() -> None:
+    playground = Playground("fr", seed=2, with_lessons=False)
+    table = playground.start(Rules())
+    tools = playground.open_teachers()
+    assert tools is not None
+    seen = changes_in_order(
+        ("address", playground.page_data, "value"),
+        ("table", table.status, "value"),
+        ("teachers", tools.heading, "value"),
+    )
+    playground.language_picker.value = "en"
+    assert seen[0] == "address" and {"table", "teachers"} <= set(seen)
+    assert "lang=en" in unescape(playground.page_data.value)
+
+
+def test_the_address_holds_the_game_before_the_table_is_shown() -> None:
+    playground = Playground("fr", seed=2, with_lessons=False, with_teachers=False)
+    seen = changes_in_order(
+        ("address", playground.page_data, "value"), ("shown", playground.play_area, "children")
+    )
+    playground.start(Rules())
+    assert seen[:2] == ["address", "shown"]
+    assert "game=" in unescape(playground.page_data.value)

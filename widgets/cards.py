@@ -4,8 +4,9 @@ A card button shows its rank and suit (drawn by the style sheet, red for hearts 
 diamonds, always with the suit symbol) and carries its full name in its accessible
 label. A card that cannot be played is disabled, and the engine's reason is both its
 tooltip and part of its label. The hand is sorted by suit, on one row whatever its
-size (the cards narrow to fit: hearts_teach_widgets.style; on a phone a hand of eleven cards or
-more takes two rows), and reachable with Tab; Enter or Space plays the focused card.
+size (the cards narrow to fit: hearts_teach_widgets.style; on a phone a table's hand of more
+than thirteen cards takes two rows), and reachable with Tab; Enter or Space plays the
+focused card.
 """
 
 from __future__ import annotations

@@ -140,6 +140,10 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(width="520px"),
         )
         self.bot_picker.observe(self._update_address, names="value")
+        # The address follows the language before any screen is relabelled: the page
+        # applies the changes in the order they are sent, and a relabelled table or
+        # teachers' tab takes seconds to draw (a reload meanwhile kept the old language).
+        self.observe(self._update_address, names="lang")
         self.start_button = widgets.Button(
             button_style="primary",
             icon="play",
@@ -502,15 +506,19 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         table.undo_button.on_click(lambda _b: None if table.game.is_over else self._back_to_table())
         table.bot_picker.observe(self._update_address, names="value")
         table.on_change = self._update_address
-        table.toolbar.children = (*table.toolbar.children, self.rules_button)
+        # Beside the bots' level and speed (the game's settings), not in the toolbar under
+        # the hand, whose second row would push the note below a laptop's fold.
+        table.settings.children = (*table.settings.children, self.rules_button)
         return table
 
     def _show_table(self, table: HeartsTable) -> None:
         self.table = table
+        # The address first: the table's views then take seconds to draw, and a reload
+        # meanwhile would lose the game just started.
+        self._update_address()
         self.screen = "table"
         self.play_area.children = [table]
         self._select_tab("play")
-        self._update_address()
 
     def _back_to_table(self) -> None:
         if self.table is not None:

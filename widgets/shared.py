@@ -77,6 +77,18 @@ def choice_row(options: list[tuple[str, Any]], value: Any) -> widgets.RadioButto
     """One choice among a few, in a row: radio buttons, so that the chosen one is
     checked on screen and for screen readers (ipywidgets 8 draws a row of toggle
     buttons without aria-pressed)."""
-    row = widgets.RadioButtons(options=options, value=value, orientation="horizontal")
+    row = widgets.RadioButtons(
+        options=options,
+        value=value,
+        orientation="horizontal",
+        style={"description_width": "initial"},
+    )
     row.add_class("ht-lang")
     return row
+
+
+def describe(widget: widgets.DOMWidget, words: str, help_text: str | None = None) -> None:
+    """A control's name, and its tooltip (``help_text``, else the name itself): an
+    ipywidget whose tooltip is None shows the word "null" on hovering its label."""
+    widget.description = words
+    widget.tooltip = help_text if help_text is not None else words

@@ -92,6 +92,23 @@ _NARROW = """
 .ht-note{font-size:13px !important}
 .ht-live .ht-corner{height:86px}
 .ht-pass-groups{grid-template-columns:repeat(2,minmax(0,1fr));gap:8px}
+/* three seats: the corner has a third of a phone's width: its lines one above the other,
+   wrapped, never cut (« Vou… Est … »), its card backs wrapped inside it */
+.ht-live.ht-p3 .ht-corner{height:auto;min-height:86px;padding:4px 5px}
+.ht-live.ht-p3 .ht-pass-groups{grid-template-columns:minmax(0,1fr);gap:0}
+.ht-live.ht-p3 .ht-corner-line{font-size:11px;white-space:normal;overflow:visible;
+  overflow-wrap:anywhere;text-overflow:clip;line-height:1.15}
+.ht-live.ht-p3 .ht-tiny-row{flex-wrap:wrap}
+/* « Receives your cards »: in the seat's box, under its lines, wrapped if need be (on the
+   box's edge it was cut on the left, and over a long name with six seats) */
+.ht-live .ht-gets-tag{position:static;display:block;width:max-content;max-width:100%;
+  white-space:normal;margin:3px 0 0 0;box-sizing:border-box}
+/* a game dealt more than thirteen cards (three players: 17): two rows of wider cards, not
+   one row of thin ones (16 px a card, a rank overflowing); two rows' room all the deal,
+   so that nothing below moves as the hand empties */
+.ht-hand.ht-big-hand{flex-wrap:wrap !important;row-gap:4px;align-content:flex-start;min-height:138px}
+.ht-hand.ht-big-hand .ht-card.jupyter-button,
+.ht-hand.ht-big-hand .ht-card{flex:0 0 calc((100% - 24px) / 9) !important;max-width:46px}
 .ht-table .ht-badges{flex-direction:column;align-items:flex-start;gap:3px}
 .ht-table .ht-badge{font-size:12.5px;padding:1px 8px}
 .ht-live .ht-long{display:none}.ht-live .ht-short{display:inline}
@@ -185,7 +202,7 @@ LIVE = (
   .ht-card{transition:none}
 }
 .ht-skip.ht-idle{visibility:hidden}
-.ht-note.widget-label{white-space:normal;overflow:visible;height:auto;min-height:2.9em;
+.ht-note.widget-label{white-space:normal;overflow:visible;height:auto;min-height:2.2em;
   line-height:1.45;font-size:14px;color:#1d1d1f;padding:3px 6px;margin:2px 0;border-radius:6px}
 .ht-note:focus{outline:3px solid #1565c0;outline-offset:1px}
 .ht-note:focus:not(:focus-visible){outline:none}
@@ -199,7 +216,8 @@ LIVE = (
 .ht-log-tricks>li:first-child .ht-log-head{border-top:none}
 .ht-scores td.ht-lead{background:#fff3c4;font-weight:800}
 .ht-scores td.ht-lead::before{content:"★ " / "";color:#b26a00}
-.ht-lang .widget-radio-box{flex-direction:row;gap:4px 14px;flex-wrap:wrap}
+.ht-root .widget-radio.ht-lang{width:auto;max-width:100%;flex-wrap:wrap;align-items:center;gap:0 8px}
+.ht-lang .widget-radio-box{flex-direction:row;gap:4px 14px;flex-wrap:wrap;margin-bottom:0 !important}
 .ht-lang .widget-radio-box label{font-size:14px;line-height:1.6}
 .ht-lang .widget-radio-box label:has(input:checked){font-weight:700;color:#0d47a1}
 .ht-root .widget-toggle-button{width:auto !important;min-width:80px;white-space:nowrap}
@@ -214,10 +232,14 @@ LIVE = (
 .ht-root .widget-inline-hbox>select,.ht-root .widget-inline-hbox>input{min-width:0;flex:1 1 auto}
 .ht-side{min-width:0}
 /* a phone: grids of controls (the rules picker's options) in one column */
+/* a drop-down's and a check box's words wrap, never cut with an ellipsis */
+.ht-root .widget-dropdown.widget-inline-hbox{height:auto;min-height:var(--jp-widgets-inline-height,28px)}
+.ht-root .widget-dropdown>.widget-label{white-space:normal;overflow:visible;text-overflow:clip;
+  height:auto;line-height:1.25}
+.ht-root .widget-checkbox{width:auto;max-width:100%;height:auto}
+.ht-root .widget-checkbox .widget-label-basic{white-space:normal;height:auto;overflow:visible;
+  text-overflow:clip;line-height:1.35;padding:4px 0}
 @media (max-width:540px){.ht-root .widget-gridbox{grid-template-columns:minmax(0,1fr) !important}
-  .ht-root .widget-checkbox{width:auto;max-width:100%;height:auto}
-  .ht-root .widget-checkbox .widget-label-basic{white-space:normal;height:auto;overflow:visible;
-    line-height:1.35;padding:4px 0}
   /* a labelled drop-down: its label above it, the whole width for the choice's words */
   .ht-root .widget-dropdown.widget-inline-hbox{flex-wrap:wrap;height:auto}
   .ht-root .widget-dropdown>.widget-label{width:100% !important;max-width:100%;

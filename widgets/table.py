@@ -62,7 +62,7 @@ from .render import (
 )
 from .review import ReviewPanel
 from .rules_picker import relabel_choices
-from .shared import choice_row, focusable, follow_replays, picture
+from .shared import choice_row, describe, focusable, follow_replays, picture
 from .style import style_tag
 from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, Localized, raw, seat_name
 from .thinking import served_bot
@@ -314,10 +314,11 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             ]
         )
         toolbar.add_class("ht-toolbar")
-        self.toolbar = toolbar  # (the playground adds its way back to the rules)
+        self.toolbar = toolbar
         settings = widgets.HBox([self.bot_picker, self.pace_picker])
         settings.add_class("ht-toolbar")
         settings.add_class("ht-settings")
+        self.settings = settings  # (the playground adds its way back to the rules)
         # A table on its own (the book) keeps its language switch above it, where a
         # reader looks for it; inside the playground the page's switch is used.
         languages = widgets.HBox([self.language_picker])
@@ -1064,6 +1065,10 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             received = deal.received(self.human) if deal.trick_number == 0 else []
             states = play_states(deal, self.human, lang, hinted=self._hinted, received=received)
         self.hand.show(states)
+        if rules.hand_size > 13:  # two rows on a phone (hearts_teach_widgets.style)
+            self.hand.add_class("ht-big-hand")
+        else:
+            self.hand.remove_class("ht-big-hand")
         self.status.value = (
             f'<div class="ht-status" role="status" lang="{lang}">{escape(self.status_text())}</div>'
             + page_marker(lang)
@@ -1111,9 +1116,9 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.new_game_button.tooltip = text("ui.button.new_game", lang)
         self.skip_button.description = text("ui.button.skip", lang)
         self.skip_button.tooltip = text("ui.button.skip_help", lang)
-        self.language_picker.description = text("ui.label.language", lang)
-        self.bot_picker.description = text("ui.label.bots", lang)
-        self.pace_picker.description = text("ui.pace.label", lang)
+        describe(self.language_picker, text("ui.label.language", lang))
+        describe(self.bot_picker, text("ui.label.bots", lang))
+        describe(self.pace_picker, text("ui.pace.label", lang))
         css = "ht-message ht-error" if self._message_is_error else "ht-message"
         self.message_box.value = f'<div class="{css}" role="status" aria-live="polite" lang="{lang}">{escape(self.message)}</div>'
         numbers = [played.deal.deal_number + 1 for played in self.game.history]
@@ -1146,9 +1151,11 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         self.share_title.value = f"<h3 lang='{lang}'>{escape(text('ui.share.title', lang))}</h3>"
         code = self.share_code()
-        self.share_code_text.description = text("ui.share.code", lang)
+        describe(self.share_code_text, text("ui.share.code", lang))
         self.share_code_text.value = code
-        self.load_code_text.description = text("ui.share.input", lang)
+        describe(
+            self.load_code_text, text("ui.share.input", lang), text("ui.share.placeholder", lang)
+        )
         self.load_code_text.placeholder = text("ui.share.placeholder", lang)
         self.load_button.description = text("ui.button.load", lang)
         self.load_button.tooltip = text("ui.button.load", lang)

@@ -61,9 +61,12 @@ from .charts import (
 from .lessons import comparison_html
 from .render import card_face, moon_choice_html, name_of
 from .review import ReviewTab
-from .shared import alert_html, choice_row, follow_replays
+from .shared import alert_html, choice_row, describe, follow_replays
 from .style import style_tag
 from .texts import Localized
+
+NATURAL_LABEL: Final = {"description_width": "initial"}
+"""A control's label as wide as its words (the default width cut « Code de p… »)."""
 
 # Python compiled to WebAssembly in the reader's browser (the static book): one worker.
 IN_BROWSER = sys.platform == "emscripten"
@@ -134,7 +137,9 @@ class TotalsBox(Localized, widgets.VBox):  # type: ignore[misc]
         """One box per value (a new number of players), without telling anyone."""
         self.inputs = []
         for value in values:
-            box = widgets.IntText(value=value, layout=widgets.Layout(width="150px"))
+            box = widgets.IntText(
+                value=value, layout=widgets.Layout(width="13em"), style=NATURAL_LABEL
+            )
             box.observe(self._changed, names="value")
             self.inputs.append(box)
         self.row.children = tuple(self.inputs)
@@ -173,7 +178,9 @@ class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
         self.deal: Deal | None = None
         self._refusal: HeartsError | None = None
         self._quiet = False
-        self.code = widgets.Text(layout=widgets.Layout(width="60%"))
+        self.code = widgets.Text(
+            layout=widgets.Layout(width="60%", min_width="16em"), style=NATURAL_LABEL
+        )
         self.load_button = widgets.Button(icon="upload")
         self.load_button.on_click(lambda _b: self.load_code(self.code.value))
         self.totals_box = TotalsBox(self._render, lang)
@@ -319,7 +326,7 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
         self.active = choice_row([("", 0)], 0)
         self.active.observe(lambda _change: self._render(), names="value")
         self.cards_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.typed = widgets.Text()
+        self.typed = widgets.Text(style=NATURAL_LABEL)
         self.give_button = widgets.Button(icon="check")
         self.give_button.on_click(lambda _b: self.give_typed(self.typed.value))
         self.clear_button = widgets.Button(icon="eraser")
@@ -442,8 +449,8 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         desk = self.desk
         self.intro.value = f"<p>{escape(text('ui.teach.desk_intro', lang))}</p>"
-        self.players_choice.description = text("ui.teach.desk_players", lang)
-        self.active.description = text("ui.teach.desk_player", lang)
+        describe(self.players_choice, text("ui.teach.desk_players", lang))
+        describe(self.active, text("ui.teach.desk_player", lang))
         active = int(self.active.value) if self.active.value is not None else 0
         inline_active = (
             message("ui.teach.desk_dead", lang)
@@ -480,8 +487,8 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
         self.typed.description = text("ui.teach.desk_type", lang)
         self.typed.placeholder = text("ui.teach.desk_type_help", lang)
         self.typed.tooltip = text("ui.teach.desk_type_help", lang)
-        self.give_button.description = text("ui.teach.desk_give", lang)
-        self.clear_button.description = text("ui.teach.desk_clear", lang)
+        describe(self.give_button, text("ui.teach.desk_give", lang))
+        describe(self.clear_button, text("ui.teach.desk_clear", lang))
         self.message.value = alert_html(self.refusal_text) if self._refusal is not None else ""
         missing = len(desk.unassigned)
         progress = (
@@ -524,10 +531,12 @@ class WhatIfWidget(Localized, widgets.VBox):  # type: ignore[misc]
         # for screen readers (its description is a label tied to no control), while a
         # drop-down's description is the <label> of its <select>.
         self.trick_picker = widgets.Dropdown(
-            options=[(str(n), n) for n in range(1, len(deal.tricks) + 1)], value=1
+            options=[(str(n), n) for n in range(1, len(deal.tricks) + 1)],
+            value=1,
+            style=NATURAL_LABEL,
         )
         self.card_picker = widgets.Dropdown(
-            options=[(str(n), n) for n in range(1, players + 1)], value=1
+            options=[(str(n), n) for n in range(1, players + 1)], value=1, style=NATURAL_LABEL
         )
         self.trick_picker.observe(lambda _c: self._position_changed(), names="value")
         self.card_picker.observe(lambda _c: self._position_changed(), names="value")
@@ -578,8 +587,8 @@ class WhatIfWidget(Localized, widgets.VBox):  # type: ignore[misc]
         index = (self.trick_picker.value - 1) * deal.rules.players + self.card_picker.value - 1
         played = self.what_if.plays[index][1]
         self.intro.value = f"<p>{escape(text('ui.teach.whatif_intro', lang))}</p>"
-        self.trick_picker.description = text("ui.teach.whatif_trick", lang)
-        self.card_picker.description = text("ui.teach.whatif_card", lang)
+        describe(self.trick_picker, text("ui.teach.whatif_trick", lang))
+        describe(self.card_picker, text("ui.teach.whatif_card", lang))
         faces = "".join(card_face(card, lang, small=True) for _, card in deal.current_trick.plays)
         sentence = text(
             "ui.teach.whatif_position",
@@ -746,16 +755,22 @@ class SimulationWidget(Localized, widgets.VBox):  # type: ignore[misc]
             options=[(variant_label(key, lang), key) for key in VARIANT_KEYS],
             value=("standard",),
             rows=6,
+            style=NATURAL_LABEL,
+            layout=widgets.Layout(width="640px", max_width="100%"),
         )
-        self.games = widgets.BoundedIntText(value=20, min=1, max=10000)
-        self.jobs = widgets.BoundedIntText(value=1, min=1, max=max(1, os.cpu_count() or 1))
+        self.games = widgets.BoundedIntText(value=20, min=1, max=10000, style=NATURAL_LABEL)
+        self.jobs = widgets.BoundedIntText(
+            value=1, min=1, max=max(1, os.cpu_count() or 1), style=NATURAL_LABEL
+        )
         if IN_BROWSER:  # Python in a web page has one thread and no processes to share
             self.jobs.layout.display = "none"
-        self.level = widgets.Dropdown(options=["random", "heuristic"], value="heuristic")
-        self.seed = widgets.IntText(value=0)
+        self.level = widgets.Dropdown(
+            options=["random", "heuristic"], value="heuristic", style=NATURAL_LABEL
+        )
+        self.seed = widgets.IntText(value=0, style=NATURAL_LABEL)
         self.run_button = widgets.Button(icon="play")
         self.run_button.on_click(lambda _b: self.run())
-        self.progress = widgets.IntProgress(min=0, max=1, value=0)
+        self.progress = widgets.IntProgress(min=0, max=1, value=0, style=NATURAL_LABEL)
         self.progress_text = widgets.HTML()
         self.table = widgets.HTML()
         self.chart = widgets.HTML()
@@ -813,18 +828,18 @@ class SimulationWidget(Localized, widgets.VBox):  # type: ignore[misc]
         chosen = self.variants.value
         self.variants.options = [(variant_label(key, lang), key) for key in VARIANT_KEYS]
         self.variants.value = chosen
-        self.variants.description = text("ui.teach.sim_variants", lang)
-        self.games.description = text("ui.teach.sim_games", lang)
-        self.jobs.description = text("ui.teach.sim_jobs", lang)
-        self.level.description = text("ui.teach.sim_level", lang)
+        describe(self.variants, text("ui.teach.sim_variants", lang))
+        describe(self.games, text("ui.teach.sim_games", lang))
+        describe(self.jobs, text("ui.teach.sim_jobs", lang))
+        describe(self.level, text("ui.teach.sim_level", lang))
         level = self.level.value
         self.level.options = [
             (text(f"ui.bot.{name}", lang), name) for name in ("random", "heuristic")
         ]
         self.level.value = level
-        self.seed.description = text("ui.teach.sim_seed", lang)
-        self.run_button.description = text("ui.teach.sim_run", lang)
-        self.progress.description = text("ui.teach.sim_progress", lang)
+        describe(self.seed, text("ui.teach.sim_seed", lang))
+        describe(self.run_button, text("ui.teach.sim_run", lang))
+        describe(self.progress, text("ui.teach.sim_progress", lang))
         self._say_progress()
         if self.result is None:
             self.table.value = ""
@@ -866,6 +881,7 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         self.simulation = SimulationWidget(lang)
         self.what_if: WhatIfWidget | None = None
         self.review = ReviewTab(deal, lang)
+        self.review.code.style.description_width = "initial"  # not « Code de p… »
         follow_replays(self.review.panel)
         for page in (self.compare, self.desk, self.simulation, self.review):
             traitlets.dlink((self, "lang"), (page, "lang"))

@@ -111,7 +111,7 @@ def test_a_phone_shows_the_whole_table_without_sideways_scrolling(
     expect(page.get_by_role("button", name="Commencer la partie")).to_be_visible()
     assert page.evaluate(SIDEWAYS) == []  # the start screen too
     page.screenshot(path=output_dir / "start.png")
-    page.get_by_role("button", name=re.compile("English")).click()
+    page.get_by_role("radio", name="English").click()
     start_and_pass(page)
     page.screenshot(path=output_dir / "after-pass.png", full_page=True)
     assert page.evaluate(SIDEWAYS) == []
@@ -477,3 +477,86 @@ def test_every_control_of_the_teachers_tools_has_a_name(
     if lang == "fr":
         assert "Carte du pli" in found["names"] and "Card of the trick" not in found["names"]
     page.screenshot(path=output_dir / "what-if.png", full_page=True)
+
+
+# Words cut without an ellipsis too: any visible label, button or line of a seat whose
+# text is wider than its box (with its words and the page's title="null" tooltips).
+CLIPPED = """() => [...document.querySelectorAll(
+    '.ht-root label, .ht-root .widget-label, .ht-root .ht-tag, .ht-root .ht-corner-line')]
+  .filter((e) => e.offsetParent !== null && e.textContent.trim()
+    && getComputedStyle(e).overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1)
+  .map((e) => e.className + ': ' + e.textContent.trim().slice(0, 40))"""
+NULL_TOOLTIPS = """() => [...document.querySelectorAll('.ht-root [title="null"]')]
+  .filter((e) => e.offsetParent !== null && e.textContent.trim())
+  .map((e) => e.textContent.trim().slice(0, 40))"""
+
+
+def inside(inner: dict[str, float], outer: dict[str, float]) -> bool:
+    return (
+        inner["left"] >= outer["left"] - 1
+        and inner["right"] <= outer["right"] + 1
+        and inner["top"] >= outer["top"] - 1
+        and inner["bottom"] <= outer["bottom"] + 1
+    )
+
+
+@pytest.mark.parametrize("preset", ["three-player", "six-player"])
+def test_a_phone_shows_the_passing_badge_the_corner_and_the_cards_whole(
+    page: Page, voila_url: str, output_dir: Path, preset: str
+) -> None:
+    """390 px: « Reçoit vos cartes » inside its seat's box and over no name; the pass's
+    corner with its lines and card backs inside it; a three players' hand of 17 in two
+    rows of cards at least 30 px wide; no label cut, no "null" tooltip."""
+    page.set_viewport_size(PHONE)
+    deal = Deal.new(Rules.preset(preset), seed=5)
+    open_playground(page, voila_url, f"?deal={share_code(deal)}&lang=fr")
+    page.locator(HAND).first.wait_for()
+    page.locator(".ht-felt-box").scroll_into_view_if_needed()
+    page.screenshot(path=output_dir / "felt.png")
+    found = page.evaluate(
+        """() => {
+          const box = (e) => e.getBoundingClientRect().toJSON();
+          const tag = document.querySelector('.ht-gets-tag');
+          const seat = tag.closest('.ht-seat');
+          const corner = document.querySelector('.ht-corner');
+          return {tag: box(tag), seat: box(seat), name: box(seat.querySelector('.ht-name')),
+                  corner: box(corner),
+                  parts: [...corner.querySelectorAll('.ht-corner-line, .ht-face')].map(box),
+                  cards: [...document.querySelectorAll('.ht-hand .ht-card')].map(box)};
+        }"""
+    )
+    assert inside(found["tag"], found["seat"]), found
+    assert found["tag"]["top"] >= found["name"]["bottom"] - 1  # under the name, not on it
+    assert all(inside(part, found["corner"]) for part in found["parts"]), found
+    widths = {round(card["width"]) for card in found["cards"]}
+    assert min(widths) >= (30 if preset == "three-player" else 24), widths
+    assert page.evaluate(CLIPPED) == []
+    assert page.evaluate(NULL_TOOLTIPS) == []
+
+
+def test_the_pass_and_hint_buttons_and_the_setup_labels_fit_a_laptop(
+    page: Page, voila_url: str, output_dir: Path
+) -> None:
+    """1280×800, French: every label of the start screen whole (« La dame de pique ouvre
+    les cœurs »); after Start, « Passer ces cartes » and « Conseil » above the fold, with
+    the note, where the keyboard goes, in view too (the page does not jump to it)."""
+    page.set_viewport_size(LAPTOP)
+    open_playground(page, voila_url, "?lang=fr")
+    start = page.get_by_role("button", name="Commencer la partie")
+    expect(start).to_be_visible()
+    assert page.evaluate(CLIPPED) == [] and page.evaluate(CUT_TEXT) == []
+    assert page.evaluate(NULL_TOOLTIPS) == []
+    page.screenshot(path=output_dir / "start.png", full_page=True)
+    start.click()
+    page.locator(HAND).first.wait_for()
+    page.evaluate(
+        "document.querySelectorAll('*').forEach((e) => { if (e.scrollTop) e.scrollTop = 0; });"
+        "window.scrollTo(0, 0)"
+    )
+    page.screenshot(path=output_dir / "table.png")
+    for name in ("Passer ces cartes", "Conseil"):
+        box = page.get_by_role("button", name=name).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= LAPTOP["height"], (name, box)
+    note = page.locator(".ht-note").bounding_box()
+    assert note is not None and note["y"] + note["height"] <= LAPTOP["height"], note
+    expect(page.get_by_role("button", name="Changer de règles")).to_be_visible()
