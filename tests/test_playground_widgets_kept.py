@@ -379,3 +379,27 @@ def test_the_address_holds_the_game_before_the_table_is_shown() -> None:
     playground.start(Rules())
     assert seen[:2] == ["address", "shown"]
     assert "game=" in unescape(playground.page_data.value)
+
+
+# --- no "null" tooltip ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_described_control_has_a_tooltip_in_the_pages_language(
+    finished: Deal, lang: str
+) -> None:
+    """ipywidgets 8 puts a control's tooltip on its label's title: None reads "null"."""
+    playground = Playground(lang, seed=2, with_lessons=False)
+    table = playground.start(Rules())
+    tools = TeacherTools(finished, lang)
+    roots = [playground, table, tools, playground.start_screen]
+    described = [
+        w
+        for root in roots
+        for w in every_widget(root)
+        if getattr(w, "description", "") and not isinstance(w, ipywidgets.Button)
+    ]
+    assert len(described) >= 20
+    assert [w.description for w in described if w.tooltip is None] == []
+    playground.lang = tools.lang = "fr" if lang == "en" else "en"
+    assert [w.description for w in described if not w.tooltip] == []

@@ -336,6 +336,7 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
     def _relabel(self) -> None:
         lang = self.lang
         self.preset.description = text("ui.label.variant", lang)
+        self.preset.tooltip = self.preset.description  # else "null"
         self.options_title.value = f"<h3>{escape(text('ui.start.options', lang))}</h3>"
         for name, field in self._fields.items():
             field.description = text(f"ui.option.{name}", lang)

@@ -939,3 +939,5 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         keys.append("ui.teach.tab.simulate")
         keys.append("ui.teach.tab.review")
         self.tabs.titles = tuple(text(key, lang) for key in keys)
+        # (the review's seat, relabelled just before: its label's tooltip, else "null")
+        self.review.seat.tooltip = self.review.seat.description

@@ -560,3 +560,34 @@ def test_the_pass_and_hint_buttons_and_the_setup_labels_fit_a_laptop(
     note = page.locator(".ht-note").bounding_box()
     assert note is not None and note["y"] + note["height"] <= LAPTOP["height"], note
     expect(page.get_by_role("button", name="Changer de règles")).to_be_visible()
+
+
+def test_the_teachers_labels_are_whole_and_never_read_null(
+    page: Page, voila_url: str, output_dir: Path
+) -> None:
+    """1280 px, French: on each page of the teachers' tools no label is cut (« Code de
+    p… », « Premier n… », « Parties jo… ») and none shows the word "null" on hovering."""
+    from hearts_teach_widgets.address import address_query
+
+    from hearts_teach.records import game_code
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from engine_helpers import play_out
+
+    page.set_viewport_size(LAPTOP)
+    game = Game(Rules(), seed=3)
+    play_out(game.deal, random.Random(3))
+    game.next_deal()
+    query = address_query(game=game_code(game), seed=3, lang="fr", bots="heuristic")
+    open_playground(page, voila_url, f"?{query}")
+    page.locator(HAND).first.wait_for()
+    page.get_by_role("tab", name="Enseignants").click()
+    inner = page.locator(".ht-root .ht-root .lm-TabBar-tab")
+    expect(inner.first).to_be_visible()
+    for index in range(inner.count()):
+        inner.nth(index).click()
+        page.wait_for_timeout(300)
+        assert page.evaluate(CLIPPED) == [], inner.nth(index).inner_text()
+        assert page.evaluate(CUT_TEXT) == [], inner.nth(index).inner_text()
+        assert page.evaluate(NULL_TOOLTIPS) == [], inner.nth(index).inner_text()
+        page.screenshot(path=output_dir / f"page-{index}.png", full_page=True)
