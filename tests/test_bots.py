@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 from unittest.mock import patch
 
@@ -86,7 +87,14 @@ def check_who_can_go_over(view: PlayerView, choice: Choice) -> None:
     ]
     n = rules.players
     after = [(view.player + k) % n for k in range(1, n - len(view.trick))]
-    may_go_over = bool(out) and any(not view.voids[seat] >> card.suit & 1 for seat in after)
+    direction = view.pass_direction
+    receiver = None if direction is None else rules.pass_receiver(view.player, direction)
+    passed = set(cards_of(view.passed))  # with the player they went to, until played
+
+    def may_hold(seat: int) -> list[Card]:
+        return [c for c in out if seat == receiver or c not in passed]
+
+    may_go_over = any(may_hold(seat) and not view.voids[seat] >> card.suit & 1 for seat in after)
     assert not rules.hearts_trump  # following and not last: three players or more
     assert may_go_over == hoping, (said, out, after, view.voids)
 
@@ -169,6 +177,19 @@ def test_a_card_nobody_after_can_beat_is_not_played_hoping_someone_goes_over() -
     s = Situation.from_view(deal.view(2))
     assert s.voids[3] >> 1 & 1
     assert true_key(ctx, s, Card.parse("10D").index) == "forced_win"
+
+
+def test_a_card_the_bot_passed_is_where_it_went() -> None:
+    """The only higher spade out is the king the seat passed to the leader, who has
+    played already: nobody after can go over the jack. Passed to a later seat, one may."""
+    ctx = context(Rules())
+    deal = position(Rules(), ["2S 2D 3D", "JS 4S 5D", "9D 6D 7D", "3S 8D 9C"], 0, "2S")
+    seen = Situation.from_view(deal.view(1))
+    seen.played |= mask_of(parse_cards("QS AS"))
+    king = mask_of(parse_cards("KS"))
+    jack = Card.parse("JS").index
+    assert true_key(ctx, replace(seen, passed=king, pass_to=0), jack) == "forced_win"
+    assert true_key(ctx, replace(seen, passed=king, pass_to=2), jack) == "forced_over"
 
 
 @pytest.mark.parametrize("preset", list(Rules.PRESETS))

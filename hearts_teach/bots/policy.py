@@ -253,9 +253,14 @@ class Situation:
     voids: list[int]
     taken: list[int]
     trick_no: int
+    passed: int = 0
+    """The cards this seat passed: it knows who holds them (``pass_to``) until played."""
+    pass_to: int = -1
 
     @classmethod
     def from_view(cls, view: PlayerView) -> Situation:
+        direction = view.pass_direction
+        pass_to = -1 if direction is None else view.rules.pass_receiver(view.player, direction)
         return cls(
             player=view.player,
             hand=view.hand,
@@ -266,6 +271,8 @@ class Situation:
             voids=list(view.voids),
             taken=list(view.taken),
             trick_no=view.trick_number,
+            passed=view.passed if pass_to >= 0 else 0,
+            pass_to=pass_to,
         )
 
 
@@ -905,14 +912,16 @@ def play_facts(ctx: Context, s: Situation, card: int) -> frozenset[str]:
 def _overtakable(ctx: Context, s: Situation, card: int, unseen: int) -> bool:
     """Whether a player after me may hold a card beating ``card`` (which wins the trick
     as it stands), as far as I can tell: a higher card of its suit, or a trump, is still
-    out, and such a player has not shown void in that suit."""
+    out, and such a player has not shown void in that suit (a card I passed is with the
+    player I passed it to)."""
     n = ctx.players
     suit = SUIT_OF[card]
     led = SUIT_OF[s.trick[0]]
-    higher = unseen & above_bits(card)
     trumps = unseen & SUIT_MASK[HEARTS] if ctx.trump and suit != HEARTS else 0
     for offset in range(len(s.trick) + 1, n):
-        void = s.voids[(s.leader + offset) % n]
+        seat = (s.leader + offset) % n
+        void = s.voids[seat]
+        higher = unseen & above_bits(card) & (~0 if seat == s.pass_to else ~s.passed)
         if higher and not void >> suit & 1:
             return True
         # A trump goes over a card of the suit led only from a player void in that suit.
