@@ -25,7 +25,7 @@ class Spy(Bot):
         self.seen: list[tuple[str, int]] = []
 
     def _note(self) -> None:
-        self.seen.append((threading.current_thread().name, os.getpriority(os.PRIO_PROCESS, 0)))
+        self.seen.append((threading.current_thread().name, os.sched_getscheduler(0)))
 
     def play(self, view: PlayerView) -> Choice:
         self._note()
@@ -36,7 +36,7 @@ class Spy(Bot):
         return self.bot.pass_cards(view)
 
 
-def test_a_served_bot_decides_the_same_in_the_lowest_priority_thread(
+def test_a_served_bot_decides_the_same_in_the_idle_thread(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv(SERVED, "1")
@@ -51,10 +51,11 @@ def test_a_served_bot_decides_the_same_in_the_lowest_priority_thread(
     view = deal.view(deal.to_play)
     spy.bot = make_bot("montecarlo", seed="s", playouts=60, time_limit=None)
     assert background.play(view).card == in_place.play(view).card
-    # both decisions in the thinking thread, at niceness 19; this thread keeps its own
+    # both decisions in the thinking thread, which runs only when a core is idle; this
+    # thread keeps its own scheduling
     assert [name.startswith("bots-thinking") for name, _ in spy.seen] == [True, True]
-    assert [niceness for _, niceness in spy.seen] == [19, 19]
-    assert os.getpriority(os.PRIO_PROCESS, 0) < 19
+    assert [policy for _, policy in spy.seen] == [os.SCHED_IDLE, os.SCHED_IDLE]
+    assert os.sched_getscheduler(0) == os.SCHED_OTHER
 
 
 def test_bots_think_in_place_off_a_served_playground(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,7 +1,8 @@
 """On a served playground, the bots think at the lowest priority.
 
 A class playing the strong bots can keep every core at work. Their search then runs in
-a thread of its own, as nice as a thread can be (19), while the kernel's main thread
+a thread of its own that runs only when nothing else wants a core (Linux's
+``SCHED_IDLE``; elsewhere as nice as a thread can be, 19), while the kernel's main thread
 (which seats a visitor, builds the table and answers a click) keeps its own priority:
 a visitor arriving, or a card being drawn, never waits behind another table's search.
 The main thread waits for the answer (only one of the two could run at a time anyway,
@@ -30,11 +31,19 @@ T = TypeVar("T")
 _THINKER: list[ThreadPoolExecutor] = []
 
 
+def _lowest_priority() -> None:
+    """The calling thread runs only when no other wants the core: a weight of 3 where a
+    nice-19 thread has 15 and the seat's own work 1024 or more, so that even a class of
+    searches leaves a visitor's click the core at once."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):  # not Linux
+        lower_priority(LOWEST)
+
+
 def _in_background(work: Callable[[PlayerView], T], view: PlayerView) -> T:
     if not _THINKER:
-        _THINKER.append(
-            ThreadPoolExecutor(1, "bots-thinking", initializer=lower_priority, initargs=(LOWEST,))
-        )
+        _THINKER.append(ThreadPoolExecutor(1, "bots-thinking", initializer=_lowest_priority))
     return _THINKER[0].submit(work, view).result()
 
 
