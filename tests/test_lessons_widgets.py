@@ -222,7 +222,7 @@ def test_the_shooters_choice_lesson_waits_for_the_learners_choice_by_its_buttons
         clicked = _click_through(guided)
         assert len(clicked) == 13 and not guided.run.finished and guided.run.moon_to_choose
         assert "choose how it scores" in guided.hand_label.value
-        assert "Your hand</strong> — you shot the moon" in guided.hand_label.value  # no capital
+        assert "Your hand — you shot the moon" in guided.hand_label.value  # no capital
         shown = guided.moon_box.value
         assert ">106 <" in shown and ">64 <" in shown  # both outcomes, by the engine
         assert guided.moon_buttons[choice].layout.display is None

@@ -257,7 +257,7 @@ def test_a_lessons_right_card_sends_the_keyboard_before_the_hand(
     assert guided.children.index(guided.hand_label) + 1 == guided.children.index(guided.hand)
     while guided.run.asking:
         guided.hand.buttons[guided.run.choices()[-1]].click()
-    assert guided.run.finished and focused[-1] is guided.result  # the lesson's end
+    assert guided.run.finished and focused[-1] is guided.hand_label  # "the lesson is over"
 
 
 def test_a_wrong_card_in_a_lesson_leaves_the_keyboard_where_it_is(
@@ -289,10 +289,11 @@ def test_the_review_and_its_replays_take_the_keyboard_and_say_the_replays_bots(
     table.review_button.click()
     panel = table.review_panel
     assert panel is not None and panel.review is not None
-    assert focused[-1] is panel.heading and panel.heading.tabbable is False
+    assert focused[-1] is table.replay_level and table.replay_level.tabbable is False
+    assert table.replay_level.value.startswith(text("ui.review.title", "fr", number=1))
     said = unescape(table.replay_level.value)
     if level == "heuristic":
-        assert said == ""
+        assert said == text("ui.review.title", "fr", number=1)
     else:
         assert "«\u202fFort (recherche Monte-Carlo)\u202f»" in said
         assert "«\u202fMoyen (règles simples)\u202f»" in said
@@ -302,11 +303,15 @@ def test_the_review_and_its_replays_take_the_keyboard_and_say_the_replays_bots(
     assert buttons, "a deal played with the first playable card has a decision to replay"
     buttons[0].click()
     assert panel.replayed is not None and panel.replay_box.value
-    assert focused[-1] is panel.replay_box and panel.replay_box.tabbable is False
+    line = focused[-1]
+    assert isinstance(line, ipywidgets.Label) and line.tabbable is False
+    assert panel.children.index(line) + 1 == panel.children.index(panel.replay_box)
+    replayed = text("ui.review.replay_title", table.lang, where="", cards="").split(":")[0]
+    assert line.value.startswith(replayed.strip())
     table.review_button.click()  # the same deal again: shown, the keyboard on its heading
     buttons = [b for b in panel.replay_buttons if b is not None]
     buttons[-1].click()
-    assert focused[-1] is panel.replay_box
+    assert focused[-1] is line
 
 
 def test_the_teachers_review_replays_take_the_keyboard(
@@ -319,7 +324,7 @@ def test_the_teachers_review_replays_take_the_keyboard(
     buttons = [b for b in panel.replay_buttons if b is not None]
     assert buttons
     buttons[0].click()
-    assert focused[-1] is panel.replay_box
+    assert isinstance(focused[-1], ipywidgets.Label) and "rejouée" in focused[-1].value
 
 
 # --- the chosen language, player count and seat are perceivable ---------------------------

@@ -27,7 +27,7 @@ from hearts_teach.teach import Comparison, player_name
 
 from .cards import HandView, play_states
 from .render import card_face, moon_choice_html, moon_choice_label
-from .shared import focusable
+from .shared import anchor
 from .style import style_tag
 from .texts import Localized
 
@@ -135,7 +135,10 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
         self.narration = widgets.HTML()
         self.trick = widgets.HTML()
         self.status = widgets.HTML()
-        self.hand_label = widgets.HTML()
+        # What the learner is asked now, just above the hand: where the keyboard goes
+        # after a card (a Label: the line ipywidgets 8 can focus).
+        self.hand_label = anchor()
+        self.hand_label.add_class("ht-hand-label")
         self.hand = HandView(self._card_clicked, lang)
         self.feedback = widgets.HTML()
         self.hint_button = widgets.Button(icon="lightbulb-o")
@@ -243,10 +246,10 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
     def focus_safe_place(self) -> None:
         """Send the keyboard on from a card played (its button gone) or a button that
         goes: to the line above the hand, which says whose turn it is (Tab goes on to
-        the hand), or to the lesson's result once it is over; never to a card, where a
-        second Enter would play it. The feedback is read out by its live region."""
-        target = self.result if self._run.finished and self.result.value else self.hand_label
-        focusable(target).focus()
+        the hand; at the end, that the lesson is over); never to a card, where a second
+        Enter would play it. The feedback, and the result once the lesson is over,
+        are read out by their live region."""
+        self.hand_label.focus()
 
     # --- drawing -------------------------------------------------------------------
 
@@ -297,8 +300,7 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
             turn = "ui.moon_choice.yours"
         said = text(turn, lang)  # after the dash, mid-sentence: « Votre main — à vous : … »
         self.hand_label.value = (
-            f"<p><strong>{escape(text('ui.lesson.your_hand', lang))}</strong> — "
-            f"{escape(said[:1].lower() + said[1:])}</p>"
+            f"{text('ui.lesson.your_hand', lang)} — {said[:1].lower()}{said[1:]}"
         )
         states = play_states(deal, lesson.learner, lang)
         if question is None:

@@ -14,6 +14,8 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipywidgets.widgets.widget_string import HTMLStyle  # type: ignore[import-untyped]
 
+from hearts_teach.i18n import text
+
 _SHARED: dict[str, widgets.Widget] = {}
 
 
@@ -48,28 +50,52 @@ def alert_html(message: str) -> str:
     return f'<p role="alert" class="ht-message">⚠ {escape(message)}</p>'
 
 
-def focusable(widget: widgets.DOMWidget) -> widgets.DOMWidget:
-    """``widget`` may take the keyboard from the program (tabindex −1: never a Tab stop),
-    so that an action whose button goes away, or whose result shows far below, sends
-    the keyboard, the screen reader and the view to that result."""
-    if widget.tabbable is not False:
-        widget.tabbable = False
-    return widget
+def anchor() -> widgets.Label:
+    """A line the program may send the keyboard to (tabindex −1: never a Tab stop), so
+    that an action whose button goes away, or whose result shows far below, sends the
+    keyboard, the screen reader and the view to what happened. A Label: ipywidgets 8
+    focuses an HTML widget's inner box, which takes no focus, but a Label's own."""
+    line = widgets.Label(tabbable=False)
+    line.add_class("ht-anchor")
+    return line
 
 
 def follow_replays(panel: widgets.Widget) -> None:
     """A deal review's panel (``hearts_teach_widgets.review.ReviewPanel``): each replay
-    button, once clicked, sends the keyboard to the replay it shows (the browser
-    scrolls it into view and a screen reader reads its name), not left on the button
-    while the result appears below, out of sight."""
-    box = focusable(panel.replay_box)
+    button, once clicked, sends the keyboard to a line naming the replay, just above it
+    (the browser scrolls it into view and a screen reader reads it), not left on the
+    button while the result appears below, out of sight. The line follows the panel's
+    language."""
+    line = anchor()
+    children = list(panel.children)
+    children.insert(children.index(panel.replay_box), line)
+    panel.children = tuple(children)
+
+    def name() -> None:
+        replayed = panel.replayed
+        if replayed is None:
+            line.value = ""
+            return
+        decision = replayed[0]
+        line.value = text(
+            "ui.review.replay_title",
+            panel.lang,
+            where=decision.where_text(panel.lang),
+            cards=decision.better_text(panel.lang),
+        )
+
+    def clicked(_button: object) -> None:
+        name()
+        line.focus()
 
     def hook(_change: object) -> None:
+        name()
         for button in panel.replay_buttons:
             if button is not None:
-                button.on_click(lambda _b: box.focus())
+                button.on_click(clicked)
 
     panel.rows.observe(hook, names="children")
+    panel.observe(lambda _change: name(), names="lang")
     hook(None)
 
 

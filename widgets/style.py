@@ -204,6 +204,11 @@ LIVE = (
 .ht-skip.ht-idle{visibility:hidden}
 .ht-note.widget-label{white-space:normal;overflow:visible;height:auto;min-height:2.2em;
   line-height:1.45;font-size:14px;color:#1d1d1f;padding:3px 6px;margin:2px 0;border-radius:6px}
+.ht-anchor.widget-label{white-space:normal;overflow:visible;height:auto;line-height:1.4;
+  font-size:14px;font-weight:700;color:#1d1d1f;padding:2px 4px;margin:2px 0;border-radius:6px}
+.ht-anchor.widget-label:empty{display:none}
+.ht-anchor:focus{outline:3px solid #1565c0;outline-offset:1px}
+.ht-anchor:focus:not(:focus-visible){outline:none}
 .ht-note:focus{outline:3px solid #1565c0;outline-offset:1px}
 .ht-note:focus:not(:focus-visible){outline:none}
 .ht-hand{flex-wrap:nowrap !important;overflow:visible}

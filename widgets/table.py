@@ -62,7 +62,7 @@ from .render import (
 )
 from .review import ReviewPanel
 from .rules_picker import relabel_choices
-from .shared import choice_row, describe, focusable, follow_replays, picture
+from .shared import anchor, choice_row, describe, follow_replays, picture
 from .style import style_tag
 from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, Localized, raw, seat_name
 from .thinking import served_bot
@@ -264,7 +264,9 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.review_button = widgets.Button(icon="search", layout=widgets.Layout(width="auto"))
         self.review_button.on_click(lambda _b: self.review())
         self._review_lang: traitlets.dlink | None = None  # the panel follows the table
-        self.replay_level = picture()  # which bots play the review's replays
+        # Above the review: its title, and which bots play its replays; the keyboard goes
+        # there once the review is shown.
+        self.replay_level = anchor()
         self.observe(self._panel_changed, names="review_panel")
         self.review_slot = widgets.Box()
         self._reviews: dict[int, DealReview] = {}  # this game's deals reviewed, by number
@@ -729,7 +731,8 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         known = self._reviews.get(number)
         if known is not None and known.deal.history == deal.history:
             panel.show(known, GameReview.of([*earlier, known], len(self.game.history)))
-            focusable(panel.heading).focus()
+            self._draw_replay_level()
+            self.replay_level.focus()
             return known
         self.review_button.disabled = True
         try:
@@ -737,25 +740,31 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         finally:
             self.review_button.disabled = False
         self._reviews[number] = found
-        # The review shows below the hand: the keyboard (and the view) go to its heading,
-        # not to the page's body while the button was disabled.
-        focusable(panel.heading).focus()
+        # The review shows below the hand: the keyboard (and the view) go to the line above
+        # it, not to the page's body while the button was disabled.
+        self._draw_replay_level()
+        self.replay_level.focus()
         return found
 
     def _draw_replay_level(self) -> None:
         """Said above the review in a game against bots other than the replays' own: the
         replays are played by the bots of ``REPLAY_LEVEL`` (fast enough), not this game's."""
         lang = self.lang
-        if self._bot_level == REPLAY_LEVEL or not self.review_slot.children:
+        panel = self.review_panel
+        if panel is None or panel.review is None or not self.review_slot.children:
             self.replay_level.value = ""
             return
-        said = text(
-            "ui.review.replay_level",
-            lang,
-            game=raw(f"ui.bot.{self._bot_level}", lang),
-            replay=raw(f"ui.bot.{REPLAY_LEVEL}", lang),
-        )
-        self.replay_level.value = f'<p class="ht-message" lang="{lang}">{escape(said)}</p>'
+        said = [text("ui.review.title", lang, number=panel.review.deal.deal_number + 1)]
+        if self._bot_level != REPLAY_LEVEL:
+            said.append(
+                text(
+                    "ui.review.replay_level",
+                    lang,
+                    game=raw(f"ui.bot.{self._bot_level}", lang),
+                    replay=raw(f"ui.bot.{REPLAY_LEVEL}", lang),
+                )
+            )
+        self.replay_level.value = " — ".join(said)
 
     def _moon_is_mine(self) -> bool:
         """The person shot the moon and its score waits for their choice."""

@@ -591,3 +591,79 @@ def test_the_teachers_labels_are_whole_and_never_read_null(
         assert page.evaluate(CUT_TEXT) == [], inner.nth(index).inner_text()
         assert page.evaluate(NULL_TOOLTIPS) == [], inner.nth(index).inner_text()
         page.screenshot(path=output_dir / f"page-{index}.png", full_page=True)
+
+
+# Where the keyboard is: the focused element's classes and words, and whether it is in view.
+ACTIVE = """() => {
+  const e = document.activeElement;
+  const r = e.getBoundingClientRect();
+  return {tag: e.tagName, classes: e.className, text: (e.textContent || '').trim().slice(0, 120),
+          inView: r.bottom > 0 && r.top < innerHeight};
+}"""
+
+
+def test_the_keyboard_never_falls_to_the_page_after_a_lesson_card_a_review_or_a_replay(
+    page: Page, voila_url: str, output_dir: Path
+) -> None:
+    """A lesson's right card (its button gone), « Analyser cette donne » and « Rejouer le
+    pli … »: the keyboard goes to a place of the page that says what happened, in view,
+    never to the page's body."""
+    from hearts_teach_widgets.address import address_query
+
+    from hearts_teach.i18n import card_name
+    from hearts_teach.lessons import LessonRun, get_lesson
+    from hearts_teach.records import game_code
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from engine_helpers import play_out
+
+    page.set_viewport_size(LAPTOP)
+    lesson = get_lesson("omnibus-jack")
+    run = LessonRun(lesson)
+    run.advance()
+    card = run.choices()[-1]
+    open_playground(page, voila_url, "?lang=fr")
+    page.get_by_role("tab", name="Leçons").click()
+    page.get_by_role("button", name=re.compile(re.escape(lesson.title["fr"]))).first.click()
+    named = card_name(card, "fr")
+    button = page.get_by_role(
+        "button", name=re.compile("^" + re.escape(named[:1].upper() + named[1:]))
+    )
+    button.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "document.activeElement.classList.contains('ht-anchor')"
+        " && document.activeElement.textContent.includes('Votre main')",
+        timeout=30_000,
+    )
+    active = page.evaluate(ACTIVE)
+    assert active["inView"] and "ht-card" not in active["classes"], active
+    # a finished deal at the table: its review, then a replay
+    game = Game(Rules(), seed=3)
+    play_out(game.deal, random.Random(3))
+    query = address_query(game=game_code(game), seed=3, lang="fr", bots="heuristic")
+    open_playground(page, voila_url, f"?{query}")
+    page.locator(".ht-felt").wait_for()
+    review = page.get_by_role("button", name="Analyser cette donne")
+    expect(review).to_be_enabled()
+    page.wait_for_timeout(500)
+    review.click()
+    replay = page.get_by_role("button", name=re.compile("Rejouer le pli")).first
+    expect(replay).to_be_visible(timeout=120_000)
+    page.wait_for_function(
+        "document.activeElement.classList.contains('ht-anchor')"
+        " && document.activeElement.textContent.includes('Analyse de la donne')",
+        timeout=30_000,
+    )
+    active = page.evaluate(ACTIVE)
+    assert active["inView"] and active["tag"] != "BUTTON", active
+    replay.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "document.activeElement.classList.contains('ht-anchor')"
+        " && document.activeElement.textContent.includes('rejouée')",
+        timeout=60_000,
+    )
+    active = page.evaluate(ACTIVE)
+    assert active["inView"], active
+    page.screenshot(path=output_dir / "replay.png")
