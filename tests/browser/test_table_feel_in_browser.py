@@ -602,6 +602,19 @@ ACTIVE = """() => {
 }"""
 
 
+def keyboard_on_line(page: Page, words: str) -> dict[str, Any]:
+    """Wait for the keyboard to reach a line of the page's (shared.anchor) with
+    ``words``; where it is."""
+    page.wait_for_function(
+        "(words) => document.activeElement.classList.contains('ht-anchor')"
+        " && document.activeElement.textContent.includes(words)",
+        arg=words,
+        timeout=60_000,
+    )
+    found: dict[str, Any] = page.evaluate(ACTIVE)
+    return found
+
+
 def test_the_keyboard_never_falls_to_the_page_after_a_lesson_card_a_review_or_a_replay(
     page: Page, voila_url: str, output_dir: Path
 ) -> None:
@@ -631,12 +644,7 @@ def test_the_keyboard_never_falls_to_the_page_after_a_lesson_card_a_review_or_a_
     )
     button.focus()
     page.keyboard.press("Enter")
-    page.wait_for_function(
-        "document.activeElement.classList.contains('ht-anchor')"
-        " && document.activeElement.textContent.includes('Votre main')",
-        timeout=30_000,
-    )
-    active = page.evaluate(ACTIVE)
+    active = keyboard_on_line(page, "Votre main")
     assert active["inView"] and "ht-card" not in active["classes"], active
     # a finished deal at the table: its review, then a replay
     game = Game(Rules(), seed=3)
@@ -650,20 +658,10 @@ def test_the_keyboard_never_falls_to_the_page_after_a_lesson_card_a_review_or_a_
     review.click()
     replay = page.get_by_role("button", name=re.compile("Rejouer le pli")).first
     expect(replay).to_be_visible(timeout=120_000)
-    page.wait_for_function(
-        "document.activeElement.classList.contains('ht-anchor')"
-        " && document.activeElement.textContent.includes('Analyse de la donne')",
-        timeout=30_000,
-    )
-    active = page.evaluate(ACTIVE)
+    active = keyboard_on_line(page, "Analyse de la donne")
     assert active["inView"] and active["tag"] != "BUTTON", active
     replay.focus()
     page.keyboard.press("Enter")
-    page.wait_for_function(
-        "document.activeElement.classList.contains('ht-anchor')"
-        " && document.activeElement.textContent.includes('rejouée')",
-        timeout=60_000,
-    )
-    active = page.evaluate(ACTIVE)
+    active = keyboard_on_line(page, "rejouée")
     assert active["inView"], active
     page.screenshot(path=output_dir / "replay.png")
