@@ -18,10 +18,9 @@ the kernel, before any widget sees them, to what the page's own controls send:
   the page gets no traceback (install paths, versions), and the playground shows a
   sentence in the visitor's language (``on_refusal``);
 - the kernel's memory is bounded (``HEARTS_KERNEL_MEMORY_MB``: the data segment);
-- the kernel's working thread (the game, the bots) runs at a lower priority than the
-  server (``HEARTS_KERNEL_NICENESS``): when a class's strong bots fill the cores, the
-  server that carries every page's messages, and each kernel's own message threads,
-  still answer at once.
+- the kernel's working thread (the game) may run at a lower priority than the server
+  (``HEARTS_KERNEL_NICENESS``; the server's ``kernel_niceness``, 0 by default since the
+  bots' search already runs only on idle cores), its message threads keeping theirs.
 
 It is installed only in kernels of ``python -m hearts_teach_widgets.serve`` (``HEARTS_SERVED=1`` in
 their environment): in Jupyter and in the static book, the person at the keyboard owns

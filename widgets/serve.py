@@ -479,10 +479,11 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         "full class that shares two cores, this cap keeps every table's replies prompt.",
     )
     kernel_niceness = Integer(
-        10,
+        0,
         config=True,
-        help="How much nicer than the server a visitor's game computes (0 to 19): the "
-        "server carries every page's messages, and must not wait behind the bots.",
+        help="How much nicer than the server a visitor's game computes (0 to 19). The "
+        "bots' search already runs only on idle cores (hearts_teach_widgets.thinking), "
+        "which measured better for a class than a nicer game (benchmarks/README.md).",
     )
     host_names = List(
         Unicode(),
