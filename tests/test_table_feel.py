@@ -13,6 +13,7 @@ from html import unescape
 
 import ipywidgets
 import pytest
+import traitlets
 from hearts_teach_widgets.playground import Playground
 from hearts_teach_widgets.render import HOLD, Replay, table_point, timeline
 from hearts_teach_widgets.table import (
@@ -474,3 +475,43 @@ def test_five_and_six_seats_take_their_places_and_the_pass_goes_left_then_right(
     right = table.rules.pass_receiver(0, "right")
     assert right == table.rules.players - 1
     assert "to the right" in table.status_text()
+
+
+def test_the_bots_level_and_speed_are_traits_that_refuse_what_the_table_does_not_offer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Set the trait, the picker follows (and the bots change); pick in the picker, the
+    trait follows; a value not offered is refused and changes nothing."""
+    monkeypatch.delenv(THINK_SETTING, raising=False)
+    table = HeartsTable(Rules(), seed=1, delay=0)
+    seen: list[tuple[str, object]] = []
+    table.observe(
+        lambda change: seen.append((change["name"], change["new"])), ["bot_level", "delay"]
+    )
+    table.bot_level = "montecarlo"
+    assert table.bot_picker.value == "montecarlo"
+    assert all(isinstance(bot, MonteCarloBot) for bot in table._bots if bot is not None)
+    table.bot_picker.value = "random"
+    assert table.bot_level == "random"
+    table.pace_picker.value = 0.9
+    assert table.delay == 0.9
+    table.delay = 0.25
+    assert table.pace_picker.value == 0.25
+    assert seen == [
+        ("bot_level", "montecarlo"),
+        ("bot_level", "random"),
+        ("delay", 0.9),
+        ("delay", 0.25),
+    ]
+    for name, bad in (("bot_level", "godmode"), ("delay", -1.0), ("delay", float("nan"))):
+        with pytest.raises(traitlets.TraitError):
+            setattr(table, name, bad)
+        with pytest.raises(ValueError):
+            setattr(table, name, bad)
+    assert (table.bot_level, table.delay, table.bot_picker.value) == ("random", 0.25, "random")
+    assert len(seen) == 4
+    # a parent may tie them to its own traits, as the page does its language
+    other = HeartsTable(Rules(), seed=2, delay=0)
+    traitlets.link((table, "bot_level"), (other, "bot_level"))
+    table.bot_level = "heuristic"
+    assert other.bot_level == "heuristic" and other.bot_picker.value == "heuristic"

@@ -16,8 +16,9 @@ Table (:mod:`hearts_teach_widgets.table`)
     the others. Methods do what the buttons do: ``play_card(card)``,
     ``toggle_pass(card)`` / ``choose_pass(cards)`` / ``confirm_pass()``, ``hint()``,
     ``undo()``, ``next_deal()``, ``new_game(rules=None)``, ``load_code(code)``,
-    ``load_deal(deal)``, ``set_bot_level(level)``; state: ``lang`` (a trait: setting
-    it relabels everything, and ``set_lang(lang)`` does the same), ``game``, ``deal``,
+    ``load_deal(deal)``; state: the traits ``lang`` (setting it relabels everything, as
+    ``set_lang(lang)`` does), ``bot_level`` and ``delay`` (``set_bot_level``,
+    ``set_delay``), then ``game``, ``deal``,
     ``message``, ``status_text()``, ``hand.buttons``, ``bot_plays``.
 
 Rules picker (:mod:`hearts_teach_widgets.rules_picker`)

@@ -156,6 +156,11 @@ def language_switch(lang: str) -> widgets.RadioButtons:
     return choice_row(list(LANGUAGE_OPTIONS), lang)
 
 
+class SettingError(traitlets.TraitError, ValueError):
+    """A bot level or a speed the table does not offer, refused by its trait, which keeps
+    the value it had."""
+
+
 class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
     """A table where the person at seat 0 plays a whole game against bots.
 
@@ -166,6 +171,12 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
     change draws the table again in that language, the game in progress kept.
     """
 
+    bot_level = traitlets.Unicode(
+        DEFAULT_BOT_LEVEL, help="The bots' level (``BOT_LEVELS``), from the next card they play."
+    )
+    delay = traitlets.Float(
+        DEFAULT_DELAY, help="Seconds between two of the bots' cards shown (0: all at once)."
+    )
     review_panel = traitlets.Instance(
         ReviewPanel, allow_none=True, help="The deal review's panel: made on the first review."
     )
@@ -206,7 +217,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.on_game_over = on_game_over
         # Called with the table after every redraw (a card, a pass, undo, a new deal...).
         self.on_change: Callable[[HeartsTable], None] | None = None
-        self._bot_level = bot_level
+        self.bot_level = bot_level
         self._log: list[BotPlay] = []
         self._picked: list[Card] = []
         self._hinted: list[Card] = []
@@ -216,7 +227,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self._share_is_error = False
         self._game_over_told = False
         self._moon_made: tuple[int, MoonChoiceMade] | None = None  # a bot's choice, and why
-        self._delay = float(delay)
+        self.delay = float(delay)
         self._replay: Replay | None = None  # the reply to show in turn, at the next draw
         self._said_from: tuple[int, int] | None = None  # what the note tells since
         self._draws = 0
@@ -280,8 +291,8 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.bot_picker = widgets.Dropdown(options=bot_level_options(lang), value=bot_level)
         self.bot_picker.observe(self._bot_picked, names="value")
         self.pace_picker = widgets.Dropdown(
-            options=pace_options(lang, self._delay),
-            value=self._delay,
+            options=pace_options(lang, self.delay),
+            value=self.delay,
             style={"description_width": "initial"},
         )
         self.pace_picker.observe(self._pace_picked, names="value")
@@ -375,6 +386,8 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self._run_bots()
         self._after_change()
         self.observe(self._language_changed, names="lang")
+        self.observe(self._on_bot_level, names="bot_level")
+        self.observe(self._on_delay, names="delay")
 
     # --- setup ----------------------------------------------------------------
 
@@ -396,9 +409,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             None
             if player == self.human
             else served_bot(
-                make_bot(
-                    self._bot_level, seed=f"{self.seed}:{player}", **bot_budget(self._bot_level)
-                )
+                make_bot(self.bot_level, seed=f"{self.seed}:{player}", **bot_budget(self.bot_level))
             )
             for player in range(self.rules.players)
         ]
@@ -422,38 +433,44 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         relabel_choices(self.bot_picker, bot_level_options(lang))
         self.bot_picker.observe(self._bot_picked, names="value")
         self.pace_picker.unobserve(self._pace_picked, names="value")
-        relabel_choices(self.pace_picker, pace_options(lang, self._delay))
+        relabel_choices(self.pace_picker, pace_options(lang, self.delay))
         self.pace_picker.observe(self._pace_picked, names="value")
         self._after_change()
 
-    @property
-    def bot_level(self) -> str:
-        return self._bot_level
+    @traitlets.validate("bot_level")
+    def _valid_bot_level(self, proposal: dict[str, Any]) -> str:
+        level = str(proposal["value"])
+        if level not in BOT_LEVELS:
+            raise SettingError(f"unknown bot level {level!r}")
+        return level
+
+    @traitlets.validate("delay")
+    def _valid_delay(self, proposal: dict[str, Any]) -> float:
+        seconds = float(proposal["value"])
+        if not 0 <= seconds <= 5:
+            raise SettingError(f"the bots' delay is from 0 to 5 seconds, not {seconds!r}")
+        return seconds
 
     def set_bot_level(self, level: str) -> None:
-        """The bots' strength, from the next card they play."""
-        if level not in BOT_LEVELS:
-            raise ValueError(f"unknown bot level {level!r}")
-        self._bot_level = level
+        """The bots' strength, from the next card they play (the same as setting
+        ``bot_level``)."""
+        self.bot_level = level
+
+    def set_delay(self, seconds: float) -> None:
+        """The bots' speed, from their next reply (the same as setting ``delay``)."""
+        self.delay = float(seconds)
+
+    def _on_bot_level(self, change: dict[str, Any]) -> None:
+        level = change["new"]
         self._bots = self._make_bots()
         if self.bot_picker.value != level:
             self.bot_picker.value = level
-        if hasattr(self, "share_link"):
-            self._draw_share()  # the link reopens the deal with these bots
-            self._draw_replay_level()
+        self._draw_share()  # the link reopens the deal with these bots
+        self._draw_replay_level()
 
-    @property
-    def delay(self) -> float:
-        """Seconds between two of the bots' cards shown (0: all at once)."""
-        return self._delay
-
-    def set_delay(self, seconds: float) -> None:
-        """The bots' speed, from their next reply."""
-        if not 0 <= seconds <= 5:
-            raise ValueError(f"the bots' delay is from 0 to 5 seconds, not {seconds!r}")
-        self._delay = float(seconds)
-        if self.pace_picker.value != self._delay:
-            self.pace_picker.value = self._delay
+    def _on_delay(self, change: dict[str, Any]) -> None:
+        if self.pace_picker.value != change["new"]:
+            self.pace_picker.value = change["new"]
 
     def skip(self) -> None:
         """Show the reply being played out at once."""
@@ -515,7 +532,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
     def _paced_from(self, point: tuple[int, int]) -> None:
         """The next drawing shows what was played since ``point`` in turn."""
         self._said_from = point
-        self._replay = Replay(point, self._delay)
+        self._replay = Replay(point, self.delay)
 
     def _card_chosen(self, card: Card) -> None:
         if self.deal.phase == "pass":
@@ -755,12 +772,12 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             self.replay_level.value = ""
             return
         said = [text("ui.review.title", lang, number=panel.review.deal.deal_number + 1)]
-        if self._bot_level != REPLAY_LEVEL:
+        if self.bot_level != REPLAY_LEVEL:
             said.append(
                 text(
                     "ui.review.replay_level",
                     lang,
-                    game=raw(f"ui.bot.{self._bot_level}", lang),
+                    game=raw(f"ui.bot.{self.bot_level}", lang),
                     replay=raw(f"ui.bot.{REPLAY_LEVEL}", lang),
                 )
             )
@@ -889,10 +906,10 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             follow_replays(change["new"])
 
     def _bot_picked(self, change: dict[str, Any]) -> None:
-        self.set_bot_level(change["new"])
+        self.bot_level = change["new"]
 
     def _pace_picked(self, change: dict[str, Any]) -> None:
-        self.set_delay(change["new"])
+        self.delay = change["new"]
 
     # --- drawing --------------------------------------------------------------
 
@@ -1168,7 +1185,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.load_code_text.placeholder = text("ui.share.placeholder", lang)
         self.load_button.description = text("ui.button.load", lang)
         self.load_button.tooltip = text("ui.button.load", lang)
-        bots = None if self._bot_level == DEFAULT_BOT_LEVEL else self._bot_level
+        bots = None if self.bot_level == DEFAULT_BOT_LEVEL else self.bot_level
         link = playground_link(code, self.playground_url, lang, bots) if code else ""
         # A link drawn as a button (it opens a page: a link to screen readers and to the
         # keyboard, Tab reaches it and Enter follows it); the arrow is not part of its name.
