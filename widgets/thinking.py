@@ -65,7 +65,15 @@ class BackgroundBot(Bot):
         return _in_background(self.bot.choose_moon, view)
 
 
+SEARCHING: Final = frozenset({"montecarlo"})
+"""The levels that search (tens of milliseconds a card); the others decide in
+microseconds, in place: a thread that runs only on idle cores could keep them waiting
+behind a program that fills the machine."""
+
+
 def served_bot(bot: Bot) -> Bot:
-    """``bot`` as the table should use it: in the background on a served playground
-    (``HEARTS_SERVED=1``), else itself."""
-    return BackgroundBot(bot) if os.environ.get(SERVED) == "1" else bot
+    """``bot`` as the table should use it: a searching bot in the background on a
+    served playground (``HEARTS_SERVED=1``), else itself."""
+    if os.environ.get(SERVED) == "1" and bot.level in SEARCHING:
+        return BackgroundBot(bot)
+    return bot
