@@ -475,7 +475,7 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         0.25,
         config=True,
         help="The most seconds a strong (Monte-Carlo) bot, or the hint, thinks over one "
-        "decision (0: the bot's own limit). Alone, a decision takes it about 0.04 s; in a "
+        "decision (0: the bot's own limit). Alone, its median decision is well below it; in a "
         "full class that shares two cores, this cap keeps every table's replies prompt.",
     )
     kernel_niceness = Integer(
