@@ -225,10 +225,6 @@ LIVE = (
 .ht-lang .widget-radio-box{flex-direction:row;gap:4px 14px;flex-wrap:wrap;margin-bottom:0 !important}
 .ht-lang .widget-radio-box label{font-size:14px;line-height:1.6}
 .ht-lang .widget-radio-box label:has(input:checked){font-weight:700;color:#0d47a1}
-.ht-root .widget-toggle-button{width:auto !important;min-width:80px;white-space:nowrap}
-.ht-root .widget-toggle-button.mod-active{background:#1565c0;color:#fff;font-weight:700;
-  box-shadow:inset 0 0 0 2px #0d47a1}
-.ht-root .widget-toggle-button.mod-active::before{content:"✓" / "✓";margin-right:.3em}
 .ht-root .jupyter-button:not(.ht-card){flex:0 0 auto;max-width:100%;white-space:normal;height:auto;
   min-height:var(--jp-widgets-inline-height,28px);overflow:visible;text-overflow:clip;line-height:1.25;
   padding-top:4px;padding-bottom:4px}
