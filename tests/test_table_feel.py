@@ -515,3 +515,33 @@ def test_the_bots_level_and_speed_are_traits_that_refuse_what_the_table_does_not
     traitlets.link((table, "bot_level"), (other, "bot_level"))
     table.bot_level = "heuristic"
     assert other.bot_level == "heuristic" and other.bot_picker.value == "heuristic"
+
+
+def test_a_redraw_sends_each_widgets_changes_in_one_message_the_hand_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A card played changes a card button's label, tooltip, state and classes: the page
+    receives one message for it, not four; the cards' messages before the hand's (once
+    the page shows the hand without the card played, its other cards are in their new
+    state: a quick click never lands on a card about to be refused), and the hand's
+    before the felt's (once the page shows the new felt, the hand it holds is new too)."""
+    table = HeartsTable(Rules(), seed=4, delay=0)
+    table.choose_pass(table.deal.hand(0)[:3])
+    assert table.confirm_pass()
+    sent: list[tuple[str, tuple[str, ...]]] = []
+
+    def record(widget: ipywidgets.Widget, msg: dict[str, object], buffers: object = None) -> None:
+        if msg.get("method") == "update":
+            state = msg["state"]
+            assert isinstance(state, dict)
+            sent.append((widget.model_id, tuple(sorted(state))))
+
+    monkeypatch.setattr(ipywidgets.Widget, "_send", record)
+    assert table.play_card(playable(table)[0])
+    senders = [model for model, _keys in sent]
+    assert len(senders) == len(set(senders))  # one message a widget
+    cards = {button.model_id for button in table.hand.buttons.values()}
+    assert any(len(keys) > 1 for model, keys in sent if model in cards)  # merged changes
+    hand = senders.index(table.hand.model_id)
+    assert hand > max(i for i, model in enumerate(senders) if model in cards)
+    assert senders.index(table.felt.model_id) > hand

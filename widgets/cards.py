@@ -51,11 +51,13 @@ def card_classes(card: Card, marks: Sequence[str] = (), lang: str = "en") -> lis
 def card_button(card: Card, lang: str = "en") -> widgets.Button:
     """A button that looks like ``card``; its description is the card's name."""
     name = card_name(card, lang)
-    button = widgets.Button(
-        description=name, tooltip=name, layout=card_layout(), style=card_style()
+    return widgets.Button(
+        description=name,
+        tooltip=name,
+        layout=card_layout(),
+        style=card_style(),
+        _dom_classes=tuple(card_classes(card, lang=lang)),
     )
-    button._dom_classes = tuple(card_classes(card, lang=lang))
-    return button
 
 
 def apply_state(button: widgets.Button, card: Card, state: CardState) -> None:

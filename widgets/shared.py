@@ -8,6 +8,8 @@ models to send and build.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from html import escape
 from typing import Any
 
@@ -25,6 +27,38 @@ def _one(name: str, factory: type, **traits: object) -> widgets.Widget:
         model = factory(**traits)
         _SHARED[name] = model
     return model
+
+
+def _models_under(root: widgets.Widget, seen: set[int]) -> Iterator[widgets.Widget]:
+    """Every model below ``root`` (children, layouts, styles), each once, then ``root``:
+    a box comes after what it holds."""
+    if id(root) in seen:
+        return
+    seen.add(id(root))
+    for child in getattr(root, "children", ()):
+        yield from _models_under(child, seen)
+    for name in ("layout", "style"):
+        part = getattr(root, name, None)
+        if isinstance(part, widgets.Widget):
+            yield from _models_under(part, seen)
+    yield root
+
+
+@contextmanager
+def one_update_each(*roots: widgets.Widget) -> Iterator[None]:
+    """While the block runs, every model under ``roots`` keeps what changes in it and
+    sends it as one message when the block ends, instead of one message a trait: a
+    redraw of the table then costs the server and the page a message per changed widget
+    (a card's label, tooltip, state and classes go together). The messages go out the
+    models of the first root first, and a box's after those of what it holds: the page
+    applies them in that order, so a box it shows with new children shows them in their
+    new state (a card a test or a quick player clicks is never one about to change)."""
+    seen: set[int] = set()
+    models = [model for root in roots for model in _models_under(root, seen)]
+    with ExitStack() as stack:
+        for model in reversed(models):  # the last held is the first sent
+            stack.enter_context(model.hold_sync())
+        yield
 
 
 def picture(value: str = "") -> widgets.HTML:
