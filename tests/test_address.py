@@ -21,6 +21,7 @@ from hearts_teach_widgets.address import (
 )
 from hearts_teach_widgets.playground import ADDRESS_LENGTH, Playground
 from hearts_teach_widgets.table import HeartsTable
+from ipywidgets.widgets.widget import _instances  # type: ignore[import-untyped]
 
 from hearts_teach import Game, Rules
 from hearts_teach.records import game_code, share_code
@@ -303,3 +304,75 @@ def test_a_preheated_kernel_gives_the_visitor_what_a_fresh_one_would(
         assert preheated.table is not None
         assert preheated.table.deal.state_key() == fresh.table.deal.state_key()
         assert preheated.table.bot_level == fresh.table.bot_level
+        return
+    # The preheated kernel built the first game's table before the visitor came: the
+    # start creates no model, and shows what a table built on the click would show.
+    models = len(_instances)
+    shown = preheated.start()
+    assert len(_instances) == models
+    expected = fresh.start()
+    if "seed=" in query and "abc" not in query:  # else each visit drew its own seed
+        assert_same_table(shown, expected)
+        assert preheated.address() == fresh.address()
+
+
+def assert_same_table(shown: HeartsTable, expected: HeartsTable) -> None:
+    """Two tables show the same game the same way, to the eye and to a screen reader."""
+    assert (shown.lang, shown.bot_level, shown.seed, shown.rules) == (
+        expected.lang,
+        expected.bot_level,
+        expected.seed,
+        expected.rules,
+    )
+    assert shown.deal.state_key() == expected.deal.state_key()
+    assert [card.description for card in shown.hand.children] == [
+        card.description for card in expected.hand.children
+    ]
+    for part in ("status", "note", "share_link", "rules_box", "bot_log"):
+        assert getattr(shown, part).value == getattr(expected, part).value, part
+    assert shown.bot_picker.value == expected.bot_picker.value
+
+
+@pytest.mark.parametrize(
+    ("before_start", "query"),
+    [
+        ("nothing", ""),
+        ("french", ""),
+        ("strong bots", "lang=fr"),
+        ("three players", "bots=montecarlo&seed=8"),
+    ],
+)
+def test_a_table_made_ahead_starts_the_game_the_visitor_chose(
+    before_start: str, query: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever the visitor changes on the start screen after the table was made ahead
+    (the language, the bots, the rules), the start shows the game they chose."""
+    request = {"QUERY_STRING": query, "SERVER_NAME": "10.0.0.7", "SERVER_PORT": "8870"}
+
+    def comes(environ: object) -> bool:
+        for name, value in request.items():
+            monkeypatch.setenv(name, value)
+        return True
+
+    monkeypatch.setattr("hearts_teach_widgets.address.wait_for_request", comes)
+    monkeypatch.setattr("hearts_teach_widgets.playground.new_seed", lambda: 77)
+    preheated = Playground.from_environment(
+        {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k"}, with_lessons=False
+    )
+    fresh = Playground.from_environment(request, with_lessons=False)
+    for playground in (preheated, fresh):
+        if before_start == "french":
+            playground.set_lang("fr")
+        elif before_start == "strong bots":
+            playground.bot_picker.value = "montecarlo"
+        elif before_start == "three players":
+            playground.rules_picker.players.value = 3
+    shown, expected = preheated.start(), fresh.start()
+    assert_same_table(shown, expected)
+    assert preheated.address() == fresh.address()
+    # The table made ahead is the page's own from now on: its language and address
+    # follow the page's, and a new game from the summary builds a table as before.
+    shown.set_lang("en" if shown.lang == "fr" else "fr")
+    assert preheated.lang == shown.lang
+    play(shown, 3, random.Random(3))
+    assert query_of(preheated)["game"] == game_code(shown.game, most=ADDRESS_LENGTH)

@@ -110,6 +110,8 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         self.seed = seed  # the seed of the next game (of the game opened from a code)
         self.playground_url = playground_url
         self.table: HeartsTable | None = None
+        # The first game's table, built before the visitor came (prepare_table).
+        self._ahead: HeartsTable | None = None
         # Each screen's language tied to the page's, by screen: a screen built again
         # (a new table, the teachers' tools on a new deal) replaces its tie.
         self._ties: dict[str, traitlets.link | traitlets.dlink] = {}
@@ -267,6 +269,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             # visitor comes: the visitor waits only for what their address asks. The
             # request's variables then come into this process's environment.
             playground = cls(environ.get(PAGE_LANG, "en"), seed=new_seed(), **options)
+            playground.prepare_table()
             query = _with_page_lang(request_query_string(environ), environ)
             playground.visit(read_address(query), links(os.environ))
         else:
@@ -298,6 +301,11 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         code = address.game or address.deal
         if code:
             self.open_code(code, whole_game=address.game is not None)
+        rules = self._rules_picker.rules if self._rules_picker is not None else None
+        if self._ahead is not None and rules is not None:
+            # What the address chose goes to the page with the first screen's models,
+            # not with the start.
+            self._fit(self._ahead, rules, self._next_seed())
         self._relabel()
 
     def open_lessons(self) -> widgets.Widget | None:
@@ -474,12 +482,46 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         rules = rules if rules is not None else self.rules_picker.rules
         if rules is None:
             raise ValueError("the chosen options cannot be played")
-        table = self._new_table(rules, self._next_seed())
+        seed = self._next_seed()
+        ahead = self._table_ahead(rules, seed)
+        table = ahead or self._new_table(rules, seed)
         self._show_table(table)
         # The button pressed is gone with the start screen: the keyboard goes to the
         # table's safe place (as after a card), not to the page's body.
         table.focus_safe_place()
+        if ahead is not None:  # its bots think once the page has what it shows
+            ahead.thinks_ahead = True
+            ahead.think_ahead()
         return table
+
+    def prepare_table(self) -> None:
+        """Build the first game's table now, for the rules, seed and bots chosen so far,
+        to show when the visitor starts (a preheated kernel does it before its visitor
+        comes): the page then receives every model of the table with the first screen,
+        in one message, and the start sends only what the visitor changed, instead of a
+        hundred models being created while a class arrives."""
+        if self.table is None and self._ahead is None:
+            rules = self.rules_picker.rules
+            if rules is not None:
+                self._ahead = self._new_table(rules, self._next_seed(), ahead=True)
+
+    def _table_ahead(self, rules: Rules, seed: int) -> HeartsTable | None:
+        """The table built ahead, if any, made into this game's: the page's language,
+        the bots chosen, these rules and this seed (a new game if any differs)."""
+        table, self._ahead = self._ahead, None
+        if table is None:
+            return None
+        self._adopt(table)
+        self._fit(table, rules, seed)
+        return table
+
+    def _fit(self, table: HeartsTable, rules: Rules, seed: int) -> None:
+        table.lang = self.lang
+        table.playground_url = self.playground_url
+        level = self.bot_picker.value
+        if (table.rules, table.seed, table.bot_level) != (rules, seed, level):
+            table.bot_level = level
+            table.new_game(rules, seed)
 
     def _next_seed(self) -> int:
         """The first game's seed is the visit's; each later game takes the next one."""
@@ -488,8 +530,14 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         return self.seed
 
     def _new_table(
-        self, source: Rules | Deal | Game, seed: int, origin: str | None = None
+        self,
+        source: Rules | Deal | Game,
+        seed: int,
+        origin: str | None = None,
+        ahead: bool = False,
     ) -> HeartsTable:
+        """A table for this page; ``ahead``: not shown yet, nor tied to the page's
+        language and address (see :meth:`_adopt`)."""
         table = HeartsTable(
             source,
             lang=self.lang,
@@ -499,17 +547,23 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             on_game_over=self._game_over,
             show_language=False,
             origin=origin,
+            think_ahead=not ahead,
         )
-        self._tie("table", table, both_ways=True)  # its own switch changes the page's
         table.new_game_button.on_click(lambda _b: self._back_to_table())
         # Taking back the last card of a finished game reopens it: the summary goes.
         table.undo_button.on_click(lambda _b: None if table.game.is_over else self._back_to_table())
         table.bot_picker.observe(self._update_address, names="value")
-        table.on_change = self._update_address
         # Beside the bots' level and speed (the game's settings), not in the toolbar under
         # the hand, whose second row would push the note below a laptop's fold.
         table.settings.children = (*table.settings.children, self.rules_button)
+        if not ahead:
+            self._adopt(table)
         return table
+
+    def _adopt(self, table: HeartsTable) -> None:
+        """``table`` speaks the page's language, and its changes go to the address."""
+        self._tie("table", table, both_ways=True)  # its own switch changes the page's
+        table.on_change = self._update_address
 
     def _show_table(self, table: HeartsTable) -> None:
         self.table = table
@@ -529,6 +583,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         """Play ``deal`` at the table (used by ``?deal=`` and by the lessons tab), or go
         on with a game (``?game=``); ``origin`` says where it came from (see
         :data:`hearts_teach_widgets.table.ORIGINS`)."""
+        self._ahead = None  # the table made ahead was for a new game
         table = self._new_table(deal, self._next_seed(), origin)
         self._show_table(table)
         if table.game.is_over:  # a finished game reopens on its summary

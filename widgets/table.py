@@ -62,10 +62,10 @@ from .render import (
 )
 from .review import ReviewPanel
 from .rules_picker import relabel_choices
-from .shared import anchor, choice_row, describe, follow_replays, picture
+from .shared import anchor, choice_row, describe, follow_replays, one_update_each, picture
 from .style import style_tag
 from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, Localized, raw, seat_name
-from .thinking import served_bot
+from .thinking import forget, served_bot, think_ahead
 
 HINT_LEVEL = "montecarlo"
 LANGUAGE_OPTIONS = (("English", "en"), ("Français", "fr"))
@@ -180,6 +180,9 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
     review_panel = traitlets.Instance(
         ReviewPanel, allow_none=True, help="The deal review's panel: made on the first review."
     )
+    playground_url = traitlets.Unicode(
+        DEFAULT_PLAYGROUND_URL, help="The page the share link opens (the visitor's own address)."
+    )
 
     def __init__(
         self,
@@ -194,6 +197,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         show_language: bool = True,
         delay: float | None = None,
         origin: str | None = None,
+        think_ahead: bool = True,
     ) -> None:
         super().__init__()
         self.lang = lang
@@ -217,6 +221,10 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.on_game_over = on_game_over
         # Called with the table after every redraw (a card, a pass, undo, a new deal...).
         self.on_change: Callable[[HeartsTable], None] | None = None
+        # Whether the bots choose their pass as soon as a deal is dealt (think_ahead):
+        # not in a table built before its visitor comes, whose kernel is then busy
+        # drawing the page (see hearts_teach_widgets.thinking).
+        self.thinks_ahead = think_ahead
         self.bot_level = bot_level
         self._log: list[BotPlay] = []
         self._picked: list[Card] = []
@@ -232,7 +240,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self._said_from: tuple[int, int] | None = None  # what the note tells since
         self._draws = 0
         self.game = self._as_game(source)
-        self._bots = self._make_bots()
+        self._seat_bots()
         self._hint_bot: Bot | None = None
 
         self._style = picture(style_tag())
@@ -384,10 +392,12 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             *([bottom] if show_share else [widgets.Box([self.rules_box])]),
         ]
         self._run_bots()
+        self.think_ahead()
         self._after_change()
         self.observe(self._language_changed, names="lang")
         self.observe(self._on_bot_level, names="bot_level")
         self.observe(self._on_delay, names="delay")
+        self.observe(lambda _change: self._draw_share(), names="playground_url")
 
     # --- setup ----------------------------------------------------------------
 
@@ -403,6 +413,19 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         game = Game(deal.rules, seed=self.seed)
         game.deal = deal
         return game
+
+    def _seat_bots(self) -> None:
+        """New bots for this game and level; the earlier ones' thoughts are dropped."""
+        forget(getattr(self, "_bots", ()))
+        self._bots = self._make_bots()
+
+    def think_ahead(self) -> None:
+        """In a deal that begins with a pass, the bots begin choosing theirs now (on a
+        served playground, in the background while the person chooses); unless the
+        table does not think ahead (``thinks_ahead``)."""
+        deal = self.deal
+        if self.thinks_ahead and deal.phase == "pass" and deal.passes()[self.human] is None:
+            think_ahead(self._bots, [deal.view(player) for player in range(self.rules.players)])
 
     def _make_bots(self) -> list[Bot | None]:
         return [
@@ -462,7 +485,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
 
     def _on_bot_level(self, change: dict[str, Any]) -> None:
         level = change["new"]
-        self._bots = self._make_bots()
+        self._seat_bots()  # (a pass under way is chosen by the new bots when confirmed)
         if self.bot_picker.value != level:
             self.bot_picker.value = level
         self._draw_share()  # the link reopens the deal with these bots
@@ -837,7 +860,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         """A new game (the same rules unless given); the seed moves on so the cards change."""
         self.seed = seed if seed is not None else self.seed + 1
         self.game = Game(rules if rules is not None else self.rules, seed=self.seed)
-        self._bots = self._make_bots()
+        self._seat_bots()
         self._hint_bot = None
         self._reviews = {}
         self._start_deal()
@@ -845,7 +868,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
     def load_deal(self, deal: Deal) -> None:
         """Play ``deal`` (a shared position); the game goes on from it with its rules."""
         self.game = self._game_for_deal(deal)
-        self._bots = self._make_bots()
+        self._seat_bots()
         self._hint_bot = None
         self._reviews = {}
         self._start_deal()
@@ -881,6 +904,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self._game_over_told = False
         start = table_point(self.deal)
         self._run_bots()
+        self.think_ahead()
         self._paced_from(start)
         self._after_change(focus=True)
 
@@ -1075,15 +1099,25 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
 
     def _after_change(self, focus: bool = False) -> None:
         """Draw everything again from the game's state and the language."""
-        lang = self.lang
-        deal = self.deal
-        rules = self.rules
         # The page applies the changes in the order they are sent: what follows the game
         # (on_change: the page's address) first, then the hand, then the rest; so once
         # the page shows a new hand its address is the new one, and once it shows the
         # new felt or status the hand it holds is new too.
         if self.on_change is not None:
             self.on_change(self)
+        with one_update_each(self.hand, self):
+            self._draw()
+        if focus:
+            self.focus_safe_place()
+        if self.game.is_over and not self._game_over_told:
+            self._game_over_told = True
+            if self.on_game_over is not None:
+                self.on_game_over(self)
+
+    def _draw(self) -> None:
+        lang = self.lang
+        deal = self.deal
+        rules = self.rules
         in_pass = deal.phase == "pass" and deal.passes()[self.human] is None
         if in_pass:
             states = pass_states(deal, self.human, lang, self._picked, self._hinted)
@@ -1153,12 +1187,6 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.bot_log.value = self._log_html(times)
         self.rules_box.value = f'<div lang="{lang}">{rules_html(rules, lang)}</div>'
         self._draw_share()
-        if focus:
-            self.focus_safe_place()
-        if self.game.is_over and not self._game_over_told:
-            self._game_over_told = True
-            if self.on_game_over is not None:
-                self.on_game_over(self)
 
     def focus_safe_place(self) -> None:
         """Send the keyboard where the person goes on from, never to a card (a second
