@@ -7,11 +7,11 @@ import threading
 
 import pytest
 from hearts_teach_widgets.kernel_guard import SERVED
-from hearts_teach_widgets.table import HeartsTable
+from hearts_teach_widgets.table import THINK_SETTING, HeartsTable
 from hearts_teach_widgets.thinking import BackgroundBot, served_bot
 
 from hearts_teach import Deal, Rules
-from hearts_teach.bots import make_bot
+from hearts_teach.bots import MonteCarloBot, make_bot
 from hearts_teach.bots.base import Bot, Choice, PassChoice
 from hearts_teach.deal import PlayerView
 
@@ -72,3 +72,77 @@ def test_bots_think_in_place_off_a_served_playground(monkeypatch: pytest.MonkeyP
     assert table.confirm_pass()  # the bots pass and play through their thread
     assert table.deal.phase == "play"
     assert sum(1 for _kind, player, _cards in table.deal.history if player != 0) >= 3
+
+
+def test_the_bots_choose_their_pass_while_the_person_chooses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As soon as a deal with a pass is on a served table, the strong bots choose their
+    passes in the thinking thread; the person's confirmation then uses them, and the deal
+    goes on exactly as if they had chosen then."""
+    monkeypatch.setenv(THINK_SETTING, "5")  # a cap no pass comes near, even on a busy machine
+    monkeypatch.delenv(SERVED, raising=False)
+    in_place = HeartsTable(Rules(), seed=11, delay=0, bot_level="montecarlo")
+    in_place.choose_pass(in_place.deal.hand(0)[:3])
+    assert in_place.confirm_pass()
+    monkeypatch.setenv(SERVED, "1")
+    asked: list[str] = []
+    choose = MonteCarloBot.pass_cards
+
+    def counted(bot: MonteCarloBot, view: PlayerView) -> PassChoice:
+        asked.append(threading.current_thread().name)
+        return choose(bot, view)
+
+    monkeypatch.setattr(MonteCarloBot, "pass_cards", counted)
+    table = HeartsTable(Rules(), seed=11, delay=0, bot_level="montecarlo")
+    bots = [bot for bot in table._bots if isinstance(bot, BackgroundBot)]
+    assert len(bots) == 3
+    for bot in bots:  # (the person takes longer than that to choose)
+        assert bot._pass_ahead is not None
+        bot._pass_ahead[1].result()
+    assert len(asked) == 3 and all(name.startswith("bots-thinking") for name in asked)
+    table.choose_pass(table.deal.hand(0)[:3])
+    assert table.confirm_pass()
+    assert len(asked) == 3  # nothing chosen again
+    assert table.deal.state_key() == in_place.deal.state_key()
+
+
+def test_a_pass_thought_ahead_for_another_deal_is_never_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(SERVED, "1")
+    table = HeartsTable(Rules(), seed=12, delay=0, bot_level="montecarlo")
+    first = [bot for bot in table._bots if isinstance(bot, BackgroundBot)]
+    table.new_game(seed=40)
+    # the first game's bots dropped what they thought; the new ones think for this deal
+    assert all(bot._pass_ahead is None for bot in first)
+    ahead = [bot._pass_ahead for bot in table._bots if isinstance(bot, BackgroundBot)]
+    assert all(
+        thought is not None and thought[0] == table.deal.view(seat)
+        for seat, thought in zip((1, 2, 3), ahead, strict=True)
+    )
+    # a view the thought was not for is chosen afresh
+    bot = table._bots[1]
+    assert isinstance(bot, BackgroundBot)
+    other = Deal.new(Rules(), seed=99, deal_number=0).view(1)
+    fresh = make_bot("montecarlo", seed=bot.seed).pass_cards(other)
+    assert bot.pass_cards(other).cards == fresh.cards
+    assert bot._pass_ahead is None
+
+
+def test_a_table_made_before_its_visitor_comes_thinks_once_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A preheated kernel builds the first table while its visitor's page loads: its bots
+    wait until the table is shown, so that no search holds the kernel while it draws."""
+    from hearts_teach_widgets.playground import Playground
+
+    monkeypatch.setenv(SERVED, "1")
+    playground = Playground(with_lessons=False, with_teachers=False, bot_level="montecarlo")
+    playground.prepare_table()
+    made = playground._ahead
+    assert made is not None
+    searching = [bot for bot in made._bots if isinstance(bot, BackgroundBot)]
+    assert len(searching) == 3 and all(bot._pass_ahead is None for bot in searching)
+    assert playground.start() is made
+    assert all(bot._pass_ahead is not None for bot in searching)

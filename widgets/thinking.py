@@ -9,18 +9,22 @@ The main thread waits for the answer (only one of the two could run at a time an
 under the interpreter's lock), so a bot decides exactly as it would in place: it is
 seeded by what its seat knows, and its time limit counts the same wall clock.
 
+The pass is thought ahead: as soon as a deal with a pass is on the table, the searching
+bots choose theirs in that thread, while the visitor chooses their own; their choice
+cannot depend on the visitor's, so the pass, once confirmed, needs no more thought.
+
 Elsewhere (Jupyter, the static book, the tests), a bot is used as it is.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Final, TypeVar
 
 from hearts_teach.bots import Bot
-from hearts_teach.bots.base import Choice, MoonChoiceMade, PassChoice
+from hearts_teach.bots.base import Choice, MoonChoiceMade, PassChoice, knowledge_key
 from hearts_teach.deal import PlayerView
 
 from .kernel_guard import SERVED, lower_priority
@@ -41,10 +45,14 @@ def _lowest_priority() -> None:
         lower_priority(LOWEST)
 
 
-def _in_background(work: Callable[[PlayerView], T], view: PlayerView) -> T:
+def _submit(work: Callable[[PlayerView], T], view: PlayerView) -> Future[T]:
     if not _THINKER:
         _THINKER.append(ThreadPoolExecutor(1, "bots-thinking", initializer=_lowest_priority))
-    return _THINKER[0].submit(work, view).result()
+    return _THINKER[0].submit(work, view)
+
+
+def _in_background(work: Callable[[PlayerView], T], view: PlayerView) -> T:
+    return _submit(work, view).result()
 
 
 class BackgroundBot(Bot):
@@ -54,11 +62,31 @@ class BackgroundBot(Bot):
         super().__init__(bot.seed)
         self.bot = bot
         self.level = bot.level
+        self._pass_ahead: tuple[PlayerView, Future[PassChoice]] | None = None
 
     def play(self, view: PlayerView) -> Choice:
         return _in_background(self.bot.play, view)
 
+    def think_ahead(self, view: PlayerView) -> None:
+        """Begin choosing the pass of ``view`` now, without waiting for it."""
+        self.forget()
+        self._pass_ahead = (view, _submit(self.bot.pass_cards, view))
+
+    def forget(self) -> None:
+        """Drop the pass thought ahead (another deal, or other bots): unless it has
+        begun, it takes no time."""
+        if self._pass_ahead is not None:
+            self._pass_ahead[1].cancel()
+            self._pass_ahead = None
+
     def pass_cards(self, view: PlayerView) -> PassChoice:
+        ahead = self._pass_ahead
+        # Whose turn it is to pass changes as the others pass; what the seat knows, and
+        # so its choice, does not.
+        if ahead is not None and knowledge_key(ahead[0]) == knowledge_key(view):
+            self._pass_ahead = None
+            return ahead[1].result()
+        self.forget()
         return _in_background(self.bot.pass_cards, view)
 
     def choose_moon(self, view: PlayerView) -> MoonChoiceMade:
@@ -77,3 +105,18 @@ def served_bot(bot: Bot) -> Bot:
     if os.environ.get(SERVED) == "1" and bot.level in SEARCHING:
         return BackgroundBot(bot)
     return bot
+
+
+def think_ahead(bots: Iterable[Bot | None], views: Iterable[PlayerView]) -> None:
+    """Each bot in the background begins choosing its pass of its view (the others will
+    choose when asked)."""
+    for bot, view in zip(bots, views, strict=True):
+        if isinstance(bot, BackgroundBot):
+            bot.think_ahead(view)
+
+
+def forget(bots: Iterable[Bot | None]) -> None:
+    """These bots are done with: what they thought ahead is dropped."""
+    for bot in bots:
+        if isinstance(bot, BackgroundBot):
+            bot.forget()
