@@ -11,7 +11,7 @@
 #   VISITORS=40   visitors at the table at once; past it a page says the table is full
 #   POOL=10       kernels kept ready for arriving visitors
 #   CULL=600      seconds after which the kernel of a visitor who vanished ends
-#   THINK=250     milliseconds a strong bot (or the hint) may think over a card
+#   THINK=150     milliseconds a strong bot (or the hint) may think over a card
 #   NAMES=a,b     host names to answer to, besides IP addresses, localhost and this
 #                 machine's own name (the Host check against DNS rebinding)
 # Visitors get the notebook's widgets only: Voilà runs the notebook and never shows

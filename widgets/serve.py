@@ -472,7 +472,7 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         64, config=True, help="The largest widget message the kernel accepts from a page (KiB)."
     )
     bot_think = Float(
-        0.25,
+        0.15,
         config=True,
         help="The most seconds a strong (Monte-Carlo) bot, or the hint, thinks over one "
         "decision (0: the bot's own limit). Alone, its median decision is well below it; in a "
