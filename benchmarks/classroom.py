@@ -345,7 +345,8 @@ class PageClient:
         if not self.playable():
             raise PageError("a table without a playable card")
 
-    async def pass_cards(self) -> None:
+    async def pass_cards(self, visit: Visit) -> None:
+        """Choose three cards and pass them, timing each pick and the bots' reply."""
         confirm = self.button(PASS_LABELS)
         if confirm is None or self.states[confirm].get("disabled") is None:
             return
@@ -357,8 +358,12 @@ class PageClient:
         ):
             return  # no pass in this deal
         for card in self.playable()[:3]:
+            clicked = time.perf_counter()
             await self.settled(self.click(card), "a chosen card")
+            visit.picks.append(time.perf_counter() - clicked)
+        clicked = time.perf_counter()
         await self.settled(self.click(confirm), "the pass")
+        visit.passed = time.perf_counter() - clicked
 
     async def play_card(self) -> float:
         """Play the first playable card: seconds until the bots have answered."""
@@ -397,6 +402,8 @@ class Visit:
     first_screen: float | None = None
     table: float | None = None
     clicks: list[float] = field(default_factory=list)
+    picks: list[float] = field(default_factory=list)
+    passed: float | None = None
     failure: str = ""
 
 
@@ -430,7 +437,7 @@ async def one_visitor(
             visit.table = time.perf_counter() - started
         finally:
             arrivals.arrived()
-        await page.pass_cards()
+        await page.pass_cards(visit)
         for _ in range(cards):
             visit.clicks.append(await page.play_card())
             await asyncio.sleep(1.0)  # a person looks at the trick
@@ -530,6 +537,26 @@ def cpu_seconds(pid: int) -> float:
     return 0.0
 
 
+IDLE_POLICY = 5  # SCHED_IDLE, the policy of the bots' thinking thread (widgets/thinking.py)
+
+
+def kernels_cpu(server_pid: int) -> tuple[float, float]:
+    """CPU seconds so far of the server's kernels: their bots' searches (the threads at
+    the idle policy) and the rest (seating, drawing, answering clicks)."""
+    searching = other = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in kernel_processes(server_pid):
+        for task in Path(f"/proc/{pid}/task").glob("*"):
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+                seconds = (int(fields[11]) + int(fields[12])) / tick
+                if int(fields[38]) == IDLE_POLICY:
+                    searching += seconds
+                else:
+                    other += seconds
+    return searching, other
+
+
 def load_average() -> str:
     return " / ".join(f"{value:.1f}" for value in os.getloadavg())
 
@@ -572,6 +599,7 @@ class Crowd:
     server_cpu: float
     kernels_cpu: float
     clients_cpu: float
+    searching_cpu: float
 
     def rows(self) -> list[list[str]]:
         everyone = self.visits + self.browsers
@@ -581,6 +609,8 @@ class Crowd:
         failed = [v.failure for v in everyone if v.failure]
         median, top = statistics.median(tables), max(tables)
         click = statistics.median(clicks) if clicks else float("nan")
+        picks = [pick for v in everyone for pick in v.picks]
+        passes = [v.passed for v in everyone if v.passed is not None]
         left = self.left_after - self.pool
 
         def verdict(ok: bool) -> str:
@@ -624,8 +654,23 @@ class Crowd:
                 verdict(click <= TARGET_CLICK),
             ],
             [
+                f"{self.label}: a card chosen for the pass → shown, page-like clients "
+                f"(median / max of {len(picks)})",
+                f"{statistics.median(picks):.2f} / {max(picks):.2f} s" if picks else "—",
+                "—",
+                "—",
+            ],
+            [
+                f"{self.label}: pass confirmed → the bots' passes and first cards, "
+                f"page-like clients (median / max of {len(passes)})",
+                f"{statistics.median(passes):.2f} / {max(passes):.2f} s" if passes else "—",
+                "—",
+                "—",
+            ],
+            [
                 f"{self.label}: CPU until all were seated ({self.seated_after:.1f} s)",
-                f"server {self.server_cpu:.1f} s, kernels ≥ {self.kernels_cpu:.1f} s, "
+                f"server {self.server_cpu:.1f} s, kernels ≥ {self.kernels_cpu:.1f} s "
+                f"and their bots' searches ≥ {self.searching_cpu:.1f} s, "
                 f"the page-like clients (this script) {self.clients_cpu:.1f} s",
                 "—",
                 "—",
@@ -670,7 +715,7 @@ async def crowd(
     await wait_for_pool(server_pid, pool)
     load = load_average()
     measured: dict[str, float] = {}
-    kernels_before = sum(cpu_seconds(pid) for pid in kernel_processes(server_pid))
+    searching_before, kernels_before = kernels_cpu(server_pid)
     server_before = cpu_seconds(server_pid)
     clients_before = time.process_time()
     began = time.perf_counter()
@@ -685,8 +730,9 @@ async def crowd(
         measured["server_cpu"] = cpu_seconds(server_pid) - server_before
         measured["clients_cpu"] = time.process_time() - clients_before
         # (kernels that left meanwhile are not counted: a lower bound)
-        now = sum(cpu_seconds(pid) for pid in kernel_processes(server_pid))
-        measured["kernels_cpu"] = now - kernels_before
+        searching, other = kernels_cpu(server_pid)
+        measured["kernels_cpu"] = other - kernels_before
+        measured["searching_cpu"] = searching - searching_before
         await asyncio.sleep(2)
         pids = kernel_processes(server_pid)
         measured["kernels"] = len(pids)
@@ -738,6 +784,7 @@ async def crowd(
         measured.get("server_cpu", 0.0),
         measured.get("kernels_cpu", 0.0),
         measured.get("clients_cpu", 0.0),
+        measured.get("searching_cpu", 0.0),
     )
 
 

@@ -11,7 +11,12 @@ seeded by what its seat knows, and its time limit counts the same wall clock.
 
 The pass is thought ahead: as soon as a deal with a pass is on the table, the searching
 bots choose theirs in that thread, while the visitor chooses their own; their choice
-cannot depend on the visitor's, so the pass, once confirmed, needs no more thought.
+cannot depend on the visitor's, so the pass, once confirmed, needs no more thought. This
+is the one time a search runs beside the main thread's work, and it takes the
+interpreter's lock from it: a thread at the idle policy that is stopped while holding
+the lock stops the kernel too, until a core is free. So it begins only once the table is
+on the page (never while a preheated kernel draws its first screen), and the person's
+picks, a few cheap redraws, are all it can slow.
 
 Elsewhere (Jupyter, the static book, the tests), a bot is used as it is.
 """
