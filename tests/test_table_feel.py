@@ -28,7 +28,8 @@ from hypothesis import strategies as st
 
 from hearts_teach import Card, Deal, Rules
 from hearts_teach.bots import MonteCarloBot
-from hearts_teach.i18n import card_name, text
+from hearts_teach.cards import sorted_for_display
+from hearts_teach.i18n import card_name, card_symbols, text
 from hearts_teach.records import share_code
 
 DELAY = 0.5
@@ -545,3 +546,60 @@ def test_a_redraw_sends_each_widgets_changes_in_one_message_the_hand_first(
     hand = senders.index(table.hand.model_id)
     assert hand > max(i for i, model in enumerate(senders) if model in cards)
     assert senders.index(table.felt.model_id) > hand
+
+
+def test_back_at_the_rules_the_keyboard_goes_to_the_game_under_way(
+    focused: list[ipywidgets.Widget],
+) -> None:
+    """ "Change the rules" during a game: Enter on the focused button must not replace the
+    game, so the keyboard goes to "Resume the game", and to "Start" when none is under way."""
+    playground = Playground("fr", seed=4, with_lessons=False, with_teachers=False)
+    table = playground.start()
+    passed(table)
+    playground.show_start()
+    assert focused[-1] is playground.resume_button
+    fresh = Playground("fr", seed=4, with_lessons=False, with_teachers=False)
+    fresh.show_start()
+    assert focused[-1] is fresh.start_button
+
+
+def test_a_click_arriving_after_its_button_left_does_nothing() -> None:
+    """The second click of a double-click reaches the kernel after the first has done its
+    work: on "Start" once the table is shown, on a card once it was played. It starts no
+    other game, plays nothing and says nothing."""
+    playground = Playground("en", seed=5, with_lessons=False, with_teachers=False)
+    playground.start_button.click()
+    table = playground.table
+    assert table is not None and table.seed == 5
+    playground.start_button.click()
+    assert playground.table is table and table.seed == 5 and playground.screen == "table"
+    passed(table)
+    card = playable(table)[0]
+    button = table.hand.buttons[card]
+    button.click()
+    state = table.deal.state_key()
+    button.click()
+    assert table.deal.state_key() == state and table.message == ""
+
+
+def test_the_pass_lists_its_cards_in_the_hands_order() -> None:
+    table = HeartsTable(Rules(), seed=7, delay=0)
+    hand = table.deal.hand(0)
+    chosen = [hand[5], hand[0], hand[9]]
+    for card in chosen:
+        table.hand.buttons[card].click()
+    assert sorted_for_display(chosen) != chosen  # (clicked out of the hand's order)
+    assert card_symbols(sorted_for_display(chosen), "en") in table.note_text()
+    assert table.confirm_pass()
+    said = table.message
+    assert card_symbols(sorted_for_display(chosen), "en") in said
+    assert card_symbols(sorted_for_display(table.deal.received(0)), "en") in said
+
+
+def test_during_the_bots_reply_the_status_waits_with_the_note() -> None:
+    """While the bots' cards come one after another, "your turn" would tell too soon."""
+    table = HeartsTable(Rules(), seed=6, delay=DELAY)
+    passed(table)
+    table.play_card(playable(table)[0])
+    style = re.search(r"<style>(.*?)</style>", table.felt.value)
+    assert style is not None and ".ht-status" in style.group(1) and ".ht-note" in style.group(1)

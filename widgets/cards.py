@@ -164,7 +164,9 @@ class HandView(widgets.HBox):  # type: ignore[misc]
         return self.buttons[card]
 
     def _clicked(self, card: Card) -> None:
-        if self._on_card is not None:
+        # A card no longer shown (played by the first click of a double-click) is not
+        # clicked again: its button's second click arrives after it left the hand.
+        if self._on_card is not None and card in self.cards:
             self._on_card(card)
 
     def show(self, states: Mapping[Card, CardState]) -> None:

@@ -151,7 +151,9 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             icon="play",
             layout=widgets.Layout(width="auto", align_self="flex-start", margin="8px 0 0 0"),
         )
-        self.start_button.on_click(lambda _b: self.start())
+        # A click comes from the screen showing the button, once: the second click of a
+        # double-click, arriving when the table is shown, would start another game.
+        self.start_button.on_click(lambda _b: self._clicked_on("start", self.start))
         self.start_message = picture()
         # Back from the rules to a game left for them ("Change the rules" at the table):
         # the game waits, kept, until another one is started.
@@ -184,7 +186,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         self.again_button = widgets.Button(
             button_style="primary", icon="refresh", layout=widgets.Layout(width="auto")
         )
-        self.again_button.on_click(lambda _b: self.start())
+        self.again_button.on_click(lambda _b: self._clicked_on("summary", self.start))
         self.change_rules_button = widgets.Button(
             icon="sliders", layout=widgets.Layout(width="auto")
         )
@@ -494,6 +496,10 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             ahead.think_ahead()
         return table
 
+    def _clicked_on(self, screen: str, action: Callable[[], object]) -> None:
+        if self.screen == screen:
+            action()
+
     def prepare_table(self) -> None:
         """Build the first game's table now, for the rules, seed and bots chosen so far,
         to show when the visitor starts (a preheated kernel does it before its visitor
@@ -615,7 +621,9 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         under_way = self.table is not None and not self.table.game.is_over
         self.resume_button.layout.display = None if under_way else "none"
         self.play_area.children = [self.start_screen]
-        self.start_button.focus()  # the button pressed is gone with the table
+        # The button pressed is gone with the table. The keyboard goes back to the game
+        # under way if there is one: an Enter on "Start" would replace it.
+        (self.resume_button if under_way else self.start_button).focus()
 
     def resume(self) -> HeartsTable | None:
         """Back to the game left for the start screen, as it was."""

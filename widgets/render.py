@@ -422,10 +422,10 @@ def exchange_of(deal: Deal, player: int = 0) -> Exchange | None:
     if direction is None or given is None or not received:
         return None
     rules = deal.rules
-    return Exchange(
-        tuple(given),
+    return Exchange(  # in the hand's order, as every list of the pass shows them
+        tuple(sorted_for_display(given)),
         rules.pass_receiver(player, direction),
-        tuple(received),
+        tuple(sorted_for_display(received)),
         rules.pass_giver(player, direction),
     )
 

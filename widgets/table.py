@@ -35,7 +35,7 @@ import traitlets
 
 from hearts_teach import Card, Deal, Game, IllegalMove, RecordError, Rules, records
 from hearts_teach.bots import Bot, Choice, MoonChoiceMade, make_bot, moon_choice_for
-from hearts_teach.cards import parse_cards
+from hearts_teach.cards import parse_cards, sorted_for_display
 from hearts_teach.i18n import card_symbol, card_symbols, ntext, text
 from hearts_teach.review import REPLAY_LEVEL, DealReview, GameReview
 from hearts_teach.scoring import MOON_CHOICES
@@ -592,12 +592,12 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             self._say(refusal.message, error=True)
             self._after_change()
             return False
-        given = list(self._picked)
+        given = sorted_for_display(self._picked)  # in the hand's order, as the felt shows it
         self._picked = []
         self._hinted = []
         self._bots_pass()
         self._share_message = None
-        received = self.deal.received(self.human)
+        received = sorted_for_display(self.deal.received(self.human))
         to_seat, from_seat = self._pass_partners()
         rules = self.rules
         self._say(
@@ -995,7 +995,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             count = self.rules.pass_count
             goes = text("ui.pass.goes", lang, count=count, seat=name_of(to_seat, self.rules, lang))
             if self._picked:
-                cards = card_symbols(self._picked, lang)
+                cards = card_symbols(sorted_for_display(self._picked), lang)
                 said.append(text("ui.note.goes_chosen", lang, goes=goes, cards=cards))
             else:
                 said.append(f"{goes}.")
@@ -1080,15 +1080,17 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         times = timeline(deal, replay, self.human)
         if times.end > 0:
             # While the reply plays out the skip button shows, and the note (what
-            # happened: it would tell too soon) waits. A style of this drawing only: its
-            # names are new each time, so that the animations start again.
+            # happened: it would tell too soon) and the status ("your turn") wait. A
+            # style of this drawing only: its names are new each time, so that the
+            # animations start again.
             self._draws += 1
             name = f"{self._name}-{self._draws}"
             end = f"{times.end:.2f}s"
             felt += (
                 f"<style>.{self._name} .ht-skip{{animation:{name}-skip 0s {end} forwards}}"
                 f"@keyframes {name}-skip{{to{{visibility:hidden}}}}"
-                f".{self._name} .ht-note{{animation:{name}-note .3s ease-out {end} both}}"
+                f".{self._name} .ht-note,.{self._name} .ht-status"
+                f"{{animation:{name}-note .3s ease-out {end} both}}"
                 f"@keyframes {name}-note{{from{{opacity:0}}}}</style>"
             )
             self.skip_button.remove_class("ht-idle")

@@ -665,3 +665,36 @@ def test_the_keyboard_never_falls_to_the_page_after_a_lesson_card_a_review_or_a_
     active = keyboard_on_line(page, "rejouée")
     assert active["inView"], active
     page.screenshot(path=output_dir / "replay.png")
+
+
+def test_a_double_click_is_one_click(page: Page, voila_url: str, output_dir: Path) -> None:
+    """A double-click on "Start the game" starts the visit's seeded game once, and on a
+    card plays that card only: the second click would land on what the first put under
+    the pointer (the table's next game, the next card of the hand)."""
+    open_playground(page, voila_url, "?seed=5")
+    page.get_by_role("button", name="Start the game").dblclick()
+    page.locator(HAND).first.wait_for(timeout=LOAD_TIMEOUT)
+    page.wait_for_timeout(500)  # a second game would have come by now
+    assert "seed=5" in page.evaluate("location.search")  # a second game takes seed 6
+    deal = Deal.new(Rules(), seed=12, deal_number=3)  # the fourth deal: no pass
+    open_playground(page, voila_url, f"?deal={share_code(deal)}")
+    page.locator(PLAYABLE).first.wait_for(timeout=LOAD_TIMEOUT)
+    at_once(page)
+    for slid in (False, True, False, True):
+        size = page.locator(HAND).count()
+        if slid:
+            # the hand moved between the two clicks: the second lands on another card
+            page.locator(PLAYABLE).first.click()
+            page.wait_for_function(
+                "n => document.querySelectorAll('.ht-hand .ht-card').length < n", arg=size
+            )
+            page.locator(PLAYABLE).first.dispatch_event("click", {"detail": 2})
+        else:
+            page.locator(PLAYABLE).first.dblclick()
+            page.wait_for_function(
+                "n => document.querySelectorAll('.ht-hand .ht-card').length < n", arg=size
+            )
+        page.wait_for_timeout(400)  # the second click's card would have gone by now
+        assert page.locator(HAND).count() == size - 1
+        expect(page.locator(".ht-message.ht-error")).to_have_count(0)
+    page.screenshot(path=output_dir / "after-double-clicks.png", full_page=True)
