@@ -74,6 +74,9 @@ def test_a_good_address_is_read_as_it_is() -> None:
         ("bots=godmode", "ui.address.bots", "“godmode”", "«\u202fgodmode\u202f»"),
         ("bots=__import__('os')", "ui.address.bots", "__import__", "__import__"),
         ("template=lab&x=1", "ui.address.unknown", "template, x", "template, x"),
+        ("picked=52", "ui.address.picked", "“52”", "«\u202f52\u202f»"),
+        ("picked=1..2", "ui.address.picked", "1..2", "1..2"),
+        ("picked=" + ".".join(["1"] * 14), "ui.address.picked", "1.1.1", "1.1.1"),
         ("a" * (MAX_QUERY + 1), "ui.address.long", "longer", "longue"),
         ("&".join(f"k{i}=v" for i in range(70)), "ui.address.long", "longer", "longue"),
     ],
@@ -376,3 +379,64 @@ def test_a_table_made_ahead_starts_the_game_the_visitor_chose(
     assert preheated.lang == shown.lang
     play(shown, 3, random.Random(3))
     assert query_of(preheated)["game"] == game_code(shown.game, most=ADDRESS_LENGTH)
+
+
+def preheated_visit(query: str, monkeypatch: pytest.MonkeyPatch) -> Playground:
+    """The playground a preheated kernel (Voilà's pool) gives the visitor of ``query``."""
+
+    def comes(environ: object) -> bool:
+        monkeypatch.setenv("QUERY_STRING", query)
+        return True
+
+    monkeypatch.setattr("hearts_teach_widgets.address.wait_for_request", comes)
+    return Playground.from_environment(
+        {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k"}, with_lessons=False
+    )
+
+
+@pytest.mark.parametrize("kernel", ["fresh", "preheated"])
+def test_a_reload_in_the_middle_of_the_pass_keeps_the_cards_chosen(
+    kernel: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The address keeps the cards chosen for the pass until they are passed; reopening
+    it (a reload) chooses them again."""
+    playground = visit("seed=41&lang=fr")
+    table = playground.start(Rules())
+    chosen = table.deal.hand(0)[4:6]
+    for card in chosen:
+        table.hand.buttons[card].click()
+    query = playground.address()
+    assert query_of(playground)["picked"] == ".".join(str(card.index) for card in chosen)
+    reloaded = visit(query) if kernel == "fresh" else preheated_visit(query, monkeypatch)
+    assert reloaded.table is not None and reloaded.table.picked == chosen
+    assert reloaded.table.deal.state_key() == table.deal.state_key()
+    assert reloaded.notice.value == ""
+    reloaded.table.hand.buttons[table.deal.hand(0)[0]].click()
+    assert reloaded.table.confirm_pass()
+    assert "picked" not in query_of(reloaded)
+
+
+@pytest.mark.parametrize("which", ["not in the hand", "twice", "too many", "after the pass"])
+def test_cards_chosen_in_the_address_that_the_hand_cannot_pass_are_said_and_left(
+    which: str,
+) -> None:
+    playground = visit("seed=42")
+    table = playground.start(Rules())
+    hand = table.deal.hand(0)
+    if which == "after the pass":
+        table.choose_pass(hand[:3])
+        assert table.confirm_pass()
+        picked = hand[5:6]
+    else:
+        picked = {
+            "not in the hand": [hand[0], table.deal.hand(1)[0]],
+            "twice": [hand[0], hand[0]],
+            "too many": hand[:4],
+        }[which]
+    query = playground.address() + "&picked=" + ".".join(str(card.index) for card in picked)
+    for lang, said in (("en", "this hand can pass"), ("fr", "ne peuvent pas être passées")):
+        reloaded = visit(query.replace("lang=en", f"lang={lang}"))
+        assert reloaded.table is not None
+        assert reloaded.table.deal.state_key() == table.deal.state_key()  # the game is kept
+        assert reloaded.table.picked == []
+        assert said in unescape(reloaded.notice.value)

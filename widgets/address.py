@@ -9,7 +9,8 @@ a reader shares.
 The address carries the game: ``?game=CODES&seed=N&lang=fr&bots=heuristic``, where
 ``CODES`` are the share codes of the game's deals (the last one the current position with
 its plays; each with the game's totals before it: see ``hearts_teach.records.game_code``)
-and ``seed`` gives the deals that follow (and every bot's seed). ``?deal=CODE`` opens a
+and ``seed`` gives the deals that follow (and every bot's seed); while the person chooses
+their pass, ``picked`` keeps the cards chosen so far. ``?deal=CODE`` opens a
 shared deal. The playground writes the address
 after every card (:func:`address_query`); the page's template copies it to the browser's
 address bar as data (each parameter checked against its pattern, with
@@ -23,7 +24,7 @@ import json
 import os
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 from urllib.parse import parse_qsl, quote, urlencode
@@ -37,7 +38,9 @@ PAGE_LANG: Final = "HEARTS_LANG"
 """The page's language when its address names none (``hearts-teach play --lang fr``)."""
 MAX_QUERY: Final = 16_384
 """The longest query string read (a whole game's code is a few hundred characters)."""
-PARAMETERS: Final = ("game", "deal", "seed", "lang", "bots")
+PARAMETERS: Final = ("game", "deal", "seed", "lang", "bots", "picked")
+MAX_PICKED: Final = 13
+"""The most cards an address may give as chosen for the pass (a hand's worth)."""
 _SHOWN: Final = 24  # characters of a bad value quoted back to the visitor
 
 
@@ -132,6 +135,9 @@ class Address:
     seed: int | None = None
     deal: str | None = None
     game: str | None = None
+    picked: tuple[int, ...] = ()
+    """The cards chosen for the pass and not yet passed (card indexes), kept by a reload;
+    whether the hand may pass them is checked when the game is open."""
     problems: list[tuple[str, dict[str, object]]] = field(default_factory=list)
 
     def messages(self, lang: str) -> list[str]:
@@ -179,6 +185,15 @@ def read_address(query_string: str | None) -> Address:
             )
     address.deal = parameters.get("deal")
     address.game = parameters.get("game")
+    picked = parameters.get("picked")
+    if picked is not None:
+        parts = picked.split(".")
+        if len(parts) <= MAX_PICKED and all(
+            part.isascii() and part.isdigit() and int(part) < 52 for part in parts
+        ):
+            address.picked = tuple(int(part) for part in parts)
+        else:
+            address.problems.append(("ui.address.picked", {"given": _quoted(picked)}))
     unknown = [name for name in parameters if name not in PARAMETERS]
     if unknown:
         names = ", ".join(_quoted(name) for name in unknown[:3])
@@ -186,7 +201,16 @@ def read_address(query_string: str | None) -> Address:
     return address
 
 
-def address_query(*, seed: int, lang: str, bots: str, game: str | None = None) -> str:
-    """The query string that holds the game: opening it resumes the game there."""
-    values = {"game": game, "seed": str(seed), "lang": lang, "bots": bots}
+def address_query(
+    *, seed: int, lang: str, bots: str, game: str | None = None, picked: Sequence[int] = ()
+) -> str:
+    """The query string that holds the game: opening it resumes the game there, with the
+    cards chosen for the pass (``picked``, card indexes) if it is being chosen."""
+    values = {
+        "game": game,
+        "seed": str(seed),
+        "lang": lang,
+        "bots": bots,
+        "picked": ".".join(str(index) for index in picked),
+    }
     return urlencode({k: v for k, v in values.items() if v}, quote_via=quote, safe=".")

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
-from hearts_teach import Deal, Game, RecordError, Rules
+from hearts_teach import Card, Deal, Game, RecordError, Rules
+from hearts_teach.cards import CARDS
 from hearts_teach.i18n import text
 
 from .address import (
@@ -286,6 +287,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
                 playground_url=links(environ),
                 **options,
             )
+            playground._pick_again(address)
         if guard is not None:
             guard.listeners.append(playground.refused)
         return playground
@@ -303,12 +305,33 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         code = address.game or address.deal
         if code:
             self.open_code(code, whole_game=address.game is not None)
+            self._pick_again(address)
         rules = self._rules_picker.rules if self._rules_picker is not None else None
         if self._ahead is not None and rules is not None:
             # What the address chose goes to the page with the first screen's models,
             # not with the start.
             self._fit(self._ahead, rules, self._next_seed())
         self._relabel()
+
+    def _pick_again(self, address: Address) -> None:
+        """The cards the address gives as chosen for the pass, chosen again (a reload in
+        the middle of the pass); cards the hand cannot pass now are said, and left."""
+        table = self.table
+        if not address.picked or table is None:
+            return
+        cards = [CARDS[index] for index in address.picked]
+        deal = table.deal
+        if (
+            deal.phase == "pass"
+            and deal.passes()[table.human] is None
+            and len(set(cards)) == len(cards) <= table.rules.cards_to_pass
+            and set(cards) <= set(deal.hand(table.human))
+        ):
+            table.choose_pass(list[Card | str](cards))
+            return
+        given = ".".join(str(index) for index in address.picked)
+        address.problems.append(("ui.address.picked", {"given": given}))
+        self._draw_notice()
 
     def open_lessons(self) -> widgets.Widget | None:
         """Build the lessons tab (once) and show it."""
@@ -452,6 +475,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             seed=table.seed,
             lang=self.lang,
             bots=table.bot_level,
+            picked=[card.index for card in table.picked] if table.deal.phase == "pass" else (),
         )
 
     def _update_address(self, *_: object) -> None:

@@ -304,6 +304,22 @@ def test_the_address_reopens_the_same_position(browser: Browser, voila_url: str)
     context.close()
 
 
+def test_a_reload_during_the_pass_keeps_the_cards_chosen(page: Page, voila_url: str) -> None:
+    open_playground(page, voila_url, "?lang=fr")
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.locator(HAND).first.wait_for()
+    for count, index in enumerate((1, 4), start=1):
+        page.locator(HAND).nth(index).click()
+        expect(page.locator(".ht-hand .ht-picked")).to_have_count(count)
+    chosen = page.locator(".ht-hand .ht-picked").evaluate_all("cards => cards.map(c => c.title)")
+    assert "picked=" in settled_address(page)
+    page.reload()
+    expect(page.locator(".ht-hand .ht-picked")).to_have_count(2, timeout=LOAD_TIMEOUT)
+    again = page.locator(".ht-hand .ht-picked").evaluate_all("cards => cards.map(c => c.title)")
+    assert again == chosen
+    expect(page.locator(".ht-message.ht-error")).to_have_count(0)
+
+
 def test_the_share_link_opens_on_the_servers_own_port(page: Page, voila_url: str) -> None:
     open_playground(page, voila_url)
     start_and_play(page, 0)
