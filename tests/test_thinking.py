@@ -23,6 +23,7 @@ class Spy(Bot):
         super().__init__(bot.seed)
         self.bot = bot
         self.level = bot.level
+        self.searches = bot.searches
         self.seen: list[tuple[str, int]] = []
 
     def _note(self) -> None:

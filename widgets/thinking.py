@@ -67,6 +67,7 @@ class BackgroundBot(Bot):
         super().__init__(bot.seed)
         self.bot = bot
         self.level = bot.level
+        self.searches = bot.searches
         self._pass_ahead: tuple[PlayerView, Future[PassChoice]] | None = None
 
     def play(self, view: PlayerView) -> Choice:
@@ -98,16 +99,12 @@ class BackgroundBot(Bot):
         return _in_background(self.bot.choose_moon, view)
 
 
-SEARCHING: Final = frozenset({"montecarlo"})
-"""The levels that search (tens of milliseconds a card); the others decide in
-microseconds, in place: a thread that runs only on idle cores could keep them waiting
-behind a program that fills the machine."""
-
-
 def served_bot(bot: Bot) -> Bot:
-    """``bot`` as the table should use it: a searching bot in the background on a
-    served playground (``HEARTS_SERVED=1``), else itself."""
-    if os.environ.get(SERVED) == "1" and bot.level in SEARCHING:
+    """``bot`` as the table should use it: a bot that searches (``Bot.searches``) in the
+    background on a served playground (``HEARTS_SERVED=1``), else itself. The others
+    decide in microseconds, in place: a thread that runs only on idle cores could keep
+    them waiting behind a program that fills the machine."""
+    if os.environ.get(SERVED) == "1" and bot.searches:
         return BackgroundBot(bot)
     return bot
 

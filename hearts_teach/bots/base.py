@@ -173,6 +173,9 @@ class Bot(ABC):
     """A computer player. It is given a :class:`PlayerView` only, never the deal."""
 
     level: str = ""
+    searches: bool = False
+    """Whether a decision searches (tens of milliseconds) rather than applies rules of
+    thumb (microseconds): a server may then run it at a lower priority."""
 
     def __init__(self, seed: int | str = 0) -> None:
         self.seed = seed

@@ -522,6 +522,7 @@ class MonteCarloBot(Bot):
     """
 
     level = "montecarlo"
+    searches = True
 
     def __init__(
         self,
