@@ -603,3 +603,12 @@ def test_during_the_bots_reply_the_status_waits_with_the_note() -> None:
     table.play_card(playable(table)[0])
     style = re.search(r"<style>(.*?)</style>", table.felt.value)
     assert style is not None and ".ht-status" in style.group(1) and ".ht-note" in style.group(1)
+
+
+def test_a_delay_the_picker_does_not_offer_becomes_one_of_its_choices() -> None:
+    table = HeartsTable(Rules(), seed=3, delay=0)
+    table.delay = 1.7
+    assert table.pace_picker.value == 1.7 and table.delay == 1.7
+    assert 1.7 in [value for _label, value in table.pace_picker.options]
+    table.pace_picker.value = 0.0  # and the picker still sets the table's delay
+    assert table.delay == 0.0

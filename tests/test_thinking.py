@@ -72,7 +72,9 @@ def test_bots_think_in_place_off_a_served_playground(monkeypatch: pytest.MonkeyP
     table.choose_pass(table.deal.hand(0)[:3])
     assert table.confirm_pass()  # the bots pass and play through their thread
     assert table.deal.phase == "play"
-    assert sum(1 for _kind, player, _cards in table.deal.history if player != 0) >= 3
+    # (not the passes, which the history holds too: the bots' cards up to South's turn)
+    played = [p for kind, p, _cards in table.deal.history if kind == "play" and p != 0]
+    assert played and table.deal.to_play == 0 and len(table.bot_plays) == len(played)
 
 
 def test_the_bots_choose_their_pass_while_the_person_chooses(
@@ -147,3 +149,19 @@ def test_a_table_made_before_its_visitor_comes_thinks_once_shown(
     assert len(searching) == 3 and all(bot._pass_ahead is None for bot in searching)
     assert playground.start() is made
     assert all(bot._pass_ahead is not None for bot in searching)
+
+
+def test_a_table_left_for_another_drops_what_its_bots_thought_ahead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The kernel has one thinking thread: a game left for another (a new game, a shared
+    deal) must not make the new one's bots wait behind the old one's passes."""
+    from hearts_teach_widgets.playground import Playground
+
+    monkeypatch.setenv(SERVED, "1")
+    playground = Playground(with_lessons=False, with_teachers=False, bot_level="montecarlo")
+    first = playground.start()
+    bots = [bot for bot in first._bots if isinstance(bot, BackgroundBot)]
+    assert bots and all(bot._pass_ahead is not None for bot in bots)
+    playground.open_deal(Deal.new(Rules(), seed=3, deal_number=1))
+    assert all(bot._pass_ahead is None for bot in bots)

@@ -596,6 +596,8 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         table.on_change = self._update_address
 
     def _show_table(self, table: HeartsTable) -> None:
+        if self.table is not None and self.table is not table:
+            self.table.forget_thoughts()
         self.table = table
         # The address first: the table's views then take seconds to draw, and a reload
         # meanwhile would lose the game just started.
@@ -613,7 +615,9 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         """Play ``deal`` at the table (used by ``?deal=`` and by the lessons tab), or go
         on with a game (``?game=``); ``origin`` says where it came from (see
         :data:`hearts_teach_widgets.table.ORIGINS`)."""
-        self._ahead = None  # the table made ahead was for a new game
+        if self._ahead is not None:  # the table made ahead was for a new game
+            self._ahead.forget_thoughts()
+            self._ahead = None
         table = self._new_table(deal, self._next_seed(), origin)
         self._show_table(table)
         if table.game.is_over:  # a finished game reopens on its summary

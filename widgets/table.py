@@ -46,6 +46,7 @@ from .render import (
     Replay,
     Timeline,
     badges_html,
+    exchange_of,
     live_felt_html,
     moon_choice_html,
     moon_choice_label,
@@ -335,7 +336,6 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             ]
         )
         toolbar.add_class("ht-toolbar")
-        self.toolbar = toolbar
         settings = widgets.HBox([self.bot_picker, self.pace_picker])
         settings.add_class("ht-toolbar")
         settings.add_class("ht-settings")
@@ -413,6 +413,11 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         game = Game(deal.rules, seed=self.seed)
         game.deal = deal
         return game
+
+    def forget_thoughts(self) -> None:
+        """Drop what this table's bots began thinking ahead (the table is left for
+        another): the thinking thread is the kernel's only one."""
+        forget(self._bots)
 
     def _seat_bots(self) -> None:
         """New bots for this game and level; the earlier ones' thoughts are dropped."""
@@ -493,7 +498,12 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
 
     def _on_delay(self, change: dict[str, Any]) -> None:
         if self.pace_picker.value != change["new"]:
+            # A delay the picker did not offer (any from 0 to 5 s) becomes one of its
+            # choices; its observer stays out of the way while the choices change.
+            self.pace_picker.unobserve(self._pace_picked, names="value")
+            self.pace_picker.options = pace_options(self.lang, change["new"])
             self.pace_picker.value = change["new"]
+            self.pace_picker.observe(self._pace_picked, names="value")
 
     def skip(self) -> None:
         """Show the reply being played out at once."""
@@ -592,22 +602,21 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             self._say(refusal.message, error=True)
             self._after_change()
             return False
-        given = sorted_for_display(self._picked)  # in the hand's order, as the felt shows it
         self._picked = []
         self._hinted = []
         self._bots_pass()
         self._share_message = None
-        received = sorted_for_display(self.deal.received(self.human))
-        to_seat, from_seat = self._pass_partners()
+        exchange = exchange_of(self.deal, self.human)  # in the hand's order, as the felt
+        assert exchange is not None  # every card has been passed
         rules = self.rules
         self._say(
             lambda lang: text(
                 "ui.pass.received",
                 lang,
-                given=card_symbols(given, lang),
-                to=name_of(to_seat, rules, lang),
-                got=card_symbols(received, lang),
-                source=name_of(from_seat, rules, lang),
+                given=card_symbols(exchange.given, lang),
+                to=name_of(exchange.to, rules, lang),
+                got=card_symbols(exchange.received, lang),
+                source=name_of(exchange.source, rules, lang),
             )
         )
         self._run_bots()
