@@ -53,6 +53,11 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from .browser_kernel import send_comm_as_json
+
+# In the static book, before any widget opens: its kernel would send None as undefined.
+send_comm_as_json()
+
 # Each name is imported from its module when first asked for: a page that needs one
 # widget (a lesson in the static book, where Python runs in the reader's browser and
 # every import is paid while the reader waits) does not load the table and the bots.
