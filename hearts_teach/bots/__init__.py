@@ -29,6 +29,9 @@ from hearts_teach.bots.montecarlo import MonteCarloBot
 from hearts_teach.bots.simple import HeuristicBot, RandomBot
 
 LEVELS = ("random", "heuristic", "montecarlo")
+DEFAULT_LEVEL = "heuristic"
+"""The level of the bots that play a simulation, a what-if or a lesson unless another is
+chosen: quick, and a good club player's play."""
 
 
 def make_bot(level: str, seed: int | str = 0, **budget: Any) -> Bot:
@@ -51,6 +54,7 @@ def _no_budget(level: str, budget: dict[str, Any]) -> None:
 
 
 __all__ = [
+    "DEFAULT_LEVEL",
     "LEVELS",
     "Bot",
     "Choice",
