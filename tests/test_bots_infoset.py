@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from hearts_teach import Deal, IllegalMove, Rules, score_deal
 from hearts_teach.bots import make_bot
-from hearts_teach.bots.montecarlo import deal_scores, sample_hands
+from hearts_teach.bots.playout import deal_scores
 from hearts_teach.bots.policy import context
+from hearts_teach.bots.sampling import sample_hands
 from hearts_teach.cards import CARDS, SUIT_MASKS, cards_of
 from hearts_teach.rules import REMOVALS_FOR
 from hearts_teach.scoring import moon_outcomes, preferred_moon_choice
@@ -249,7 +250,7 @@ def test_mask_scoring_matches_the_engine(
 
 
 def objective_for(rules: Rules, player: int = 0, totals: tuple[int, ...] | None = None) -> Any:
-    from hearts_teach.bots.montecarlo import Objective
+    from hearts_teach.bots.playout import Objective
 
     deal = Deal.new(rules, seed=1, totals=totals)
     return Objective.for_view(deal.view(player))
@@ -303,7 +304,7 @@ def test_exact_dealing_respects_voids_and_hand_sizes(
     owners: list[int], forbid: list[int], seed: int
 ) -> None:
     """The fallback of the sampler: any deal that fits the voids is found."""
-    from hearts_teach.bots.montecarlo import _deal_by_flow
+    from hearts_teach.bots.sampling import deal_by_flow
 
     rng = random.Random(seed)
     cards = rng.sample(range(52), len(owners))
@@ -314,7 +315,7 @@ def test_exact_dealing_respects_voids_and_hand_sizes(
         held[owner] |= 1 << (card // 13)
     allowed = [held[slot] | (15 & ~forbid[slot]) for slot in range(4)]
     caps = [owners.count(slot) for slot in range(4)]
-    placed = _deal_by_flow(cards, caps, allowed, rng)
+    placed = deal_by_flow(cards, caps, allowed, rng)
     assert [mask.bit_count() for mask in placed] == caps
     assert sum(placed) == sum(1 << c for c in cards)
     for slot, mask in enumerate(placed):

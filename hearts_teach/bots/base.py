@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from hearts_teach.bots.catalog import Said, Symbols, say
 from hearts_teach.cards import Card
 from hearts_teach.deal import PlayerView
+from hearts_teach.errors import BotError
 from hearts_teach.i18n import card_symbol, one_decimal
 from hearts_teach.scoring import MoonChoice, preferred_moon_choice
 
@@ -153,7 +154,7 @@ def moon_choice_for(view: PlayerView) -> MoonChoiceMade:
     deal (every trick is public, so the view holds all the choice needs): the rule of
     :func:`~hearts_teach.scoring.preferred_moon_choice`, the one every level follows."""
     if view.phase != "over":
-        raise ValueError("the bot chooses how a moon scores only once the deal is over")
+        raise BotError("bot_deal_not_over")
     decision = preferred_moon_choice(
         view.rules, view.totals, view.player, view.taken, 0, view.deal_number + 1
     )
@@ -225,13 +226,13 @@ def knowledge_key(view: PlayerView) -> str:
 
 def check_turn(view: PlayerView) -> None:
     if view.phase != "play" or view.to_play != view.player or not view.legal:
-        raise ValueError("the bot can play only on its own turn in the play phase")
+        raise BotError("bot_not_turn")
 
 
 def check_passing(view: PlayerView) -> int:
     """How many cards to pass (raises outside the pass phase)."""
     if view.phase != "pass" or view.pass_direction is None:
-        raise ValueError("the bot can pass only in the pass phase")
+        raise BotError("bot_not_passing")
     count = view.rules.pass_count
     assert count is not None  # Rules sets it from the number of players
     return count
