@@ -51,9 +51,10 @@ lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 lessons: venv
-	$(BIN)/python -m hearts_teach.lessons.validate
+	$(BIN)/python -m hearts_teach.teaching.lessons.validate
 
 pytest: venv $(TEST_PREREQS)
 	$(BIN)/pytest

@@ -20,16 +20,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "tests"))  # the tests' support package
 
-from conftest import (  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
-    CHROMIUM,
-    CHROMIUM_FLAGS,
-    running_voila,
-)
 from hearts_teach_widgets.texts import DEFAULT_BOT_LEVEL  # noqa: E402
 from machine import describe_machine  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from support.browser import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
+from support.voila import running_voila  # noqa: E402
 
 from hearts_teach import Deal, Rules  # noqa: E402
 from hearts_teach.records import share_code  # noqa: E402

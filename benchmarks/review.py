@@ -3,7 +3,7 @@
 Target (issue 14): a review takes at most a few seconds per deal, on this machine with
 the compiled engine and in the reader's browser: here, 3 s per deal on average and 5 s
 for the slowest deal, in every engine. The review runs with its fixed budget
-(``hearts_teach.review.REVIEW_PLAYOUTS`` playouts per decision, ``CONFIRM_SAMPLES``
+(``hearts_teach.teaching.review.REVIEW_PLAYOUTS`` playouts per decision, ``CONFIRM_SAMPLES``
 fresh deals for each card that differs from the bot's), the same everywhere, so that a
 deal's review is the same on the server and in the browser.
 
@@ -80,15 +80,16 @@ except SystemExit as end:
 def make_deals(beginner: int, club: int) -> list[dict[str, Any]]:
     """Share codes of seeded finished deals, with who played South."""
     from hearts_teach import Deal, Rules
+    from hearts_teach.bots import make_bot
+    from hearts_teach.bots.seats import play_out, seat_bots
     from hearts_teach.records import share_code
-    from hearts_teach.teach import make_player, play_out, seat_bots
 
     deals = []
     for kind, count, level in (("beginner", beginner, "random"), ("club", club, "heuristic")):
         for number in range(count):
             seed = 1400 + number
-            bots = seat_bots(4, "heuristic", seed)
-            bots[0] = make_player(level, seed)
+            bots = seat_bots("heuristic", seed, 4)
+            bots[0] = make_bot(level, seed)
             deal = play_out(Deal.new(Rules(), seed=seed, deal_number=number % 4), bots)
             deals.append({"kind": kind, "code": share_code(deal)})
     return deals
@@ -98,7 +99,7 @@ def worker(codes_file: str) -> None:
     """Review each deal of the file (one JSON object per line); print one line each."""
     import hearts_teach
     from hearts_teach.records import deal_from_code
-    from hearts_teach.review import review_deal
+    from hearts_teach.teaching.review import review_deal
 
     for line in Path(codes_file).read_text().splitlines():
         item = json.loads(line)
@@ -191,7 +192,7 @@ def report(
     deals: int,
     loads: list[float],
 ) -> str:
-    from hearts_teach.review import CONFIRM_SAMPLES, REVIEW_PLAYOUTS
+    from hearts_teach.teaching.review import CONFIRM_SAMPLES, REVIEW_PLAYOUTS
 
     lines = [
         f"Date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC  ",

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from machine import describe_machine
 
-from hearts_teach.simulate import simulate
+from hearts_teach.teaching.simulate import simulate
 
 TARGET = 1.7
 RESULTS = Path(__file__).parent / "results" / "simulate.md"

@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
-import http.server
 import itertools
 import os
 import statistics
@@ -33,15 +31,12 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "tests"))  # the tests' support package
 
-from conftest import CHROMIUM, CHROMIUM_FLAGS  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
 from machine import describe_machine  # noqa: E402
 from playwright.sync_api import (  # noqa: E402
     BrowserContext,
@@ -51,6 +46,8 @@ from playwright.sync_api import (  # noqa: E402
     Worker,
     sync_playwright,
 )
+from support.browser import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
+from support.static_server import QuietHandler, serving  # noqa: E402
 
 from hearts_teach import Deal, Rules  # noqa: E402
 from hearts_teach.records import share_code  # noqa: E402
@@ -74,7 +71,7 @@ PLAYABLE = ".ht-hand .ht-card:not([disabled])"
 HAND = ".ht-hand .ht-card"
 
 
-class CountingHandler(http.server.SimpleHTTPRequestHandler):
+class CountingHandler(QuietHandler):
     """A plain static file server that adds up what it sends."""
 
     sent = 0
@@ -85,22 +82,6 @@ class CountingHandler(http.server.SimpleHTTPRequestHandler):
         super().copyfile(source, outputfile)
         with CountingHandler.lock:
             CountingHandler.sent += source.tell() - start
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    handler = functools.partial(CountingHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def time_to_live(page: Page, url: str) -> float:
@@ -228,7 +209,7 @@ def main() -> None:
     clicks: list[float] = []
     phases: list[list[float]] = []
     cpus: list[float] = []
-    with serve(options.site) as base, sync_playwright() as playwright:
+    with serving(options.site, CountingHandler) as base, sync_playwright() as playwright:
         for run in range(options.runs):
             with tempfile.TemporaryDirectory(prefix="hearts-profile-") as profile:
                 context = playwright.chromium.launch_persistent_context(

@@ -3,8 +3,8 @@
 # what goes in and from where; `make book` copies the result into _build/html/lite.
 LITE := _build/lite
 LITE_STAMP := $(LITE)/.built
-LITE_SOURCES := $(wildcard book/lite/* hearts_teach/*.py hearts_teach/*/*.py \
-	hearts_teach/lessons/*.json widgets/*.py widgets/voila/templates/hearts/*) \
+LITE_SOURCES := $(wildcard book/lite/* hearts_teach/*.py hearts_teach/*/*.py hearts_teach/*/*/*.py \
+	hearts_teach/teaching/lessons/*.json widgets/*.py widgets/voila/templates/hearts/*) \
 	widgets/notebooks/playground.ipynb pyproject.toml
 
 .PHONY: lite

@@ -14,8 +14,8 @@ import yaml
 
 from hearts_teach import Rules, score_deal
 from hearts_teach.i18n import card_name, seat_name, text
-from hearts_teach.lessons import CHAPTERS
 from hearts_teach.records import share_code
+from hearts_teach.teaching.lessons import CHAPTERS
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
@@ -208,7 +208,7 @@ def test_guided_deal_picture_names_seats_as_the_tables_do(chapter: str, lang: st
 
 
 def test_comparison_table_names_seats_by_compass() -> None:
-    from hearts_teach.teach import compare_taken
+    from hearts_teach.teaching.compare import compare_taken
 
     comparison = compare_taken(["QS 2H", "KS", "", "JD"])
     english = kit.comparison_table(comparison, "en").source.splitlines()
@@ -441,7 +441,7 @@ def test_the_two_player_moon_is_twenty_to_the_opponent() -> None:
 
 
 def test_comparison_with_totals_shows_the_end_of_game_differences() -> None:
-    from hearts_teach.teach import compare_taken
+    from hearts_teach.teaching.compare import compare_taken
 
     hearts = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
     comparison = compare_taken([hearts + " QS", "", "", ""], totals=(90, 95, 63, 70))

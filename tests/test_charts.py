@@ -12,16 +12,17 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from engine_helpers import play_game
 from hearts_teach_widgets.render import name_of
 from hearts_teach_widgets.summary import score_chart_svg
 from hearts_teach_widgets.teacher import comparison_chart_svg, simulation_chart_svg
+from support.engine import play_game
 
 from hearts_teach import Deal, Game, Rules
+from hearts_teach.bots.seats import play_out as bots_play_out
+from hearts_teach.bots.seats import seat_bots
 from hearts_teach.i18n import one_decimal, signed, text
-from hearts_teach.simulate import Simulation, simulate
-from hearts_teach.teach import Comparison, compare_deal, seat_bots
-from hearts_teach.teach import play_out as bots_play_out
+from hearts_teach.teaching.compare import Comparison, compare_deal
+from hearts_teach.teaching.simulate import Simulation, simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "book" / "_ext"))
@@ -43,7 +44,7 @@ def game() -> Game:
 
 @pytest.fixture(scope="module")
 def comparison() -> Comparison:
-    deal = bots_play_out(Deal.new(Rules(), seed=4, deal_number=3), seat_bots(4, "heuristic", 4))
+    deal = bots_play_out(Deal.new(Rules(), seed=4, deal_number=3), seat_bots("heuristic", 4, 4))
     return compare_deal(deal, (0, 0, 0, 0))
 
 
@@ -112,7 +113,7 @@ def test_same_input_gives_the_same_bytes_in_another_process(
     # Another interpreter, another hash seed: pygal would draw a fresh uuid4 per chart.
     script = (
         "import hashlib, random\n"
-        "from engine_helpers import play_game\n"
+        "from support.engine import play_game\n"
         "from hearts_teach import Game, Rules\n"
         "from hearts_teach_widgets.summary import score_chart_svg\n"
         "game = Game(Rules(target=30), seed=5)\n"

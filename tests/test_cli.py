@@ -15,15 +15,16 @@ import pytest
 from hearts_teach_widgets.playground import PAGE_LANG
 
 from hearts_teach import Deal, Rules
-from hearts_teach.cli import main
+from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.i18n import typeset
 from hearts_teach.records import share_code
-from hearts_teach.teach import compare_deal, play_out, seat_bots, winners_text
+from hearts_teach.teaching.cli import main
+from hearts_teach.teaching.compare import compare_deal, winners_text
 
 
 def _code() -> tuple[str, Deal]:
     deal = Deal.new(Rules(), seed=9, deal_number=3)
-    play_out(deal, seat_bots(4, "heuristic", 9))
+    play_out(deal, seat_bots("heuristic", 9, 4))
     return share_code(deal), deal
 
 
@@ -166,7 +167,7 @@ def test_a_csv_path_that_cannot_be_written_is_refused_before_the_run(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     played: list[object] = []
-    monkeypatch.setattr("hearts_teach.cli.simulate", lambda *a, **k: played.append(a))
+    monkeypatch.setattr("hearts_teach.teaching.cli.simulate", lambda *a, **k: played.append(a))
     for lang, reason in (("en", english), ("fr", french)):
         with pytest.raises(SystemExit) as stopped:
             main(["--lang", lang, "simulate", "--games", "1", "--csv", path], out=io.StringIO())
@@ -206,7 +207,7 @@ def test_simulate_jobs_beyond_the_cores_start_no_more_processes(
 ) -> None:
     asked: list[int] = []
     monkeypatch.setattr(
-        "hearts_teach.simulate.worker_count", lambda jobs, tasks: asked.append(jobs) or 1
+        "hearts_teach.teaching.simulate.worker_count", lambda jobs, tasks: asked.append(jobs) or 1
     )
     out = io.StringIO()
     assert main(["simulate", "--games", "2", "--jobs", "200", "--bots", "random"], out=out) == 0
@@ -236,7 +237,7 @@ def test_the_command_imports_no_jupyter_until_play() -> None:
     """`hearts-teach` without the [play] extra must work: only `play` imports Jupyter."""
     code = (
         "import sys, contextlib, io\n"
-        "from hearts_teach.cli import main\n"
+        "from hearts_teach.teaching.cli import main\n"
         "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
         "    main(['play', '--help'])\n"
         "jupyter = {'voila', 'ipywidgets', 'ipykernel', 'jupyter_server', 'tornado', 'traitlets'}\n"

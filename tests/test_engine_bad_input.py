@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from engine_helpers import bilingual, full_deal
+from support.engine import bilingual, full_deal
 
 from hearts_teach import (
     Card,

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import bilingual, play_out
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.engine import bilingual, play_out
 
 from hearts_teach import Deal, Game, Rules, RulesError, game_outcome
 from hearts_teach.bots.playout import Objective

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import play_game
+from support.engine import play_game
 
 from hearts_teach import Game, HeartsError, Rules, game_outcome, score_deal
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import card_set, cards, fill_hands, full_deal, legal_set
+from support.engine import card_set, cards, fill_hands, full_deal, legal_set
 
 from hearts_teach import Card, Deal, IllegalMove, Rules
 from hearts_teach.cards import FULL_DECK, mask_of

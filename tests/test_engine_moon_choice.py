@@ -4,9 +4,9 @@ an undoable move, games, records, and how the bots choose."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import bilingual, play_a_moon
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.engine import bilingual, play_a_moon
 
 from hearts_teach import Game, HeartsError, IllegalMove, Rules, RulesError, score_deal
 from hearts_teach.bots import make_bot, moon_choice_for

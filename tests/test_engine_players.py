@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import bilingual, fill_hands, play_out
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.engine import bilingual, fill_hands, play_out
 
 from hearts_teach import Card, Deal, Game, HeartsError, IllegalMove, Rules, RulesError, Suit
 from hearts_teach.cards import FULL_DECK, cards_of, parse_cards

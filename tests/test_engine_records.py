@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any
 
 import pytest
-from engine_helpers import play_game, play_out, random_passes
+from support.engine import play_game, play_out, random_passes
 
 from hearts_teach import Deal, Game, RecordError, Rules
 from hearts_teach.records import (

@@ -15,7 +15,7 @@ import pytest
 
 from hearts_teach.cards import Card
 from hearts_teach.errors import IllegalMove
-from hearts_teach.lessons import (
+from hearts_teach.teaching.lessons import (
     CHAPTERS,
     LESSONS_DIR,
     LessonError,
@@ -24,8 +24,8 @@ from hearts_teach.lessons import (
     lesson_from_dict,
     load_lessons,
 )
-from hearts_teach.lessons.claims import hearts_state
-from hearts_teach.lessons.validate import main, validate_all, validate_lesson
+from hearts_teach.teaching.lessons.claims import hearts_state
+from hearts_teach.teaching.lessons.validate import main, validate_all, validate_lesson
 
 LESSONS = load_lessons()
 
@@ -150,7 +150,7 @@ def test_validator_catches_a_false_claim(claim: dict[str, Any]) -> None:
 
 
 def test_every_kind_of_claim_is_tested_false() -> None:
-    from hearts_teach.lessons.claims import _FORMS
+    from hearts_teach.teaching.lessons.claims import _FORMS
 
     assert {next(iter(c)) for c in FALSE_CLAIMS} == {*_FORMS, "not"}
 

@@ -6,8 +6,8 @@ from hearts_teach_widgets.lessons import DONE_CLASS, GuidedDeal, LessonsTab, les
 
 from hearts_teach import Card
 from hearts_teach.i18n import text
-from hearts_teach.lessons import get_lesson, lesson_from_dict
-from hearts_teach.lessons.claims import hearts_state
+from hearts_teach.teaching.lessons import get_lesson, lesson_from_dict
+from hearts_teach.teaching.lessons.claims import hearts_state
 
 
 def _click_through(guided: GuidedDeal) -> list[Card]:

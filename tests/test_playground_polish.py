@@ -20,11 +20,11 @@ from hearts_teach_widgets.texts import seat_name
 from test_table_feel import passed, playable
 
 from hearts_teach import Deal, Rules
+from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.cards import cards_of
 from hearts_teach.i18n import card_symbol, join_words, text
 from hearts_teach.records import share_code
 from hearts_teach.rules import mask_of_removal
-from hearts_teach.teach import play_out, seat_bots
 
 
 def page(lang: str = "en", seed: int = 4, **options: str) -> Playground:
@@ -209,7 +209,7 @@ def every_widget(root: ipywidgets.Widget) -> list[ipywidgets.Widget]:
 
 @pytest.fixture(scope="module")
 def finished() -> Deal:
-    return play_out(Deal.new(Rules(), seed=4, deal_number=3), seat_bots(4, "heuristic", 4))
+    return play_out(Deal.new(Rules(), seed=4, deal_number=3), seat_bots("heuristic", 4, 4))
 
 
 def test_every_control_of_the_teachers_tools_has_a_name_in_the_pages_language(

@@ -19,8 +19,8 @@ from test_playground_polish import every_widget
 from test_table_feel import passed, playable
 
 from hearts_teach import Card, Deal, Rules
+from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.i18n import card_name, message, text
-from hearts_teach.teach import play_out, seat_bots
 
 
 def finish_deal(table: HeartsTable) -> Deal:
@@ -33,7 +33,7 @@ def finish_deal(table: HeartsTable) -> Deal:
 
 @pytest.fixture(scope="module")
 def finished() -> Deal:
-    return play_out(Deal.new(Rules(), seed=4, deal_number=3), seat_bots(4, "heuristic", 4))
+    return play_out(Deal.new(Rules(), seed=4, deal_number=3), seat_bots("heuristic", 4, 4))
 
 
 # --- the teachers' tools keep their state when a new deal finishes ------------------

@@ -8,7 +8,7 @@ import re
 import shlex
 from pathlib import Path
 
-from hearts_teach.cli import _parser
+from hearts_teach.teaching.cli import _parser
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"

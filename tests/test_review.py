@@ -1,4 +1,4 @@
-"""The deal review (hearts_teach/review.py): a clear blunder is found and ranked first
+"""The deal review (hearts_teach/teaching/review.py): a clear blunder is found and ranked first
 with a reason that names it, the review's own bot makes no mistake, the same deal gives
 the same review, the preferred card never depends on the hidden cards, and the summaries
 add up."""
@@ -14,11 +14,13 @@ import pytest
 from test_bots_infoset import reshuffled
 
 from hearts_teach import Card, Deal, Game, HeartsError, Rules
+from hearts_teach.bots import make_bot
 from hearts_teach.bots.montecarlo import MonteCarloBot
+from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.cards import QUEEN_OF_SPADES
 from hearts_teach.deal import PlayerView
 from hearts_teach.i18n import LANGS, messages
-from hearts_teach.review import (
+from hearts_teach.teaching.review import (
     KINDS,
     REVIEW_PLAYOUTS,
     WHY,
@@ -28,7 +30,6 @@ from hearts_teach.review import (
     review_deal,
     review_game,
 )
-from hearts_teach.teach import make_player, play_out, seat_bots
 
 SMALL = {"playouts": 80, "confirm": 40}  # a quick review, for the tests of its machinery
 
@@ -59,18 +60,18 @@ def queen_blunder() -> tuple[Deal, int]:
     for seed in range(30):
         deal = Deal.new(Rules(), seed=seed, deal_number=1)
         south = reviewer_bot()
-        others = seat_bots(4, "heuristic", seed)
+        others = seat_bots("heuristic", seed, 4)
         while deal.phase == "pass":
             player = deal.to_play
             if player == 0:
                 deal.pass_cards(0, south.pass_cards(deal.view(0)).cards)
             else:
-                deal.pass_cards(player, others[player].choose_pass(deal, player))
+                deal.pass_cards(player, others[player].pass_cards(deal.view(player)).cards)
         blunder = 0
         while not deal.is_over:
             player = deal.to_play
             if player != 0:
-                deal.play(others[player].choose(deal))
+                deal.play(others[player].play(deal.view(player)).card)
                 continue
             view = deal.view(0)
             if not blunder and _queen_blunder_possible(view):
@@ -125,8 +126,8 @@ def moon_blunder(lead: str) -> Deal:
 def novice_deal(seed: int, preset: str = "standard") -> Deal:
     """A deal where South plays at random and the others by rules of thumb."""
     rules = Rules.preset(preset)
-    bots = seat_bots(rules.players, "heuristic", seed)
-    bots[0] = make_player("random", seed)
+    bots = seat_bots("heuristic", seed, rules.players)
+    bots[0] = make_bot("random", seed)
     return play_out(Deal.new(rules, seed=seed, deal_number=seed % 4), bots)
 
 
@@ -181,19 +182,23 @@ def test_a_deal_played_by_the_reviews_own_bot_shows_no_mistake() -> None:
     for preset, seed in (("standard", 5), ("omnibus", 6)):
         rules = Rules.preset(preset)
         deal = Deal.new(rules, seed=seed, deal_number=0)
-        bots = seat_bots(4, "heuristic", seed)
+        bots = seat_bots("heuristic", seed, 4)
         south = reviewer_bot()
         while deal.phase == "pass":
             player = deal.to_play
             cards = (
                 south.pass_cards(deal.view(0)).cards
                 if player == 0
-                else bots[player].choose_pass(deal, player)
+                else bots[player].pass_cards(deal.view(player)).cards
             )
             deal.pass_cards(player, cards)
         while not deal.is_over:
             player = deal.to_play
-            card = south.play(deal.view(0)).card if player == 0 else bots[player].choose(deal)
+            card = (
+                south.play(deal.view(0)).card
+                if player == 0
+                else bots[player].play(deal.view(player)).card
+            )
             deal.play(card)
         review = review_deal(deal, 0)
         assert len(review.decisions) >= 6
@@ -262,7 +267,7 @@ def test_the_preference_never_depends_on_the_hidden_cards(seed: int) -> None:
             break
     assert other.view(0) == position.view(0) and other.hands != position.hands
     other.play(decision.played[0])
-    play_out(other, seat_bots(4, "heuristic", seed + 1))
+    play_out(other, seat_bots("heuristic", seed + 1, 4))
     again = review_deal(other, 0, **SMALL)
     for one, two in zip(review.decisions[: index + 1], again.decisions[: index + 1], strict=True):
         assert (one.kind, one.trick, one.played) == (two.kind, two.trick, two.played)
@@ -306,7 +311,7 @@ def test_decisions_rank_costs_beyond_the_noise_first_and_the_summary_adds_them_u
 
 def test_a_games_review_adds_its_deals_up() -> None:
     game = Game(Rules(target=30), seed=4)
-    bots = seat_bots(4, "heuristic", 4)
+    bots = seat_bots("heuristic", 4, 4)
     while True:
         play_out(game.deal, bots)
         if game.is_over:

@@ -16,7 +16,7 @@ from test_review import moon_blunder
 
 from hearts_teach import Deal, Rules
 from hearts_teach.records import share_code
-from hearts_teach.review import DealReview, Seat
+from hearts_teach.teaching.review import DealReview, Seat
 
 QUICK = {"playouts": 80, "confirm": 40}  # the panel's machinery, not its figures
 

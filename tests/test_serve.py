@@ -24,17 +24,14 @@ from types import SimpleNamespace
 from typing import Any, TypeVar
 
 import pytest
+from hearts_teach_widgets.serve import BadHost, machine_names
+from support.page_client import V1, PageClient, PageError
+from support.voila import free_port, running_voila_process
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest, HTTPResponse
 from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
 from tornado.websocket import websocket_connect
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
-sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from classroom import V1, PageClient, PageError  # type: ignore[import-not-found]  # noqa: E402
-from conftest import free_port, running_voila_process  # type: ignore[import-not-found]  # noqa: E402
-from hearts_teach_widgets.serve import BadHost, machine_names  # noqa: E402
 
 SEATS = 3
 SETTINGS = (

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from hearts_teach import simulate as simulate_module
 from hearts_teach.i18n import text
-from hearts_teach.simulate import (
+from hearts_teach.teaching import simulate as simulate_module
+from hearts_teach.teaching.simulate import (
     SimulationError,
     play_game,
     simulate,

@@ -7,18 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_teach import Deal, IllegalMove, Rules
+from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.cards import HEARTS_MASK, cards_of, parse_cards
 from hearts_teach.errors import HeartsError
-from hearts_teach.teach import (
-    DeskError,
-    ScoringDesk,
-    WhatIf,
-    compare_deal,
-    compare_taken,
-    counting_cards,
-    play_out,
-    seat_bots,
-)
+from hearts_teach.teaching.compare import compare_deal, compare_taken
+from hearts_teach.teaching.desk import DeskError, ScoringDesk, counting_cards
+from hearts_teach.teaching.whatif import WhatIf
 
 ALL_HEARTS = " ".join(str(c) for c in cards_of(HEARTS_MASK))
 
@@ -118,7 +112,7 @@ def test_compare_deal_needs_a_finished_deal() -> None:
     deal = Deal.new(Rules(), seed=1, deal_number=3)
     with pytest.raises(HeartsError):
         compare_deal(deal)
-    play_out(deal, seat_bots(4, "heuristic", 1))
+    play_out(deal, seat_bots("heuristic", 1, 4))
     comparison = compare_deal(deal)
     assert comparison.row("standard").result == deal.result()
 
@@ -194,7 +188,7 @@ def test_counting_cards_per_table() -> None:
 
 def _played(seed: int) -> Deal:
     deal = Deal.new(Rules(), seed=seed, deal_number=3)
-    return play_out(deal, seat_bots(4, "heuristic", seed))
+    return play_out(deal, seat_bots("heuristic", seed, 4))
 
 
 def _replay_prefix(deal: Deal, count: int) -> Deal:

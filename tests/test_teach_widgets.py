@@ -5,7 +5,6 @@ from __future__ import annotations
 from html import unescape
 
 import pytest
-from engine_helpers import play_a_moon
 from hearts_teach_widgets.teacher import (
     ScoringDeskWidget,
     SimulationWidget,
@@ -13,18 +12,21 @@ from hearts_teach_widgets.teacher import (
     VariantCompare,
     WhatIfWidget,
 )
+from support.engine import play_a_moon
 
 from hearts_teach import Card, Deal, Rules
+from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.cards import cards_of
 from hearts_teach.records import share_code
 from hearts_teach.scoring import moon_outcomes
-from hearts_teach.teach import ScoringDesk, compare_deal, play_out, player_name, seat_bots
+from hearts_teach.teaching.compare import compare_deal, player_name
+from hearts_teach.teaching.desk import ScoringDesk
 
 
 @pytest.fixture(scope="module")
 def played() -> Deal:
     deal = Deal.new(Rules(), seed=4, deal_number=3)
-    return play_out(deal, seat_bots(4, "heuristic", 4))
+    return play_out(deal, seat_bots("heuristic", 4, 4))
 
 
 def test_compare_loads_a_code_and_refuses_a_damaged_one(played: Deal) -> None:
@@ -175,7 +177,7 @@ def test_teacher_tools_switch_language(played: Deal) -> None:
 @pytest.mark.parametrize("players", [3, 5, 6])
 def test_compare_and_desk_for_three_five_and_six_players(players: int) -> None:
     rules = Rules(players=players)
-    deal = play_out(Deal.new(rules, seed=2), seat_bots(players, "heuristic", 2))
+    deal = play_out(Deal.new(rules, seed=2), seat_bots("heuristic", 2, players))
     widget = VariantCompare(deal, "en")
     comparison = compare_deal(deal)
     # the deal's own table is scored; the other tables' rows say why they are left out

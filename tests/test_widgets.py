@@ -6,12 +6,12 @@ import re
 from html import unescape
 
 import pytest
-from engine_helpers import play_a_moon
 from hearts_teach_widgets import HeartsTable, RulesPicker, position_html
 from hearts_teach_widgets.playground import Playground, query_parameters
 from hearts_teach_widgets.summary import summary_html
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.engine import play_a_moon
 
 from hearts_teach import Card, Deal, Game, Rules
 from hearts_teach.bots import moon_choice_for

@@ -9,24 +9,21 @@ import random
 import re
 import shlex
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from engine_helpers import play_out
 from hearts_teach_widgets.app import Settings, voila_arguments
 from hearts_teach_widgets.cards import pass_states, play_states
 from hearts_teach_widgets.render import name_of
 from hearts_teach_widgets.serve import command_line
 from hearts_teach_widgets.summary import summary_html
+from support.engine import play_out
+from support.voila import voila_command
 
 from hearts_teach import Deal, Game, Rules
 from hearts_teach.i18n import signed, text
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
-
-from conftest import voila_command  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
 
 
 def play_command(*arguments: str, **environment: str) -> list[str]:

@@ -1,6 +1,6 @@
 """Guided deals in the notebook: ``GuidedDeal`` plays a lesson, ``LessonsTab`` lists them.
 
-The lesson's logic lives in :mod:`hearts_teach.lessons` (``LessonRun``); this module
+The lesson's logic lives in :mod:`hearts_teach.teaching.lessons` (``LessonRun``); this module
 only shows it: the totals before the deal when the lesson has them, the narration
 (oldest line first, scrolled to the newest), the trick, the learner's hand (the card
 buttons of :mod:`hearts_teach_widgets.cards`, illegal cards disabled with the engine's reason), a
@@ -19,11 +19,11 @@ import traitlets
 
 from hearts_teach import Card
 from hearts_teach.i18n import card_name, signed, text
-from hearts_teach.lessons import CHAPTERS, Event, Feedback, Lesson, LessonRun, get_lesson
-from hearts_teach.lessons import load_lessons as _load_lessons
-from hearts_teach.lessons.claims import hearts_state
 from hearts_teach.scoring import MOON_CHOICES
-from hearts_teach.teach import Comparison, player_name
+from hearts_teach.teaching.compare import Comparison, player_name
+from hearts_teach.teaching.lessons import CHAPTERS, Event, Feedback, Lesson, LessonRun, get_lesson
+from hearts_teach.teaching.lessons import load_lessons as _load_lessons
+from hearts_teach.teaching.lessons.claims import hearts_state
 
 from .cards import HandView, play_states
 from .render import card_face, moon_choice_html, moon_choice_label

@@ -54,7 +54,7 @@ def _guarded(build: Callable[[], widgets.Widget], lang: str) -> widgets.Widget:
 def lesson_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
     """``?lesson=ID&lang=fr``: that guided deal, live."""
     # Each page imports what it shows, no more: the reader is waiting.
-    from hearts_teach.lessons import LessonError, get_lesson
+    from hearts_teach.teaching.lessons import LessonError, get_lesson
 
     from .lessons import GuidedDeal
 
@@ -69,8 +69,8 @@ def lesson_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
 
 def teachers_deal(code: str | None = None) -> tuple[Deal, tuple[int, ...] | None]:
     """The deal the teachers' tools open on: a share code's, or the book's own."""
+    from hearts_teach.bots.seats import play_out, seat_bots
     from hearts_teach.records import deal_from_code
-    from hearts_teach.teach import play_out, seat_bots
 
     if code:
         try:
@@ -80,7 +80,7 @@ def teachers_deal(code: str | None = None) -> tuple[Deal, tuple[int, ...] | None
     rules = Rules()
     deal = Deal.new(rules, seed=TEACHERS_DEAL_SEED, deal_number=1)
     return play_out(
-        deal, seat_bots(rules.players, "heuristic", TEACHERS_DEAL_SEED)
+        deal, seat_bots("heuristic", TEACHERS_DEAL_SEED, rules.players)
     ), TEACHERS_TOTALS
 
 

@@ -1,7 +1,7 @@
 """The deal review on screen: each decision of a player, the costliest first, and the
 deal replayed from any of them with the better card.
 
-The figures, the reasons and the replays all come from :mod:`hearts_teach.review`; the
+The figures, the reasons and the replays all come from :mod:`hearts_teach.teaching.review`; the
 widgets only lay them out. A decision is a row: where it was, what was played, what the
 strong bot prefers, the cost with its standard error, the verdict in words (never by
 colour alone) and the reason; a row the bot disagrees with has a button that replays the
@@ -24,7 +24,7 @@ from hearts_teach.bots.weigh import NOISE
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import card_symbol, decimal, seat_name, text
 from hearts_teach.records import deal_from_code, share_code
-from hearts_teach.review import (
+from hearts_teach.teaching.review import (
     CONFIRM_SAMPLES,
     REVIEW_PLAYOUTS,
     DealReview,
@@ -33,7 +33,7 @@ from hearts_teach.review import (
     Seat,
     review_deal,
 )
-from hearts_teach.teach import WhatIfResult
+from hearts_teach.teaching.whatif import WhatIfResult
 
 from .render import moon_text, name_of
 from .shared import alert_html, picture

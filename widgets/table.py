@@ -35,10 +35,11 @@ import traitlets
 
 from hearts_teach import Card, Deal, Game, IllegalMove, RecordError, Rules, records
 from hearts_teach.bots import Bot, Choice, MoonChoiceMade, make_bot, moon_choice_for
+from hearts_teach.bots.seats import seat_seed
 from hearts_teach.cards import parse_cards, sorted_for_display
 from hearts_teach.i18n import card_symbol, card_symbols, ntext, text
-from hearts_teach.review import REPLAY_LEVEL, DealReview, GameReview
 from hearts_teach.scoring import MOON_CHOICES
+from hearts_teach.teaching.review import REPLAY_LEVEL, DealReview, GameReview
 
 from .cards import HandView, pass_states, play_states
 from .render import (
@@ -437,7 +438,9 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             None
             if player == self.human
             else served_bot(
-                make_bot(self.bot_level, seed=f"{self.seed}:{player}", **bot_budget(self.bot_level))
+                make_bot(
+                    self.bot_level, seed=seat_seed(self.seed, player), **bot_budget(self.bot_level)
+                )
             )
             for player in range(self.rules.players)
         ]

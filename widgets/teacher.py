@@ -1,7 +1,7 @@
 """The teacher's widgets: one deal under every variant, the scoring desk, what-if, and
 simulations, each with a table and a chart labelled in the page's language.
 
-The numbers all come from :mod:`hearts_teach.teach` and :mod:`hearts_teach.simulate`;
+The numbers all come from :mod:`hearts_teach.teaching.compare` (and desk, what-if) and :mod:`hearts_teach.teaching.simulate`;
 these widgets only collect what the teacher enters and show the result.
 """
 
@@ -33,16 +33,10 @@ from hearts_teach.i18n import (
 from hearts_teach.records import deal_from_code, share_code
 from hearts_teach.rules import PLAYER_COUNTS, Rules
 from hearts_teach.scoring import moon_outcomes, preferred_moon_choice
-from hearts_teach.simulate import VARIANT_KEYS, Simulation, VariantSummary, simulate
-from hearts_teach.teach import (
-    Comparison,
-    ScoringDesk,
-    WhatIf,
-    WhatIfResult,
-    compare_deal,
-    player_name,
-    variant_label,
-)
+from hearts_teach.teaching.compare import Comparison, compare_deal, player_name, variant_label
+from hearts_teach.teaching.desk import ScoringDesk
+from hearts_teach.teaching.simulate import VARIANT_KEYS, Simulation, VariantSummary, simulate
+from hearts_teach.teaching.whatif import WhatIf, WhatIfResult
 
 from .cards import HandView, play_states
 from .cards import card_button as _card_button

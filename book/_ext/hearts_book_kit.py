@@ -317,14 +317,14 @@ class GuidedDeal:
 
 def lesson(lesson_id: str, lang: str) -> GuidedDeal:
     """A lesson of the chapter besides its guided deal (a section's own), by its id."""
-    from hearts_teach.lessons import get_lesson
+    from hearts_teach.teaching.lessons import get_lesson
 
     return GuidedDeal(get_lesson(lesson_id), lang)
 
 
 def guided_deal(chapter: str, lang: str) -> GuidedDeal:
     """The chapter's guided deal: its first lesson (the same cards in both languages)."""
-    from hearts_teach.lessons import lessons_by_chapter
+    from hearts_teach.teaching.lessons import lessons_by_chapter
 
     return GuidedDeal(lessons_by_chapter()[chapter][0], lang)
 
@@ -555,7 +555,7 @@ def pass_advice(deal: Deal, player: int, lang: str, seed: int = 1, playouts: int
 
 
 def comparison_table(comparison: Any, lang: str, with_totals: bool = False) -> Markdown:
-    """A deal scored under every variant (``hearts_teach.teach.Comparison``); with
+    """A deal scored under every variant (``hearts_teach.teaching.compare.Comparison``); with
     ``with_totals``, each cell shows the score and the new total, and a last column says
     who wins with those totals or that the game goes on."""
     lines = comparison.table(lang, with_totals=with_totals)

@@ -31,6 +31,9 @@ from hearts_teach.bots.simple import HeuristicBot, RandomBot
 from hearts_teach.errors import BotError
 
 LEVELS = ("random", "heuristic", "montecarlo")
+DEFAULT_LEVEL = "heuristic"
+"""The level of the bots that play a simulation, a what-if or a lesson unless another is
+chosen: quick, and a good club player's play."""
 
 
 BUDGET = ("playouts", "time_limit")
@@ -58,6 +61,7 @@ def make_bot(level: str, seed: int | str = 0, **budget: Any) -> Bot:
 
 __all__ = [
     "BUDGET",
+    "DEFAULT_LEVEL",
     "LEVELS",
     "Bot",
     "BotError",

@@ -12,16 +12,16 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import (  # type: ignore[import-not-found]
+from playwright.sync_api import Browser, Page, expect
+from support.voila import (
     TEST_SETTINGS,
     free_port,
     running_voila_process,
 )
-from playwright.sync_api import Browser, Page, expect
 
 from hearts_teach import Deal, Rules
-from hearts_teach.lessons import get_lesson
 from hearts_teach.records import share_code
+from hearts_teach.teaching.lessons import get_lesson
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -312,8 +311,7 @@ def test_the_language_switch_shows_the_language_in_use(
 
 
 def finished_game(target: int) -> Game:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from engine_helpers import play_out
+    from support.engine import play_out
 
     game = Game(Rules(target=target), seed=3)
     while not game.is_over:
@@ -451,11 +449,9 @@ def test_every_control_of_the_teachers_tools_has_a_name(
     """The teachers' tab after a finished deal (what-if included): each text box,
     drop-down, list and choice has an accessible name, in the page's language."""
     from hearts_teach_widgets.address import address_query
+    from support.engine import play_out
 
     from hearts_teach.records import game_code
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from engine_helpers import play_out
 
     game = Game(Rules(), seed=3)
     play_out(game.deal, random.Random(3))
@@ -568,11 +564,9 @@ def test_the_teachers_labels_are_whole_and_never_read_null(
     """1280 px, French: on each page of the teachers' tools no label is cut (« Code de
     p… », « Premier n… », « Parties jo… ») and none shows the word "null" on hovering."""
     from hearts_teach_widgets.address import address_query
+    from support.engine import play_out
 
     from hearts_teach.records import game_code
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from engine_helpers import play_out
 
     page.set_viewport_size(LAPTOP)
     game = Game(Rules(), seed=3)
@@ -622,13 +616,11 @@ def test_the_keyboard_never_falls_to_the_page_after_a_lesson_card_a_review_or_a_
     pli … »: the keyboard goes to a place of the page that says what happened, in view,
     never to the page's body."""
     from hearts_teach_widgets.address import address_query
+    from support.engine import play_out
 
     from hearts_teach.i18n import card_name
-    from hearts_teach.lessons import LessonRun, get_lesson
     from hearts_teach.records import game_code
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from engine_helpers import play_out
+    from hearts_teach.teaching.lessons import LessonRun, get_lesson
 
     page.set_viewport_size(LAPTOP)
     lesson = get_lesson("omnibus-jack")

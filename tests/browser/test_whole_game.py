@@ -29,7 +29,7 @@ from hearts_teach.i18n import text
 
 pytestmark = pytest.mark.browser
 
-SEED = 164  # with the random bots and the rule below, the person shoots the third deal
+SEED = 52  # with the random bots and the rule below, the person shoots the third deal
 BOTS = "random"
 PRESET = "shooters-choice"
 DEALS = 3
@@ -227,7 +227,7 @@ def play_the_shooters_choice_lesson(
     buttons, and back to the list of lessons."""
     import hearts_teach_widgets.lessons  # noqa: F401  (registers the lessons' words)
 
-    from hearts_teach.lessons import get_lesson
+    from hearts_teach.teaching.lessons import get_lesson
 
     lesson = get_lesson("shooters-choice-totals")
     surface.get_by_role("tab", name=text("ui.tab.lessons", lang)).click()

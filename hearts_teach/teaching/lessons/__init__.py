@@ -42,7 +42,7 @@ the shooter's choice (docs/rules.md §3.2) a moon the learner shot waits for the
 
 Every text is given in English and in French, and may carry ``"claims"``: what it states
 about the position, checked by the validator on every way the learner may have played
-(see :mod:`hearts_teach.lessons.claims`). The outro is one text, or a list whose first
+(see :mod:`hearts_teach.teaching.lessons.claims`). The outro is one text, or a list whose first
 entry with all its ``"if"`` conditions true is shown (the last entry has none).
 """
 
@@ -54,15 +54,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from hearts_teach.bots import moon_choice_for
+from hearts_teach.bots import DEFAULT_LEVEL, moon_choice_for
+from hearts_teach.bots.seats import seat_bots
 from hearts_teach.cards import Card, parse_cards
 from hearts_teach.deal import Deal, Trick
 from hearts_teach.errors import HeartsError, IllegalMove
 from hearts_teach.i18n import LANGS, seat_name, text, typeset
-from hearts_teach.lessons.claims import Claim, ClaimError, holds, parse_claims
 from hearts_teach.rules import Rules
 from hearts_teach.scoring import DealResult
-from hearts_teach.teach import Comparison, compare_deal, default_level, seat_bots
+from hearts_teach.teaching.compare import Comparison, compare_deal
+from hearts_teach.teaching.lessons.claims import Claim, ClaimError, holds, parse_claims
 
 LESSONS_DIR: Final = Path(__file__).parent
 
@@ -425,7 +426,7 @@ class LessonRun:
         self.done_in_step = 0
         self._started = False
         self.events: list[Event] = []
-        self._bots = seat_bots(self.deal.rules.players, default_level(), lesson.seed)
+        self._bots = seat_bots(DEFAULT_LEVEL, lesson.seed, self.deal.rules.players)
         self.checker = checker
         self.mistakes = 0
         self.key_decisions = 0
@@ -503,6 +504,11 @@ class LessonRun:
                 self.events.append(Event("say", texts=step.say.texts))
             self._check(self._where("say"), step.say.claims)
 
+    def _bot_card(self) -> Card:
+        """The card of the bot whose turn it is, chosen from its seat's view."""
+        player = self.deal.to_play
+        return self._bots[player].play(self.deal.view(player)).card
+
     def _play(self, card: Card) -> None:
         player = self.deal.to_play
         self.deal.play(card)
@@ -532,7 +538,7 @@ class LessonRun:
                     self._start()
                 break
             if step is None:
-                self._play(self._bots[deal.to_play].choose(deal))
+                self._play(self._bot_card())
                 continue
             who = seat_name(deal.to_play, players)
             if step.kind == "ask":
@@ -555,7 +561,7 @@ class LessonRun:
                         f"{self._where()}: {card} by {who} is illegal: {explanation.text('en')}"
                     )
             else:
-                card = self._bots[deal.to_play].choose(deal)
+                card = self._bot_card()
             self._play(card)
             self.done_in_step += 1
             if self.done_in_step >= step.plays:

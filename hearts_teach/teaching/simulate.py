@@ -17,11 +17,13 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from typing import IO, Final
 
+from hearts_teach.bots import DEFAULT_LEVEL
+from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.errors import HeartsError
 from hearts_teach.game import Game
 from hearts_teach.i18n import one_decimal, seat_name, text
 from hearts_teach.rules import Rules
-from hearts_teach.teach import COMPARED, default_level, play_out, seat_bots, variant_label
+from hearts_teach.teaching.compare import COMPARED, variant_label
 
 
 class SimulationError(HeartsError):
@@ -93,7 +95,7 @@ def play_game(variant: str, seed: int, levels: Sequence[str]) -> GameRecord:
     rules = variant_rules(variant)
     game = Game(rules, seed=seed)
     bots = [
-        seat_bots(rules.players, level, seed)[seat]
+        seat_bots(level, seed, rules.players)[seat]
         for seat, level in enumerate(_per_seat(levels, rules.players, variant))
     ]
     while True:
@@ -118,7 +120,7 @@ def play_game(variant: str, seed: int, levels: Sequence[str]) -> GameRecord:
 
 def _per_seat(levels: Sequence[str], players: int, variant: str = "") -> list[str]:
     if not levels:
-        return [default_level()] * players
+        return [DEFAULT_LEVEL] * players
     if len(levels) == 1:
         return [levels[0]] * players
     if len(levels) != players:

@@ -1,4 +1,4 @@
-"""Check every lesson against the engine: ``python -m hearts_teach.lessons.validate``.
+"""Check every lesson against the engine: ``python -m hearts_teach.teaching.lessons.validate``.
 
 A lesson passes when its rules exist, its deal is complete and consistent (every card
 of the deck exactly once, in hands or dead), its pass is legal, every text exists in
@@ -20,7 +20,7 @@ from hearts_teach.cards import Card, cards_of, mask_of
 from hearts_teach.deal import Deal
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import LANGS, seat_name
-from hearts_teach.lessons import (
+from hearts_teach.teaching.lessons import (
     CHAPTERS,
     LESSONS_DIR,
     Checker,
@@ -30,7 +30,7 @@ from hearts_teach.lessons import (
     lesson_files,
     load_lesson,
 )
-from hearts_teach.lessons.claims import Claim, check
+from hearts_teach.teaching.lessons.claims import Claim, check
 
 MAX_POSITIONS: Final = 20_000
 """How many of the learner's turns the validator may meet before the script ends. Every

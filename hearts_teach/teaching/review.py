@@ -25,8 +25,8 @@ bots' reasons are checked (:data:`hearts_teach.bots.policy.CLAIMS`). Its words a
 catalogs' ``review.why.<reason>`` messages.
 
 >>> from hearts_teach import Deal, Rules
->>> from hearts_teach.teach import play_out, seat_bots
->>> deal = play_out(Deal.new(Rules(passing="none"), seed=4), seat_bots(4, "heuristic", 4))
+>>> from hearts_teach.bots.seats import play_out, seat_bots
+>>> deal = play_out(Deal.new(Rules(passing="none"), seed=4), seat_bots("heuristic", 4, 4))
 >>> review = review_deal(deal, 0, playouts=60, confirm=30)
 >>> len(review.decisions) > 5
 True
@@ -47,6 +47,7 @@ from hearts_teach.bots.montecarlo import (
     equivalent_groups,
 )
 from hearts_teach.bots.policy import context
+from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.bots.weigh import difference, within_noise
 from hearts_teach.cards import CARDS, QUEEN_OF_SPADES, Card, Suit, mask_of
 from hearts_teach.deal import Deal, PlayerView, Trick, trick_winner
@@ -62,7 +63,8 @@ from hearts_teach.i18n import (
     text,
 )
 from hearts_teach.scoring import DealResult
-from hearts_teach.teach import WhatIf, WhatIfResult, compare_deal, play_out, seat_bots
+from hearts_teach.teaching.compare import compare_deal
+from hearts_teach.teaching.whatif import WhatIf, WhatIfResult
 
 REVIEW_PLAYOUTS: Final = DEFAULT_PLAYOUTS
 """Playouts per decision, shared among the options as the bot shares them: the strong
@@ -364,7 +366,7 @@ class DealReview:
             if kind != "pass":
                 break
             start.pass_cards(player, decision.better if player == self.player else cards)
-        bots = seat_bots(start.rules.players, REPLAY_LEVEL, seed)
+        bots = seat_bots(REPLAY_LEVEL, seed, start.rules.players)
         replayed = play_out(start, bots)
         played = self.deal.copy()
         return WhatIfResult(played, replayed, compare_deal(played), compare_deal(replayed))

@@ -20,8 +20,8 @@ from hearts_teach.bots import LEVELS
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import LANGS, contextual, message, terminal_lang, text, typeset
 from hearts_teach.records import deal_from_code
-from hearts_teach.simulate import MAX_GAMES, VARIANT_KEYS, check_simulation, simulate
-from hearts_teach.teach import compare_deal
+from hearts_teach.teaching.compare import compare_deal
+from hearts_teach.teaching.simulate import MAX_GAMES, VARIANT_KEYS, check_simulation, simulate
 
 PLAY_HOST = "127.0.0.1"
 PLAY_PORT = 8866

@@ -1,0 +1,235 @@
+"""One deal scored under every variant: the comparison a teacher shows.
+
+Nothing here plays differently from the engine: a deal's taken cards are scored again
+with other :class:`Rules` by :func:`score_deal`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from hearts_teach.cards import Card, cards_of, mask_of, parse_cards
+from hearts_teach.deal import Deal
+from hearts_teach.errors import HeartsError
+from hearts_teach.i18n import seat_name, signed, text
+from hearts_teach.rules import Rules
+from hearts_teach.scoring import DealResult, score_deal
+
+# The rows of the comparison: every chapter's preset, then Spot and Omnibus under the
+# other moon rules, since "every variant and moon rule" is what a teacher compares.
+COMPARED: Final[tuple[tuple[str, str, dict[str, Any]], ...]] = (
+    ("standard", "standard", {}),
+    ("new-moon", "new-moon", {}),
+    ("mixed-moon", "mixed-moon", {}),
+    ("spot", "spot", {}),
+    ("spot+new", "spot", {"moon": "new"}),
+    ("spot+mixed", "spot", {"moon": "mixed"}),
+    ("omnibus", "omnibus", {}),
+    ("omnibus+new", "omnibus", {"moon": "new"}),
+    ("omnibus+mixed", "omnibus", {"moon": "mixed"}),
+    ("black-maria", "black-maria", {}),
+    ("black-maria-3", "black-maria-3", {}),
+    ("two-player", "two-player", {}),
+    ("original", "original", {}),
+    ("original-historical", "original-historical", {}),
+    ("partnership", "partnership", {}),
+    ("reverse", "reverse", {}),
+    # Hearts for three, five and six (docs/rules.md §15): the rows a deal of those
+    # tables is scored by. The shooter's choice has no row: a moon's score there is the
+    # shooter's to choose, which the Old and New Moon rows show.
+    ("three-player", "three-player", {}),
+    ("five-player", "five-player", {}),
+    ("six-player", "six-player", {}),
+)
+
+
+def player_name(player: int, players: int, lang: str = "en") -> str:
+    """A seat by its compass name (South, West, North, East: the engine's catalog), the
+    same at the start of a sentence and inside one."""
+    return seat_name(player, players, lang)
+
+
+def winners_text(rules: Rules, winners: Sequence[int], lang: str = "en") -> str:
+    players = rules.players
+    if len(winners) == 2:
+        first, second = (player_name(p, players, lang) for p in winners)
+        who = text("teach.team", lang, first=first, second=second)
+        return text("teach.win_team", lang, who=who)
+    return text("teach.wins", lang, who=player_name(winners[0], players, lang))
+
+
+def variant_label(key: str, lang: str = "en") -> str:
+    """``spot+new`` → ``Spot Hearts, New Moon``; a preset name → its display name."""
+    preset, _, moon = key.partition("+")
+    name = text("variant." + preset, lang)
+    if not moon:
+        return name
+    return text(
+        "teach.variant_moon", lang, variant=name, moon=text("teach.moon_short." + moon, lang)
+    )
+
+
+@dataclass(frozen=True)
+class VariantScore:
+    """One row of the comparison: a variant's score of the deal, or why it is left out."""
+
+    key: str
+    rules: Rules
+    result: DealResult | None
+    reason: str | None = None
+    reason_params: tuple[tuple[str, object], ...] = ()
+
+    def label(self, lang: str = "en") -> str:
+        return variant_label(self.key, lang)
+
+    def reason_text(self, lang: str = "en") -> str:
+        if self.reason is None:
+            return ""
+        return text(self.reason, lang, **dict(self.reason_params))
+
+    def outcome_text(self, lang: str = "en") -> str:
+        """Who would win with the totals given, or that the game goes on."""
+        if self.result is None:
+            return self.reason_text(lang)
+        if self.result.game_over:
+            return winners_text(self.rules, self.result.winners, lang)
+        return text("teach.game_goes_on", lang)
+
+    def moon_text(self, lang: str = "en") -> str:
+        if self.result is None or self.result.moon is None:
+            return ""
+        rule = self.result.moon_rule or "old"
+        who = player_name(self.result.moon, self.rules.players, lang)
+        return f"{text('teach.moon_by', lang, who=who)} ({text('teach.moon_short.' + rule, lang)})"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A deal scored under every variant; rows in the order of :data:`COMPARED`."""
+
+    players: int
+    totals_before: tuple[int, ...]
+    rows: tuple[VariantScore, ...]
+
+    @property
+    def scored(self) -> tuple[VariantScore, ...]:
+        return tuple(row for row in self.rows if row.result is not None)
+
+    @property
+    def left_out(self) -> tuple[VariantScore, ...]:
+        return tuple(row for row in self.rows if row.result is None)
+
+    def row(self, key: str) -> VariantScore:
+        for row in self.rows:
+            if row.key == key:
+                return row
+        raise KeyError(key)
+
+    def scores(self) -> dict[str, tuple[int, ...]]:
+        """variant key → each player's score for the deal (scored rows only)."""
+        return {row.key: row.result.scores for row in self.scored if row.result is not None}
+
+    def table(self, lang: str = "en", with_totals: bool = False) -> list[list[str]]:
+        """Rows of text, the header first: variant, one column per player, moon, outcome."""
+        header = [text("teach.variant", lang)]
+        header += [player_name(p, self.players, lang) for p in range(self.players)]
+        header.append(text("teach.moon_rule", lang))
+        if with_totals:
+            header.append(text("teach.outcome", lang))
+        lines = [header]
+        for row in self.scored:
+            assert row.result is not None
+            cells = [row.label(lang)]
+            for score, total in zip(row.result.scores, row.result.totals, strict=True):
+                cells.append(
+                    f"{signed(score, plus=True)} → {signed(total)}"
+                    if with_totals
+                    else signed(score)
+                )
+            cells.append(row.moon_text(lang))
+            if with_totals:
+                cells.append(row.outcome_text(lang))
+            lines.append(cells)
+        return lines
+
+    def text_table(self, lang: str = "en", with_totals: bool = False) -> str:
+        """The table aligned for a terminal, followed by the variants left out and why."""
+        lines = self.table(lang, with_totals)
+        widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
+        out = [
+            "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
+            for line in lines
+        ]
+        out.insert(1, "  ".join("-" * width for width in widths))
+        for row in self.left_out:
+            reason = row.reason_text(lang)
+            reason = reason[:1].lower() + reason[1:]
+            out.append(text("teach.left_out", lang, variant=row.label(lang), reason=reason))
+        return "\n".join(out)
+
+
+def compared_rules() -> list[tuple[str, Rules]]:
+    return [(key, Rules.preset(preset, **changes)) for key, preset, changes in COMPARED]
+
+
+def compare_taken(
+    taken: Sequence[Iterable[Card | str] | str | int],
+    totals: Sequence[int] | None = None,
+    dead: Iterable[Card | str] | str | int = (),
+    tricks: Sequence[int] | None = None,
+) -> Comparison:
+    """Score the cards each player took under every variant that fits this table.
+
+    ``taken`` holds one entry per player (cards, a text like ``"QS 2H"``, or a bit mask).
+    A variant for another number of players is left out with its reason; so is one
+    whose deck lacks a card that was taken.
+    """
+    masks = [as_mask(entry) for entry in taken]
+    players = len(masks)
+    dead_mask = as_mask(dead)
+    before = tuple(totals) if totals is not None else (0,) * players
+    rows: list[VariantScore] = []
+    for key, rules in compared_rules():
+        if rules.players != players:
+            rows.append(
+                VariantScore(
+                    key,
+                    rules,
+                    None,
+                    "teach.needs_players",
+                    (("needed", rules.players), ("players", players)),
+                )
+            )
+            continue
+        try:
+            result = score_deal(
+                rules, [cards_of(m) for m in masks], before, cards_of(dead_mask), tricks
+            )
+        except HeartsError as error:
+            rows.append(
+                VariantScore(key, rules, None, "error." + error.code, tuple(error.params.items()))
+            )
+            continue
+        rows.append(VariantScore(key, rules, result))
+    return Comparison(players, before, tuple(rows))
+
+
+def compare_deal(deal: Deal, totals: Sequence[int] | None = None) -> Comparison:
+    """Every variant's score of a finished deal (totals default to the deal's own)."""
+    if not deal.is_over:
+        raise HeartsError("deal_not_over")
+    return compare_taken(
+        deal.taken,
+        totals=deal.totals if totals is None else totals,
+        dead=deal.dead,
+        tricks=deal.tricks_won,
+    )
+
+
+def as_mask(entry: Iterable[Card | str] | str | int) -> int:
+    """Cards given as a list, a text like ``"QS 2H"`` or a bit mask, as a bit mask."""
+    if isinstance(entry, int):
+        return entry
+    return mask_of(parse_cards(entry))
