@@ -25,6 +25,8 @@ from hearts_teach.scoring import moon_outcomes, preferred_moon_choice
 
 PRESETS = list(Rules.PRESETS)
 BUDGET: dict[str, Any] = {"playouts": 16, "time_limit": None}
+STRONG: dict[str, Any] = {**BUDGET, "exact": 20, "inference": 0.3}
+"""The strong bot's exact endgames and inference, at a small budget."""
 
 
 def advance(rules: Rules, seed: int, deal_number: int, steps: int) -> tuple[Deal, list[Any]]:
@@ -138,8 +140,12 @@ def test_hidden_cards_never_change_the_choice(
     # The hidden cards moved, the seat's knowledge did not.
     assume(other.hands != deal.hands or other.dead != deal.dead)
     assert other.view(seat) == deal.view(seat)
-    for level in ("random", "heuristic", "montecarlo"):
-        budget = BUDGET if level == "montecarlo" else {}
+    for level, budget in (
+        ("random", {}),
+        ("heuristic", {}),
+        ("montecarlo", BUDGET),
+        ("montecarlo", STRONG),
+    ):
         if deal.phase == "pass":
             first = make_bot(level, seed=bot_seed, **budget).pass_cards(deal.view(seat))
             second = make_bot(level, seed=bot_seed, **budget).pass_cards(other.view(seat))

@@ -36,13 +36,16 @@ DEFAULT_LEVEL = "heuristic"
 chosen: quick, and a good club player's play."""
 
 
-BUDGET = ("playouts", "time_limit")
+BUDGET = ("playouts", "time_limit", "exact", "inference", "pass_inference")
 """The budget keywords of ``montecarlo``, the only level that takes any."""
 
 
 def make_bot(level: str, seed: int | str = 0, **budget: Any) -> Bot:
     """A bot of the given level. ``montecarlo`` takes budget keywords:
-    ``playouts`` (simulated deals per decision) and ``time_limit`` (seconds).
+    ``playouts`` (simulated deals per decision), ``time_limit`` (seconds), ``exact``
+    (cards left from which a playout is played exactly) and ``inference`` (the weight of
+    a sampled deal for each play of the others the heuristic would not have made;
+    ``pass_inference`` the same for the pass this seat received).
 
     Raises :class:`~hearts_teach.errors.BotError` for an unknown level or budget."""
     if level not in LEVELS:

@@ -28,9 +28,11 @@ from hearts_teach.bots.base import (
     check_passing,
     check_turn,
 )
+from hearts_teach.bots.inference import PlayModel
 from hearts_teach.bots.notes import figure_sentence, pass_notes, play_notes
 from hearts_teach.bots.playout import (
     OTHERS_WEIGHT,
+    Endgame,
     Objective,
     advance,
     outcome_of,
@@ -48,6 +50,7 @@ from hearts_teach.bots.policy import (
 )
 from hearts_teach.bots.sampling import HandSampler
 from hearts_teach.bots.simple import pass_reasons, passes_to_partner, play_reason
+from hearts_teach.bots.solver import Solver, SolverLimit
 from hearts_teach.bots.weigh import (
     Outcomes,
     decide,
@@ -69,6 +72,17 @@ SINGLE_CARD_SAMPLES = 40
 MIN_SAMPLES = 2
 """Sampled deals a decision always plays, whatever the budget or the time (a mean and
 its standard error need two)."""
+DEFAULT_EXACT = 0
+"""Cards left in the hands at or below which a playout is finished by the exact solver
+(0: the heuristic plays every playout to its end)."""
+DEFAULT_INFERENCE = 1.0
+"""The weight a sampled deal takes for each play of another player that the heuristic
+would not have made in it (:mod:`hearts_teach.bots.inference`; 1: no inference, every
+consistent deal alike)."""
+DEFAULT_PASS_INFERENCE = 1.0
+"""The weight a sampled deal takes for each card the player who passed to this seat
+kept that the heuristic would rather have passed (:mod:`hearts_teach.bots.inference`; 1:
+none)."""
 PASS_POOL = 6
 """The passing candidates are the sets drawn from this many most passable cards."""
 PASS_PLAYOUT_FACTOR = 1
@@ -124,14 +138,32 @@ class MonteCarloBot(Bot):
         seed: int | str = 0,
         playouts: int = DEFAULT_PLAYOUTS,
         time_limit: float | None = DEFAULT_TIME_LIMIT,
+        exact: int = DEFAULT_EXACT,
+        inference: float = DEFAULT_INFERENCE,
+        pass_inference: float = DEFAULT_PASS_INFERENCE,
     ) -> None:
         super().__init__(seed)
         if playouts < 1:
             raise BotError("bot_playouts", playouts=playouts)
         if time_limit is not None and time_limit <= 0:
             raise BotError("bot_time_limit", time_limit=time_limit)
+        if exact < 0:
+            raise BotError("bot_exact", exact=exact)
         self.playouts = playouts
         self.time_limit = time_limit
+        for weight in (inference, pass_inference):
+            if not 0 < weight <= 1:
+                raise BotError("bot_inference", inference=weight)
+        self.exact = exact
+        self.inference = inference
+        self.pass_inference = pass_inference
+
+    def endgame(self, view: PlayerView, dead: int) -> Endgame | None:
+        """How this bot's playouts from ``view`` end, in a sampled deal with these
+        ``dead`` cards: exactly once at most :attr:`exact` cards are left (None: never)."""
+        if not self.exact:
+            return None
+        return Endgame(self.exact, dead, tuple(view.totals), view.deal_number + 1)
 
     def pass_cards(self, view: PlayerView) -> PassChoice:
         """Compare the most promising sets of cards to pass by playing sampled deals out:
@@ -256,18 +288,11 @@ class MonteCarloBot(Bot):
                     after[player] |= held & ~outgoing[player]
                     after[(player + offset) % n] |= outgoing[player]
                 deal = Deal(rules, after, dead, deal_number=view.deal_number, totals=view.totals)
-                situation = Situation(
-                    player=me,
-                    hand=after[me],
-                    legal=0,
-                    trick=[],
-                    leader=deal.leader,
-                    played=0,
-                    voids=[0] * n,
-                    taken=deal.taken,
-                    trick_no=0,
+                situation = Situation.at_start(deal, me)
+                endgame = self.endgame(view, dead)
+                outcomes[index].add(
+                    *play_to_the_end(ctx, deal, situation, dead, objective, endgame)
                 )
-                outcomes[index].add(*play_to_the_end(ctx, deal, situation, dead, objective))
             samples += 1
             if self._out_of_time(start, samples):
                 break
@@ -292,10 +317,12 @@ class MonteCarloBot(Bot):
         sign = -1 if ctx.reverse else 1  # Reverse Hearts: more points are better
         verdict = judge(options, chosen, preferred, sign, OTHERS_WEIGHT)
         figures = [
-            Figure(tuple(CARDS[c] for c in group), mean(o.own), std_error(o.own))
+            Figure(
+                tuple(CARDS[c] for c in group), mean(o.own, o.weights), std_error(o.own, o.weights)
+            )
             for group, o in zip(weighing.options, options, strict=True)
         ]
-        samples = weighing.samples
+        samples = round(options[0].samples())  # the effective number, with weights
         return Choice(
             CARDS[card],
             key,
@@ -318,7 +345,7 @@ class MonteCarloBot(Bot):
         self, view: PlayerView, ctx: Context, situation: Situation
     ) -> tuple[Weighing, str]:
         """The weighing and the key of the rule of thumb's card."""
-        groups, outcomes, samples = self.evaluate(view)
+        groups, outcomes, samples = self.evaluate(view, infer=True)
         firsts = list(groups)
         rule_card, rule_key = choose_play(ctx, situation)
         preferred = next(i for i, first in enumerate(firsts) if rule_card in groups[first])
@@ -341,13 +368,16 @@ class MonteCarloBot(Bot):
         keep: Collection[int] | None = None,
         samples: int | None = None,
         purpose: str = "play",
+        infer: bool = False,
     ) -> tuple[dict[int, list[int]], dict[int, Outcomes], int]:
         """The legal cards in groups that play the same (keyed by their lowest card), the
         outcomes of each group over the sampled deals, and how many deals were sampled.
 
         By default, as the bot plays: every group, in deals drawn for "play", as many as
         the budget gives. ``keep`` keeps the groups of those cards only, ``samples`` sets
-        the number of deals, and another ``purpose`` draws other deals."""
+        the number of deals, and another ``purpose`` draws other deals. With ``infer``
+        (as the bot decides), each deal is weighed by how likely the others' plays make
+        it (:attr:`inference`; the outcomes carry the weights), else every deal alike."""
         ctx = context(view.rules)
         objective = Objective.for_view(view)
         groups = equivalent_groups(ctx, view)
@@ -371,8 +401,22 @@ class MonteCarloBot(Bot):
         for trick in view.tricks:
             if trick.winner is not None:
                 won_before[trick.winner] += 1
+        cards_left = sum(view.hand_sizes)
+        inferring = infer and (self.inference < 1 or self.pass_inference < 1)
+        model = PlayModel(view, self.inference, self.pass_inference) if inferring else None
         for _ in range(wanted):
             hands, dead = sampler.draw(rng)
+            weight = None if model is None else model.weight(hands, dead)
+            endgame = self.endgame(view, dead)
+            if on_masks and endgame is not None and cards_left <= endgame.cards:
+                exact = self._solved(view, base_situation, hands, dead, won_before, groups)
+                if exact is not None:
+                    for first in groups:
+                        outcomes[first].add(*objective.outcome(ctx, exact[first]), weight)
+                    done += 1
+                    if self._out_of_time(start, done):
+                        break
+                    continue
             world = None if on_masks else Deal.from_view(view, hands, dead)
             for first in groups:
                 situation = Situation(
@@ -386,20 +430,65 @@ class MonteCarloBot(Bot):
                     taken=base_situation.taken[:],
                     trick_no=base_situation.trick_no,
                 )
+                scores: list[int] | None
                 if world is None:
                     won = won_before[:]
-                    play_on(ctx, situation, hands[:], won, view.to_play, view.hearts_broken, first)
+                    scores = play_on(
+                        ctx,
+                        situation,
+                        hands[:],
+                        won,
+                        view.to_play,
+                        view.hearts_broken,
+                        first,
+                        endgame,
+                    )
                     taken = situation.taken
                 else:
                     deal = world.copy()
                     situation.taken = deal.taken
                     advance(deal, situation, view.player, first, n)
-                    taken, won = playout(ctx, deal, situation)
-                outcomes[first].add(*outcome_of(ctx, taken, won, dead, objective))
+                    taken, won, scores = playout(ctx, deal, situation, endgame)
+                if scores is not None:
+                    outcomes[first].add(*objective.outcome(ctx, scores), weight)
+                else:
+                    outcomes[first].add(*outcome_of(ctx, taken, won, dead, objective), weight)
             done += 1
             if self._out_of_time(start, done):
                 break
         return groups, outcomes, done
+
+    def _solved(
+        self,
+        view: PlayerView,
+        base: Situation,
+        hands: list[int],
+        dead: int,
+        won: list[int],
+        groups: dict[int, list[int]],
+    ) -> dict[int, list[int]] | None:
+        """Each group's deal scores in one sampled deal, every card after it played
+        exactly (None if the solver ran out of its budget)."""
+        endgame = self.endgame(view, dead)
+        assert endgame is not None
+        solver = Solver(
+            view.rules,
+            hands,
+            dead,
+            base.taken,
+            won,
+            base.trick,
+            base.leader,
+            view.hearts_broken,
+            endgame.totals,
+            endgame.deals_played,
+            endgame.max_nodes,
+        )
+        try:
+            found = solver.card_outcomes()
+        except SolverLimit:
+            return None
+        return {first: list(found[first].scores) for first in groups}
 
 
 def equivalent_groups(ctx: Context, view: PlayerView) -> dict[int, list[int]]:

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 
 from hearts_teach.bots.policy import Context, Situation, choose_play, lone_taker
 from hearts_teach.bots.policy.situation import SPADES
+from hearts_teach.bots.solver import Solver, SolverLimit
 from hearts_teach.cards import FIRST_HEART, HEARTS_MASK, QS_BIT, QS_INDEX, SUIT_MASKS, SUIT_OF
 from hearts_teach.deal import Deal, PlayerView, trick_winner
+from hearts_teach.rules import Rules
 from hearts_teach.scoring import game_outcome, scores_of_masks
 
 OTHERS_WEIGHT = 0.5
@@ -89,12 +91,60 @@ class Objective:
         return cost, own, others
 
 
+@dataclass(frozen=True)
+class Endgame:
+    """When and how a playout finishes exactly: once at most ``cards`` cards are left in
+    the hands at the end of a trick (after the first), the exact solver
+    (:class:`~hearts_teach.bots.solver.Solver`) plays the sampled deal out, every hand
+    known, within ``max_nodes`` positions (beyond them, the heuristic goes on). The
+    sampled deal's ``dead`` cards, the game's ``totals`` and ``deals_played`` score it
+    as the engine would."""
+
+    cards: int
+    dead: int
+    totals: tuple[int, ...]
+    deals_played: int
+    max_nodes: int = 200_000
+
+    def scores(
+        self,
+        rules: Rules,
+        hands: list[int],
+        taken: list[int],
+        won: list[int],
+        leader: int,
+        broken: bool,
+    ) -> list[int] | None:
+        """The deal's scores with exact play from this trick's start (None if the solver
+        ran out of its budget)."""
+        solver = Solver(
+            rules,
+            hands,
+            self.dead,
+            taken,
+            won,
+            [],
+            leader,
+            broken,
+            self.totals,
+            self.deals_played,
+            self.max_nodes,
+        )
+        try:
+            return list(solver.outcome().scores)
+        except SolverLimit:
+            return None
+
+
 # --- playouts ---------------------------------------------------------------------------
 
 
-def playout(ctx: Context, deal: Deal, situation: Situation) -> tuple[list[int], list[int]]:
+def playout(
+    ctx: Context, deal: Deal, situation: Situation, endgame: Endgame | None = None
+) -> tuple[list[int], list[int], list[int] | None]:
     """Finish ``deal`` with the heuristic policy for every seat: the cards each player
-    has taken (the deal's own list, ``situation.taken``) and the tricks each has won.
+    has taken (the deal's own list, ``situation.taken``), the tricks each has won, and,
+    when the ``endgame`` was played exactly, the deal's scores (else None).
 
     ``situation`` describes the trick in progress (``trick``, ``leader``, ``played``,
     ``voids``, ``trick_no``); it is updated in place as cards are played. The first
@@ -111,9 +161,12 @@ def playout(ctx: Context, deal: Deal, situation: Situation) -> tuple[list[int], 
         card, _key = choose_play(ctx, situation)
         advance(deal, situation, player, card, n)
     won = deal.tricks_won
+    scores = None
     if not deal.is_over:
-        play_on(ctx, situation, hands, won, deal.to_play, deal.hearts_broken)
-    return situation.taken, won
+        scores = play_on(
+            ctx, situation, hands, won, deal.to_play, deal.hearts_broken, endgame=endgame
+        )
+    return situation.taken, won, scores
 
 
 def play_on(
@@ -124,11 +177,15 @@ def play_on(
     to_play: int,
     broken: bool,
     first: int = -1,
-) -> None:
+    endgame: Endgame | None = None,
+) -> list[int] | None:
     """Finish a deal after its first trick with the heuristic policy for every seat, on
     masks: ``hands`` (changed in place), the cards taken (``situation.taken``, changed in
     place), the tricks ``won`` (counted on), who is ``to_play`` and whether hearts are
-    ``broken``; ``first``, when given, is the card that player plays first.
+    ``broken``; ``first``, when given, is the card that player plays first. With an
+    ``endgame``, the end is played exactly once few enough cards are left: then the
+    deal's scores are returned (the hands and cards taken as they were at that trick's
+    start), else None.
 
     The engine's rules of play after the first trick (follow suit; no heart led before
     hearts are broken unless the leader holds nothing else), its trick winner and its
@@ -212,9 +269,15 @@ def play_on(
         leader = to_play = winner
         situation.leader = winner
         situation.trick_no += 1
-        if not hands[winner]:
+        left = hands[winner].bit_count()
+        if not left:
             situation.played = played
-            return
+            return None
+        if endgame is not None and left * n <= endgame.cards:
+            scores = endgame.scores(rules, hands, taken, won, winner, broken)
+            if scores is not None:
+                situation.played = played
+                return scores
 
 
 def advance(deal: Deal, situation: Situation, player: int, card: int, n: int) -> None:
@@ -232,11 +295,19 @@ def advance(deal: Deal, situation: Situation, player: int, card: int, n: int) ->
 
 
 def play_to_the_end(
-    ctx: Context, deal: Deal, situation: Situation, dead: int, objective: Objective
+    ctx: Context,
+    deal: Deal,
+    situation: Situation,
+    dead: int,
+    objective: Objective,
+    endgame: Endgame | None = None,
 ) -> tuple[float, int, float]:
-    """Finish a sampled deal with the heuristic for every seat: its cost for the
-    objective, the points of the bot's own side and the others' mean points."""
-    taken, won = playout(ctx, deal, situation)
+    """Finish a sampled deal with the heuristic for every seat (the ``endgame`` exactly,
+    when given): its cost for the objective, the points of the bot's own side and the
+    others' mean points."""
+    taken, won, scores = playout(ctx, deal, situation, endgame)
+    if scores is not None:
+        return objective.outcome(ctx, scores)
     return outcome_of(ctx, taken, won, dead, objective)
 
 

@@ -45,6 +45,11 @@ class HandSampler:
             hands[receiver] |= still_there
             capacity[receiver] -= still_there.bit_count()
             unseen &= ~still_there
+        opener, opening = _opening_holder(view)
+        if opening & unseen:
+            hands[opener] |= opening
+            capacity[opener] -= 1
+            unseen &= ~opening
         # Holders: the other seats, the dead cards (they can be of any suit), and with a
         # position set up with short hands, the cards of the tricks not recorded ("gone").
         holders = [p for p in range(n) if p != me]
@@ -129,6 +134,23 @@ class HandSampler:
                         break
                     pick -= r
         return placed
+
+
+def _opening_holder(view: PlayerView) -> tuple[int, int]:
+    """Who holds the opening card, shown by who led the first trick (0, 0 when nothing
+    is shown): with the option to lead any club, the opening card's holder may have led
+    another club and kept it. Only without dead cards, where the opening card is known."""
+    rules = view.rules
+    first = view.tricks[0] if view.tricks else None
+    if first is None or not first.plays or rules.dead_count or not rules.opening_chain:
+        return 0, 0
+    if view.trick_number - len(view.tricks) > 0:  # a set position: no record of trick 1
+        return 0, 0
+    leader, card = first.plays[0]
+    opening = rules.opening_chain[0]
+    if card == opening or rules.first_lead != "two_of_clubs":
+        return 0, 0
+    return leader, opening.bit
 
 
 def _known_dead(view: PlayerView) -> int:

@@ -22,7 +22,7 @@ from hearts_teach.cards import (
     CardMask,
     Suit,
 )
-from hearts_teach.deal import PlayerView
+from hearts_teach.deal import Deal, PlayerView
 from hearts_teach.deal import winning_position as engine_winning_position
 from hearts_teach.rules import Rules
 
@@ -160,6 +160,23 @@ class Situation:
     passed: int = 0
     """The cards this seat passed: it knows who holds them (``pass_to``) until played."""
     pass_to: int = -1
+
+    @classmethod
+    def at_start(cls, deal: Deal, player: int) -> Situation:
+        """``player``'s situation as the play of ``deal`` begins (nothing played yet):
+        kept in step with the deal as its cards are played (``playout.advance``)."""
+        n = deal.rules.players
+        return cls(
+            player=player,
+            hand=deal.hands[player],
+            legal=0,
+            trick=[],
+            leader=deal.leader,
+            played=0,
+            voids=[0] * n,
+            taken=deal.taken,
+            trick_no=0,
+        )
 
     @classmethod
     def from_view(cls, view: PlayerView) -> Situation:
