@@ -330,6 +330,14 @@ def side_points(rules: Rules, scores: Sequence[int], seat: int) -> int:
     return -points if rules.reverse else points
 
 
+def margin(rules: Rules, scores: Sequence[int], seat: int) -> float:
+    """``seat``'s side's points less the other sides' mean, made "lower is better"."""
+    side = next(team for team in rules.teams() if seat in team)
+    others = [team for team in rules.teams() if team != side]
+    mean_others = statistics.fmean(sum(scores[p] for p in team) for team in others)
+    return side_points(rules, scores, seat) - (-mean_others if rules.reverse else mean_others)
+
+
 def monte_carlo(spec: dict[str, Any], seed: str, playouts: int) -> Bot:
     return make_bot("montecarlo", seed=seed, **{"playouts": playouts, "time_limit": None, **spec})
 
@@ -341,6 +349,9 @@ class Duplicate:
 
     variant: str
     gains: list[float] = field(default_factory=list)
+    relative: list[float] = field(default_factory=list)
+    """The same for the side's points less the other sides' mean (what the bots weigh:
+    their own points against the others')."""
     timed: Timed = field(default_factory=Timed)
     seconds: float = 0.0
 
@@ -367,13 +378,18 @@ def duplicate_match(
             for p in range(n)
         ]
         par = play_one(rules, deal_seed, number % 4, [0] * n, base_bots)
-        gain = 0.0
+        gain = relative = 0.0
         for seat in range(n):
             bots = list(base_bots)
             bots[seat] = monte_carlo(test, f"{deal_seed}:{seat}", playouts)
             scores = play_one(rules, deal_seed, number % 4, [0] * n, bots, {seat: result.timed})
             gain += side_points(rules, par, seat) - side_points(rules, scores, seat)
+            relative += margin(rules, par, seat) - margin(rules, scores, seat)
         result.gains.append(gain / n)
+        result.relative.append(relative / n)
+        if (number + 1) % 10 == 0:
+            so_far, ci = mean_ci(result.gains)
+            print(f"  {variant}: {number + 1} deals, gain {so_far:+.2f} ± {ci:.2f}", flush=True)
     result.seconds = time.perf_counter() - began
     return result
 
@@ -391,8 +407,11 @@ def duplicate_main(args: argparse.Namespace) -> int:
     print(f"a decision, no time limit; seed {args.seed}. Gain: the test bot's side's points")
     print("a deal fewer than the base bot's side in the same seat of the same deal (more in")
     print("Reverse), averaged over the seats; each deal played from every seat.\n")
-    print("| rules | deals | gain, points a deal (95% CI) | target | ratio | verdict | s |")
-    print("|---|---|---|---|---|---|---|")
+    print(
+        "| rules | deals | gain, points a deal (95% CI) | target | ratio | verdict "
+        "| gain against the others' mean (95% CI) | s |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
     results = []
     for variant in variants:
         rules = Rules.preset(variant)
@@ -403,9 +422,10 @@ def duplicate_main(args: argparse.Namespace) -> int:
         met = gain - ci > goal if goal == 0 else gain >= goal and gain - ci > 0
         ratio = f"{gain / goal:.2f}" if goal else "—"
         target = "≥ 1.0, CI > 0" if goal else "CI > 0"
+        relative, relative_ci = mean_ci(match.relative)
         print(
             f"| {variant} | {len(match.gains)} | {gain:+.2f} ± {ci:.2f} | {target} | {ratio} "
-            f"| {verdict(met)} | {match.seconds:.0f} |",
+            f"| {verdict(met)} | {relative:+.2f} ± {relative_ci:.2f} | {match.seconds:.0f} |",
             flush=True,
         )
     standard = next((m for m in results if m.variant == "standard"), None)
