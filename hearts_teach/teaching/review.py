@@ -26,7 +26,6 @@ catalogs' ``review.why.<reason>`` messages.
 
 >>> from hearts_teach import Deal, Rules
 >>> from hearts_teach.bots.seats import play_out, seat_bots
-from hearts_teach.bots.solver import Solver, SolverLimit
 >>> deal = play_out(Deal.new(Rules(passing="none"), seed=4), seat_bots("heuristic", 4, 4))
 >>> review = review_deal(deal, 0, playouts=60, confirm=30)
 >>> len(review.decisions) > 5
@@ -40,7 +39,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from hearts_teach.bots.catalog import Points, Symbols, points, say
+from hearts_teach.bots.catalog import Points, Symbols, card_list, points, say
 from hearts_teach.bots.montecarlo import (
     DEFAULT_PLAYOUTS,
     MonteCarloBot,
@@ -775,6 +774,8 @@ class FaceUp:
     played: Card
     best: tuple[Card, ...]
     points: Mapping[Card, int]
+    partnership: bool = False
+    """The points are the side's of two partners (Partnership), not the player's alone."""
 
     @property
     def agrees(self) -> bool:
@@ -794,6 +795,29 @@ class FaceUp:
         """How many points the side lost to the best card, every hand known (0 when it
         agrees; in Reverse, how many it gained less)."""
         return abs(self.played_points - self.best_points)
+
+    def text(self, lang: str = "en") -> str:
+        """The line in words, said as cards face up (every hand known), never as what the
+        player could have known: that is the review's estimate, beside it."""
+        whom = message("review.face_up.side" if self.partnership else "review.face_up.you", lang)
+        if self.agrees:
+            return text(
+                "review.face_up.agrees",
+                lang,
+                card=self.played,
+                points=points(self.played_points, lang, 0),
+                whom=whom,
+            )
+        return ntext(
+            "review.face_up.better",
+            len(self.best),
+            lang,
+            best=card_list(self.best, lang),
+            best_points=points(self.best_points, lang, 0),
+            card=self.played,
+            played_points=points(self.played_points, lang, 0),
+            whom=whom,
+        )
 
 
 def face_up(
@@ -827,7 +851,9 @@ def face_up(
                 sign = -1 if rules.reverse else 1
                 least = min(sign * value for value in points.values())
                 best = tuple(sorted(c for c, value in points.items() if sign * value == least))
-                found.append(FaceUp(plays, position.trick_number + 1, chosen[0], best, points))
+                found.append(
+                    FaceUp(plays, position.trick_number + 1, chosen[0], best, points, len(team) > 1)
+                )
         position.play(chosen[0])
         plays += 1
     return tuple(found)
