@@ -9,6 +9,13 @@ bot (median and maximum). Then the targets of issue 3, measured, met or not.
     python benchmarks/strength.py                    # standard + every variant
     python benchmarks/strength.py --deals 200 --variant-deals 20
     python benchmarks/strength.py --quick            # a smoke run
+
+The targets of issue 25, each its own command (``--test``/``--base``: ``today``, ``new``
+or keywords such as ``exact=12,inference=0.3``):
+
+    python benchmarks/strength.py duplicate --deals 100 --minutes 10 --test exact=12
+    python benchmarks/strength.py games --games 100
+    python benchmarks/strength.py openspiel --deals 40
 """
 
 from __future__ import annotations
@@ -364,13 +371,18 @@ def duplicate_match(
     deals: int,
     seed: int,
     playouts: int,
+    minutes: float | None = None,
 ) -> Duplicate:
     """Each deal played from every seat: the test bot in that seat, the base bot in the
-    others; and once with the base bot everywhere (the par of each seat)."""
+    others; and once with the base bot everywhere (the par of each seat). With
+    ``minutes``, no deal starts after that much wall-clock time (a shared machine's load
+    decides how many deals fit; the deals played are the first ones of the seed)."""
     n = rules.players
     result = Duplicate(variant)
     began = time.perf_counter()
     for number in range(deals):
+        if minutes is not None and number >= 2 and time.perf_counter() - began > 60 * minutes:
+            break
         deal_seed = f"{seed}:{variant}:{number}"
         memory: dict[int, dict[tuple[str, str], Any]] = {p: {} for p in range(n)}
         base_bots: list[Bot] = [
@@ -415,7 +427,9 @@ def duplicate_main(args: argparse.Namespace) -> int:
     results = []
     for variant in variants:
         rules = Rules.preset(variant)
-        match = duplicate_match(rules, variant, test, base, args.deals, args.seed, args.playouts)
+        match = duplicate_match(
+            rules, variant, test, base, args.deals, args.seed, args.playouts, args.minutes
+        )
         results.append(match)
         gain, ci = mean_ci(match.gains)
         goal = 1.0 if variant == "standard" else 0.0
@@ -687,6 +701,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         command.add_argument("--base", default="today")
     duplicate.add_argument("--deals", type=int, default=100)
     duplicate.add_argument("--variants", nargs="*", default=None, help="presets")
+    duplicate.add_argument(
+        "--minutes", type=float, default=None, help="start no deal after this long (a variant)"
+    )
     games.add_argument("--games", type=int, default=100)
     games.add_argument("--rules", default="standard")
     spiel.add_argument("--deals", type=int, default=40)
