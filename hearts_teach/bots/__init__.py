@@ -49,7 +49,7 @@ def make_bot(level: str, seed: int | str = 0, **budget: Any) -> Bot:
 
     Raises :class:`~hearts_teach.errors.BotError` for an unknown level or budget."""
     if level not in LEVELS:
-        raise BotError("bot_level", level=level, choices=", ".join(LEVELS))
+        raise BotError("bot_level", level=level, levels=", ".join(LEVELS))
     if level != "montecarlo" and budget:
         raise BotError("bot_no_budget", level=level, names=", ".join(budget))
     unknown = [name for name in budget if name not in BUDGET]
