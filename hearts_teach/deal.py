@@ -16,8 +16,6 @@ from hearts_teach.arguments import CardLike, ChoiceText
 from hearts_teach.cards import (
     CARDS,
     HEARTS_MASK,
-    QUEEN_OF_SPADES,
-    SUIT_MASKS,
     Card,
     CardIndex,
     CardMask,
@@ -29,6 +27,14 @@ from hearts_teach.cards import (
     mask_of_indexes,
     parse_cards,
 )
+
+# The card constants, declared once in cards.py, under this module's own names.
+from hearts_teach.cards import CLUBS_MASK as _CLUBS
+from hearts_teach.cards import FIRST_HEART as _FIRST_HEART
+from hearts_teach.cards import QS_BIT as _QS_BIT
+from hearts_teach.cards import QS_INDEX as _QS_INDEX
+from hearts_teach.cards import SUIT_MASK_OF as _SUIT_MASK_OF
+from hearts_teach.cards import SUIT_OF as _SUIT_OF
 from hearts_teach.errors import CardError, HeartsError, IllegalMove, RulesError
 from hearts_teach.i18n import text
 from hearts_teach.render import deal_html
@@ -43,14 +49,6 @@ from hearts_teach.scoring import (
 )
 
 Phase = Literal["pass", "play", "over"]
-
-# Final: a compiled build (mypyc) reads these as constants.
-_QS_BIT: Final = QUEEN_OF_SPADES.bit
-_QS_INDEX: Final = QUEEN_OF_SPADES.index
-_FIRST_HEART: Final = 39
-_CLUBS: Final = SUIT_MASKS[Suit.CLUBS]
-_SUIT_OF: Final = tuple(i // 13 for i in range(52))
-_SUIT_MASK_OF: Final = tuple(SUIT_MASKS[i // 13] for i in range(52))
 
 
 @dataclass(frozen=True)

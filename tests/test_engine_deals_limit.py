@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from support.engine import bilingual, play_out
 
 from hearts_teach import Deal, Game, Rules, RulesError, game_outcome
-from hearts_teach.bots.montecarlo import Objective
+from hearts_teach.bots.playout import Objective
 from hearts_teach.bots.policy import context
 from hearts_teach.describe import rule_rows
 from hearts_teach.records import game_from_json, game_to_json
