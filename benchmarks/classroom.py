@@ -18,7 +18,7 @@ shutdown request, with its ``_xsrf`` cookie). A few real chromium pages arrive w
    at the start.
 
 The server is started here as ``hearts-teach play`` (``make play``) starts it
-(``python -m hearts_teach_widgets.serve``, its defaults), on a free port. Usage::
+(``python -m hearts_teach_widgets.server.serve``, its defaults), on a free port. Usage::
 
     .venv/bin/python benchmarks/classroom.py [--visitors 30] [--browsers 3] [--in-a-row 300]
         [--default-only | --strong-only] [--think MS]   # the strong bots' limit per card
@@ -43,7 +43,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from hearts_teach_widgets.serve import PlaygroundServer, class_pool
+from hearts_teach_widgets.server.serve import PlaygroundServer, class_pool
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -13,7 +13,7 @@ source beside it).
 """
 
 from hearts_teach._build import COMPILED
-from hearts_teach.cards import CARDS, Card, Suit
+from hearts_teach.cards import CARDS, Card, CardSet, Suit
 from hearts_teach.deal import Deal, Explanation, PlayerView, Trick
 from hearts_teach.errors import CardError, HeartsError, IllegalMove, RecordError, RulesError
 from hearts_teach.game import Game, PlayedDeal
@@ -25,6 +25,7 @@ __all__ = [
     "COMPILED",
     "Card",
     "CardError",
+    "CardSet",
     "Deal",
     "DealResult",
     "Explanation",

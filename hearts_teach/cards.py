@@ -1,4 +1,4 @@
-"""Cards, suits and card sets as bit masks.
+"""Cards, suits, and sets of cards (bit masks, and :class:`CardSet` that reads as cards).
 
 A card is one of 52 interned values; internally it is its index
 ``suit * 13 + (rank - 2)`` so that a hand fits in one integer bit mask.
@@ -7,7 +7,7 @@ A card is one of 52 interned values; internally it is its index
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import ClassVar, Final, TypeAlias
 
@@ -107,7 +107,7 @@ class Card:
         return cls(int(suit) * 13 + rank - 2)
 
     @classmethod
-    def parse(cls, text: object) -> Card:
+    def parse(cls, text: CardLike) -> Card:
         """Read ``"Q♠"``, ``"QS"``, ``"10H"``, ``"TH"`` or ``"10♥"`` (any case)."""
         if isinstance(text, Card):
             return text
@@ -216,6 +216,11 @@ def indexes_of(mask: int) -> list[int]:
     return out
 
 
+CardLike: TypeAlias = "Card | str"
+"""A card as the public API takes it: a :class:`Card`, or its text (``"Q♠"``, ``"QS"``);
+a text that names no card raises :class:`~hearts_teach.errors.CardError`."""
+
+
 def mask_of_indexes(indexes: Iterable[int]) -> int:
     """The bit mask of some card indexes."""
     mask = 0
@@ -224,23 +229,114 @@ def mask_of_indexes(indexes: Iterable[int]) -> int:
     return mask
 
 
-def mask_of(cards: Iterable[object]) -> int:
+def mask_of(cards: Iterable[CardLike]) -> int:
     """The bit mask of some cards; a card given twice is an error."""
     mask = 0
     for item in cards:
         card = Card.parse(item)
         if mask & card.bit:
-            raise CardError("card_twice", card=str(card))
+            raise CardError("card_twice", card=card)
         mask |= card.bit
     return mask
 
 
-def parse_cards(text: str | Iterable[object]) -> list[Card]:
+def parse_cards(text: str | Iterable[CardLike]) -> list[Card]:
     """Read ``"2C 4C QS"`` (spaces or commas) or an iterable of cards or card texts."""
     if isinstance(text, str):
         tokens = [t for t in re.split(r"[\s,;]+", text) if t]
         return [Card.parse(t) for t in tokens]
     return [Card.parse(c) for c in text]
+
+
+class CardSet:
+    """Some cards that read as cards: iterated, tested with ``in``, counted with ``len``,
+    combined with ``|``, ``&``, ``-`` and printed in the order a hand is shown
+    (``CardSet('A♠ Q♠ 10♥')``). It holds the cards as one bit mask (``cards.mask``), as
+    python-chess's ``SquareSet`` holds squares, so making one from a deal costs nothing;
+    the engine's and the bots' inner loops keep working on the masks themselves.
+
+    >>> CardSet("QS 10H 2C")
+    CardSet('Q♠ 10♥ 2♣')
+    >>> Card.parse("Q♠") in CardSet("QS 10H"), len(CardSet("QS 10H"))
+    (True, 2)
+    """
+
+    __slots__ = ("mask",)
+    mask: CardMask
+
+    def __init__(self, cards: CardMask | str | Iterable[CardLike] = 0) -> None:
+        if isinstance(cards, bool):
+            raise CardError("card_text", text=repr(cards))
+        if isinstance(cards, int):
+            if not 0 <= cards <= FULL_DECK:
+                raise CardError("card_mask", mask=cards)
+            self.mask = cards
+        else:
+            self.mask = mask_of(parse_cards(cards))
+
+    @staticmethod
+    def _mask_of(other: object) -> int | None:
+        if isinstance(other, CardSet):
+            return other.mask
+        if isinstance(other, int) and not isinstance(other, bool):
+            return other
+        return None
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(sorted_for_display(cards_of(self.mask)))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __int__(self) -> int:
+        return self.mask
+
+    def __contains__(self, card: object) -> bool:
+        if isinstance(card, Card):
+            return bool(self.mask & card.bit)
+        if isinstance(card, str):
+            try:
+                return bool(self.mask & Card.parse(card).bit)
+            except CardError:
+                return False
+        return False
+
+    def __or__(self, other: CardSet | CardMask) -> CardSet:
+        mask = self._mask_of(other)
+        return NotImplemented if mask is None else CardSet(self.mask | mask)
+
+    def __and__(self, other: CardSet | CardMask) -> CardSet:
+        mask = self._mask_of(other)
+        return NotImplemented if mask is None else CardSet(self.mask & mask)
+
+    def __sub__(self, other: CardSet | CardMask) -> CardSet:
+        mask = self._mask_of(other)
+        return NotImplemented if mask is None else CardSet(self.mask & ~mask)
+
+    def __eq__(self, other: object) -> bool:
+        return self._mask_of(other) == self.mask
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def of_suit(self, suit: Suit) -> CardSet:
+        """The cards of one suit."""
+        return CardSet(self.mask & SUIT_MASKS[suit])
+
+    def text(self, lang: str = "en") -> str:
+        """The cards as a player of the language writes them: ``D♠ 10♥`` in French."""
+        from hearts_teach.i18n import card_symbols
+
+        return card_symbols(list(self), lang, sep=" ")
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self)
+
+    def __repr__(self) -> str:
+        return f"CardSet({str(self)!r})"
 
 
 def sorted_for_display(cards: Iterable[Card]) -> list[Card]:

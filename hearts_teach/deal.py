@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeGuard, TypeVar
+from typing import Final, Literal, NamedTuple, TypeGuard, TypeVar
 
 from hearts_teach.cards import (
     CARDS,
@@ -19,7 +19,9 @@ from hearts_teach.cards import (
     SUIT_MASKS,
     Card,
     CardIndex,
+    CardLike,
     CardMask,
+    CardSet,
     Suit,
     cards_of,
     indexes_of,
@@ -27,12 +29,18 @@ from hearts_teach.cards import (
     mask_of_indexes,
     parse_cards,
 )
-from hearts_teach.errors import HeartsError, IllegalMove, RulesError
+from hearts_teach.errors import CardError, HeartsError, IllegalMove, RulesError
 from hearts_teach.i18n import text
+from hearts_teach.render import deal_html
 from hearts_teach.rules import PASS_DIRECTIONS, PassDirection, Rules
-
-if TYPE_CHECKING:
-    from hearts_teach.scoring import DealResult, MoonChoice, MoonOutcomes
+from hearts_teach.scoring import (
+    MOON_CHOICES,
+    DealResult,
+    MoonChoice,
+    MoonOutcomes,
+    moon_outcomes,
+    score_deal,
+)
 
 Phase = Literal["pass", "play", "over"]
 
@@ -162,6 +170,21 @@ class PlayerView:
     def points_taken(self) -> tuple[int, ...]:
         values = self.rules.values
         return tuple(sum(values[c.index] for c in cards_of(m)) for m in self.taken)
+
+    @property
+    def cards_held(self) -> CardSet:
+        """This seat's hand: ``CardSet('A♠ Q♠ 10♥ …')``."""
+        return CardSet(self.hand)
+
+    @property
+    def cards_played(self) -> CardSet:
+        """Every card played so far in the deal, by anyone."""
+        return CardSet(self.played_mask)
+
+    @property
+    def cards_unseen(self) -> CardSet:
+        """The cards this seat cannot place (see :attr:`unseen`)."""
+        return CardSet(self.unseen)
 
 
 def winning_position(trick: Sequence[CardIndex], hearts_trump: bool = False) -> int:
@@ -529,15 +552,15 @@ class Deal:
     def from_hands(
         cls,
         rules: Rules,
-        hands: Sequence[str | Iterable[object]],
-        dead: str | Iterable[object] = (),
+        hands: Sequence[str | Iterable[CardLike]],
+        dead: str | Iterable[CardLike] = (),
         pass_direction: str | None = None,
         *,
         deal_number: int = 0,
         leader: int | None = None,
         hearts_broken: bool = False,
         totals: Sequence[int] | None = None,
-        taken: Sequence[str | Iterable[object]] | None = None,
+        taken: Sequence[str | Iterable[CardLike]] | None = None,
     ) -> Deal:
         """A set position: given hands (texts like ``"2C 9C KC"`` or cards).
 
@@ -559,7 +582,7 @@ class Deal:
         for mask in [*masks, dead_mask]:
             overlap = seen & mask
             if overlap:
-                raise HeartsError("card_twice", card=cards_of(overlap)[0])
+                raise CardError("card_twice", card=cards_of(overlap)[0])
             outside = mask & ~rules.deck
             if outside:
                 raise HeartsError("card_not_in_deck", card=cards_of(outside)[0])
@@ -773,6 +796,18 @@ class Deal:
     def hand(self, player: int) -> list[Card]:
         return cards_of(self._state.hands[self._check_player(player)])
 
+    def cards_held(self, player: int) -> CardSet:
+        """The cards in a player's hand now: ``CardSet('A♠ Q♠ 10♥ …')``."""
+        return CardSet(self._state.hands[self._check_player(player)])
+
+    def cards_taken(self, player: int) -> CardSet:
+        """The cards a player has taken in tricks this deal."""
+        return CardSet(self._state.taken[self._check_player(player)])
+
+    def cards_dealt(self, player: int) -> CardSet:
+        """A player's hand as the deal started, before the pass."""
+        return CardSet(self._setup.dealt[self._check_player(player)])
+
     @property
     def dead_cards(self) -> list[Card]:
         return cards_of(self._setup.dead)
@@ -894,7 +929,7 @@ class Deal:
             legal = state.legal = self._legal_cards(0)[0]  # legal_mask, inlined
         return cards_of(legal)
 
-    def explain(self, card: object, player: int | None = None) -> Explanation:
+    def explain(self, card: CardLike, player: int | None = None) -> Explanation:
         """Whether ``card`` may be played now (by ``player``, default the one to play),
         with the reason code of the rule that decides and its text in both languages."""
         card = Card.parse(card)
@@ -944,12 +979,12 @@ class Deal:
             return Explanation(card, True, "legal_follow", one)
         return Explanation(card, True, "legal_discard", one)
 
-    def is_legal(self, card: object) -> bool:
+    def is_legal(self, card: CardLike) -> bool:
         return bool(self.legal_mask() & Card.parse(card).bit)
 
     # --- actions --------------------------------------------------------------
 
-    def pass_cards(self, player: int, cards: str | Iterable[object]) -> None:
+    def pass_cards(self, player: int, cards: str | Iterable[CardLike]) -> None:
         """Choose the cards ``player`` passes. Once every player has chosen, the cards
         change hands and play begins. A player may change a choice until then."""
         count = self.rules.cards_to_pass
@@ -975,7 +1010,7 @@ class Deal:
         if None not in state.passes:
             self._exchange()
 
-    def _checked_pass(self, player: int, cards: str | Iterable[object], count: int) -> CardMask:
+    def _checked_pass(self, player: int, cards: str | Iterable[CardLike], count: int) -> CardMask:
         """The mask of a pass choice, or the error that refuses it."""
         self._check_player(player)
         if self._state.phase != "pass":
@@ -1017,7 +1052,7 @@ class Deal:
         state.leader = 0
         state.to_play = 0
 
-    def play(self, card: object, player: int | None = None) -> None:
+    def play(self, card: CardLike, player: int | None = None) -> None:
         """Play a card for the player to play (or check it is ``player``'s turn).
 
         An illegal card raises :class:`IllegalMove` with the reason and changes
@@ -1211,8 +1246,6 @@ class Deal:
         """The score of the finished deal (after the moon rule), with the game's totals.
         A moon waiting for the shooter's choice (:attr:`pending_moon_choice`) has no
         score yet: HeartsError until :meth:`choose_moon`."""
-        from hearts_teach.scoring import score_deal
-
         if self._state.phase != "over":
             raise HeartsError("deal_not_over")
         if self.pending_moon_choice is not None:
@@ -1233,8 +1266,6 @@ class Deal:
         ``moon="choice"``, once every trick is played and one player took every card the
         moon needs, and until :meth:`choose_moon`; the shooter and both outcomes (the
         deal's scores and the game's totals after each). None otherwise."""
-        from hearts_teach.scoring import moon_outcomes
-
         state = self._state
         if (
             state.phase != "over"
@@ -1261,13 +1292,11 @@ class Deal:
         """Over, and nothing left to decide: the deal has its score (:meth:`result`)."""
         return self.is_over and self.pending_moon_choice is None
 
-    def choose_moon(self, choice: object) -> None:
+    def choose_moon(self, choice: str) -> None:
         """The shooter's choice on a moon under ``moon="choice"``: "add" (M to every other
         player) or "subtract" (M off the shooter's total). A move like a card: undone by
         :meth:`undo`; refused with IllegalMove, changing nothing, when no choice is
         pending or the word is not one of the two."""
-        from hearts_teach.scoring import MOON_CHOICES
-
         if choice not in MOON_CHOICES:
             raise IllegalMove("moon_choice_unknown", choice=choice, choices=", ".join(MOON_CHOICES))
         if self.pending_moon_choice is None:
@@ -1281,11 +1310,15 @@ class Deal:
         )
 
     def _repr_html_(self) -> str:
-        from hearts_teach.render import deal_html
-
         return deal_html(self)
 
     def state_key(self) -> tuple[object, ...]:
         """Everything that defines the position (for tests of undo and records): the
         position's compared fields, and where undo stops and the dead cards."""
         return (*self._state.key(), self._setup.first_undoable, self._setup.dead)
+
+
+def table_point(deal: Deal) -> tuple[int, int]:
+    """Where ``deal`` stands, as a table shows it: tricks completed, and cards in the
+    trick in progress."""
+    return len(deal.tricks), len(deal.current_trick.plays)

@@ -6,6 +6,8 @@ Hearts by default) for the book's rule-change tables.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hearts_teach.cards import (
     ACE_OF_SPADES,
     JACK_OF_DIAMONDS,
@@ -19,6 +21,7 @@ from hearts_teach.i18n import (
     join_words,
     message,
     ntext,
+    seat_name,
     signed,
     text,
     the_card,
@@ -199,3 +202,30 @@ def _broken_text(rules: Rules, lang: str) -> str:
     if rules.lead_hearts_instead_of_qs:
         result += text("desc.hearts_instead_of_qs", lang)
     return result
+
+
+# --- the players in words ------------------------------------------------------------
+
+
+def seat_words(
+    player: int, rules: Rules, lang: str = "en", you: int | None = None, *, sentence: bool = False
+) -> str:
+    """A seat as a table names it: "You" for the seat ``you`` (the person at the screen;
+    "you" inside a ``sentence``: « remporté par vous »), the compass name for the others
+    (South, West, North, East clockwise), the person's partner marked as such
+    (:meth:`Rules.partner`). With ``you=None`` every seat by its compass name."""
+    if you is not None and player == you:
+        return message("ui.seat.you", lang) if sentence else text("ui.seat.you", lang)
+    compass = seat_name(player, rules.players, lang)
+    if you is not None and player == rules.partner(you):
+        return text("ui.seat.partner", lang, seat=compass)
+    return compass
+
+
+def winners_text(
+    rules: Rules, winners: Sequence[int], lang: str = "en", you: int | None = None
+) -> str:
+    """Who won the game: "Winner: West." / « Vainqueurs : vous et Nord (votre partenaire). »"""
+    names = join_words([seat_words(p, rules, lang, you, sentence=True) for p in winners], lang)
+    key = "ui.game.winners" if len(winners) > 1 else "ui.game.winner"
+    return text(key, lang, seats=names)

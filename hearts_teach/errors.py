@@ -45,5 +45,14 @@ class IllegalMove(HeartsError):
         return text("reason." + self.code, lang, **self.params)
 
 
+class LanguageError(HeartsError):
+    """A language the catalogs do not have; said in each language they have."""
+
+
+class GameError(HeartsError):
+    """Deals that do not make a game: out of order, under other rules, totals that do not
+    add up, an unfinished deal before the last, deals after the end."""
+
+
 class RecordError(HeartsError):
     """A saved game, a JSON record or a share code that is damaged or foreign."""

@@ -24,13 +24,13 @@ import gettext
 import os
 import re
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Final, Protocol
 
 from hearts_teach.cards import Card, Suit
-from hearts_teach.errors import CardError, HeartsError
+from hearts_teach.errors import CardError, HeartsError, LanguageError
 
 DOMAIN: Final = "hearts_teach"
 """The catalogs' gettext domain: ``locale/<lang>/LC_MESSAGES/hearts_teach.mo``."""
@@ -66,8 +66,9 @@ def terminal_lang(environ: Mapping[str, str] | None = None) -> str:
 
 
 def check_lang(lang: str) -> str:
+    """``lang`` if the catalogs have it, else a :class:`LanguageError` (a ValueError)."""
     if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGS)}")
+        raise LanguageError("language", given=str(lang)[:24], langs=", ".join(LANGS))
     return lang
 
 
@@ -167,6 +168,27 @@ def ntext(key: str, count: int, lang: str = "en", **params: object) -> str:
     """:func:`text` for a message with plural forms: ``ntext("ui.cards", 3, "fr")`` is
     « 3 cartes ». ``count`` is also the ``{count}`` parameter."""
     return text(key, lang, count=count, **params)
+
+
+class Wording(Protocol):
+    """Words to be said later, in the language of whoever reads them: a catalog message
+    (:class:`Message`), a sentence put together of several (:class:`Worded`), an engine
+    error. The bots' reasons (``bots.catalog.Said``, which adds the voice: the bot's or
+    the adviser's) and the review's (``teaching.review.Reason``, which adds who is
+    spoken of) are worded the same way, with what they add."""
+
+    def text(self, lang: str = "en") -> str: ...
+
+
+@dataclass(frozen=True)
+class Worded:
+    """A sentence worded when it is shown, by a function of the language: several
+    catalog messages and the cards, seats and figures they name, put together."""
+
+    words: Callable[[str], str]
+
+    def text(self, lang: str = "en") -> str:
+        return self.words(lang)
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,8 @@ from typing import Any, Final, TypeGuard
 
 from hearts_teach.cards import Card, cards_of, parse_cards
 from hearts_teach.deal import Deal
-from hearts_teach.errors import HeartsError, RecordError
-from hearts_teach.game import Game, PlayedDeal
+from hearts_teach.errors import GameError, HeartsError, RecordError
+from hearts_teach.game import Game
 from hearts_teach.i18n import Message
 from hearts_teach.rules import OPTION_CHOICES, Rules
 
@@ -208,39 +208,12 @@ def game_from_dict(data: Any) -> Game:
 
 
 def _assemble(rules: Rules, seed: int | str, deals: list[Deal], *, from_the_start: bool) -> Game:
-    """A game whose deals are ``deals``, in order, each following the last: numbers in
-    sequence, the same rules, totals that add up, every deal finished but the last.
-    ``from_the_start``: the first deal is deal 1, totals at zero (a saved game); else it
-    may be any deal of a game, with its totals (the address of a game resumed from a
-    shared deal)."""
-    if not deals:
-        raise _damaged("no_deal")
-    game = Game.__new__(Game)
-    game.rules = rules
-    game.seed = seed
-    game.history = []
-    first = deals[0] if not from_the_start else None
-    totals = first.totals if first is not None else (0,) * rules.players
-    start = first.deal_number if first is not None else 0
-    for index, deal in enumerate(deals):
-        number = start + index
-        if deal.deal_number != number:
-            raise _damaged("deal_numbered", number=number + 1, found=deal.deal_number + 1)
-        if deal.rules != rules:
-            raise _damaged("deal_rules", number=number + 1)
-        if deal.totals != totals:
-            raise _damaged("totals_before", number=number + 1)
-        last = index == len(deals) - 1
-        if not deal.is_complete and not last:
-            raise _damaged("unfinished", number=number + 1)
-        if deal.is_complete:
-            result = deal.result()
-            game.history.append(PlayedDeal(deal, result))
-            totals = result.totals
-            if result.game_over and not last:
-                raise _damaged("after_end")
-    game.deal = deals[-1]
-    return game
+    """The game of a record's deals (:meth:`Game.resume`, which checks that they follow
+    one another); deals that do not make a game are a damaged record."""
+    try:
+        return Game.resume(rules, seed, deals, from_the_start=from_the_start)
+    except GameError as error:
+        raise _damaged(error) from error
 
 
 def game_to_json(game: Game) -> str:

@@ -15,10 +15,7 @@ from hearts_teach.cards import (
     parse_cards,
 )
 from hearts_teach.errors import HeartsError, IllegalMove
-from hearts_teach.rules import OMNIBUS_JACK_VALUE, MoonRule, Rules
-
-OMNIBUS_BONUS_PENALTY = OMNIBUS_JACK_VALUE
-"""The Omnibus jack's value (an older name of ``rules.OMNIBUS_JACK_VALUE``)."""
+from hearts_teach.rules import MoonRule, Rules
 
 MoonChoice: TypeAlias = Literal["add", "subtract"]
 """The shooter's choice (docs/rules.md §3.2): add M to every other player (Old Moon), or

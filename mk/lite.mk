@@ -4,8 +4,8 @@
 LITE := _build/lite
 LITE_STAMP := $(LITE)/.built
 LITE_SOURCES := $(wildcard book/lite/* hearts_teach/*.py hearts_teach/*/*.py hearts_teach/*/*/*.py \
-	hearts_teach/teaching/lessons/*.json widgets/*.py widgets/voila/templates/hearts/*) \
-	widgets/notebooks/playground.ipynb pyproject.toml
+	hearts_teach/teaching/lessons/*.json widgets/*.py widgets/server/voila/templates/hearts/*) \
+	pyproject.toml
 
 .PHONY: lite
 

@@ -1,6 +1,6 @@
 # The playground: `make play` sets everything up and runs `hearts-teach play`, the same
-# command an installed package offers (hearts_teach_widgets.app): Voilà serves the
-# notebook widgets/notebooks/playground.ipynb, found with its template inside the
+# command an installed package offers (hearts_teach_widgets.server.app): Voilà serves the
+# notebook widgets/server/notebooks/playground.ipynb, found with its template inside the
 # package, on http://127.0.0.1:8866; the banner gives the address it really listens on
 # (the next free port if 8866 is taken). Only the command line can change where it
 # listens (a HOST or PORT left in the environment by a shell is ignored):

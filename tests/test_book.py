@@ -542,7 +542,7 @@ def test_comparison_with_totals_shows_the_end_of_game_differences() -> None:
     comparison = compare_taken([hearts + " QS", "", "", ""], totals=(90, 95, 63, 70))
     table = kit.comparison_table(comparison, "en", with_totals=True).source
     assert "| Mixed Moon | −26 → 64 |" in table and "With these totals" in table
-    assert "South and North win" in table  # partnership: the team
+    assert "Winners: South and North." in table  # partnership: the team
     french = kit.comparison_table(comparison, "fr", with_totals=True).source
     assert "Avec ces totaux" in french
 

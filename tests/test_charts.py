@@ -12,14 +12,14 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from hearts_teach_widgets.render import name_of
+from hearts_teach_widgets.charts import comparison_chart_svg, simulation_chart_svg
 from hearts_teach_widgets.summary import score_chart_svg
-from hearts_teach_widgets.teacher import comparison_chart_svg, simulation_chart_svg
 from support.engine import play_game
 
 from hearts_teach import Deal, Game, Rules
 from hearts_teach.bots.seats import play_out as bots_play_out
 from hearts_teach.bots.seats import seat_bots
+from hearts_teach.describe import seat_words
 from hearts_teach.i18n import one_decimal, signed, text
 from hearts_teach.teaching.compare import Comparison, compare_deal
 from hearts_teach.teaching.simulate import Simulation, simulate
@@ -142,7 +142,7 @@ def test_score_chart_names_the_target_line_and_its_legend_stays_under_the_plot(
     assert text("ui.summary.axis_deal", lang) in words
     assert text("ui.summary.axis_total", lang) in words
     for player in range(4):
-        assert name_of(player, game.rules, lang) in words
+        assert seat_words(player, game.rules, lang, 0) in words
     # the legend starts below the plot's area: it cannot cover the target line
     (plot,) = [g for g in svg.iter(SVG + "g") if g.get("class") == "plot"]
     (legends,) = with_class(svg, "g", "legends")
@@ -156,7 +156,7 @@ def test_score_chart_names_the_target_line_and_its_legend_stays_under_the_plot(
     colon = "\u202f: " if lang == "fr" else ": "
     for player in range(4):
         totals = ", ".join(["0"] + [signed(r.totals[player]) for r in game.results])
-        assert f"{name_of(player, game.rules, lang)}{colon}{totals}" in alt
+        assert f"{seat_words(player, game.rules, lang, 0)}{colon}{totals}" in alt
 
 
 def marker_shape(marker: ET.Element) -> object:

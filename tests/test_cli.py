@@ -16,10 +16,11 @@ from hearts_teach_widgets.playground import PAGE_LANG
 
 from hearts_teach import Deal, Rules
 from hearts_teach.bots.seats import play_out, seat_bots
+from hearts_teach.describe import winners_text
 from hearts_teach.i18n import text, typeset
 from hearts_teach.records import share_code
 from hearts_teach.teaching.cli import main
-from hearts_teach.teaching.compare import compare_deal, winners_text
+from hearts_teach.teaching.compare import compare_deal
 
 
 def _code() -> tuple[str, Deal]:
@@ -47,7 +48,7 @@ def test_compare_with_totals_names_the_outcome() -> None:
     name = text("variant.standard", "en")
     standard = next(line for line in out.getvalue().splitlines() if line.startswith(name))
     assert standard.endswith(winners_text(Rules(), (3,), "en"))
-    assert winners_text(Rules(), (3,), "en") == "East wins"
+    assert winners_text(Rules(), (3,), "en") == "Winner: East."
 
 
 def test_compare_refuses_a_damaged_code(capsys: pytest.CaptureFixture[str]) -> None:
@@ -252,7 +253,7 @@ def test_the_command_imports_no_jupyter_until_play() -> None:
 def served(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[str], dict[str, str]]]:
     """``hearts-teach play`` up to the server's start: what it would serve, and with
     which environment (the server itself is started by tests/test_packaging.py)."""
-    from hearts_teach_widgets import app
+    from hearts_teach_widgets.server import app
 
     started: list[tuple[list[str], dict[str, str]]] = []
     for name in ("JUPYTER_PATH", PAGE_LANG):
@@ -268,7 +269,7 @@ def served(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[str], dict[str, s
 def test_play_serves_the_packaged_notebook_with_the_classroom_settings(
     served: list[tuple[list[str], dict[str, str]]],
 ) -> None:
-    from hearts_teach_widgets import app
+    from hearts_teach_widgets.server import app
 
     port = app.free_port("127.0.0.1", 8866)  # the default port, or the next free one
     arguments = ["play", "--lang", "fr", "--visitors", "25", "--pool", "4"]
@@ -338,24 +339,35 @@ def test_play_refuses_a_host_of_another_machine(
     assert not served
 
 
+def two_adjacent_listeners() -> tuple[socket.socket, socket.socket]:
+    """Two listening sockets on ports n and n + 1 (another program may hold n + 1: try again)."""
+    for _ in range(50):
+        one = socket.socket()
+        one.bind(("127.0.0.1", 0))
+        two = socket.socket()
+        try:
+            two.bind(("127.0.0.1", one.getsockname()[1] + 1))
+        except OSError:
+            one.close()
+            two.close()
+            continue
+        one.listen()
+        two.listen()
+        return one, two
+    pytest.fail("no two adjacent free ports on 127.0.0.1 in 50 tries")
+
+
 def test_play_with_no_free_port_says_so(
     served: list[tuple[list[str], dict[str, str]]],
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from hearts_teach_widgets import app
+    from hearts_teach_widgets.server import app
 
-    with socket.socket() as one, socket.socket() as two:
-        one.bind(("127.0.0.1", 0))
-        port = one.getsockname()[1]
-        try:
-            two.bind(("127.0.0.1", port + 1))
-        except OSError:
-            pytest.fail(f"port {port + 1} is taken: run again")
-        for probe in (one, two):
-            probe.listen()
-        with pytest.raises(app.PlayError) as refused:
-            app.free_port("127.0.0.1", port, tries=2)
+    one, two = two_adjacent_listeners()
+    port = one.getsockname()[1]
+    with one, two, pytest.raises(app.PlayError) as refused:
+        app.free_port("127.0.0.1", port, tries=2)
     assert (refused.value.key, refused.value.params["last"]) == ("cli.play.no_port", port + 1)
     # ...and the command says it in the user's language (every port taken, here).
     monkeypatch.setattr(app, "port_is_free", lambda host, port: False)
@@ -370,11 +382,11 @@ def test_play_without_the_play_extra_says_how_to_install_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """As in an environment where `pip install hearts-teach` left Voilà out."""
-    import hearts_teach_widgets
+    import hearts_teach_widgets.server
 
     for module in ("app", "serve"):  # imported afresh, each restored after the test
-        monkeypatch.delattr(hearts_teach_widgets, module, raising=False)
-        monkeypatch.delitem(sys.modules, f"hearts_teach_widgets.{module}", raising=False)
+        monkeypatch.delattr(hearts_teach_widgets.server, module, raising=False)
+        monkeypatch.delitem(sys.modules, f"hearts_teach_widgets.server.{module}", raising=False)
     monkeypatch.setitem(sys.modules, "voila.app", None)  # None: the import fails
     assert main(["play", "--lang", "fr"]) == 2
     error = capsys.readouterr().err

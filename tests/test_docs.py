@@ -296,3 +296,49 @@ def outside_references() -> list[tuple[str, int, str]]:
 def test_nothing_refers_to_a_path_outside_the_repository() -> None:
     found = [f"{where}:{number}: {what}" for where, number, what in outside_references()]
     assert found == []
+
+
+def _modules(package: Path) -> list[Path]:
+    return sorted(
+        path
+        for path in package.rglob("*.py")
+        if path.name != "__init__.py" and "__pycache__" not in path.parts
+    )
+
+
+@pytest.mark.parametrize("package", ["hearts_teach", "widgets"])
+def test_every_module_appears_in_the_architecture(package: Path) -> None:
+    """docs/architecture.md says where everything lives: each module is named in it (by
+    its file name, or its folder for a subpackage it describes as a whole)."""
+    architecture = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    root = ROOT / package
+    missing = [
+        str(path.relative_to(ROOT))
+        for path in _modules(root)
+        if f"`{path.name}`" not in architecture
+        and f"{path.relative_to(root).as_posix()}`" not in architecture
+        and f"`{path.parent.relative_to(root).as_posix()}/`" not in architecture
+    ]
+    assert missing == []
+
+
+def test_the_layers_contract_names_every_module_of_its_layers() -> None:
+    """The import-linter contracts (pyproject.toml) list the core's and the widgets'
+    modules by name: a new module of either must join its contract."""
+    import tomllib
+
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "importlinter"
+    ]["contracts"]
+    listed = {module for contract in contracts for module in contract["source_modules"]}
+    core = {
+        f"hearts_teach.{path.stem}"
+        for path in (ROOT / "hearts_teach").glob("*.py")
+        if path.name != "__init__.py"
+    }
+    front = {
+        f"hearts_teach_widgets.{path.stem}"
+        for path in (ROOT / "widgets").glob("*.py")
+        if path.name != "__init__.py"
+    }
+    assert (core | front) - listed == set()

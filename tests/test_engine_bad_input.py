@@ -139,8 +139,9 @@ def test_game_play_out_of_turn_changes_nothing() -> None:
         game.pass_cards(player, rng.sample(game.deal.hand(player), 3))
     other = (game.deal.to_play + 1) % 4
     card = game.deal.hand(other)[0]
-    refused(game.deal, lambda: game.play(card, player=other), IllegalMove)
-    assert game.history == []
+    deal = game.deal
+    refused(deal, lambda: game.play(card, player=other), IllegalMove)
+    assert game.deal is deal and deal.to_play != other
 
 
 def test_playing_after_the_deal_is_over() -> None:

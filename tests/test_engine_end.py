@@ -288,7 +288,7 @@ def test_undo_of_the_last_card_takes_the_deal_out_of_the_history() -> None:
     totals = game.totals
     _, last_card = game.deal.plays[-1]
     game.undo()
-    assert game.history == [] and game.totals == (0, 0, 0, 0)
+    assert game.history == () and game.totals == (0, 0, 0, 0)
     assert not game.is_over
     game.play(last_card)
     assert len(game.history) == 1

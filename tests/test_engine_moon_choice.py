@@ -139,16 +139,15 @@ def test_black_maria_has_no_moon_so_no_choice() -> None:
 
 
 def test_a_game_waits_for_the_choice_before_the_next_deal() -> None:
-    game = Game(CHOICE, seed=1)
-    game.deal = play_a_moon(CHOICE)
-    assert game.history == [] and not game.is_over
+    game = Game.from_deal(play_a_moon(CHOICE), seed=1)
+    assert game.history == () and not game.is_over
     with pytest.raises(HeartsError) as caught:
         game.next_deal()
     bilingual(caught.value)
     game.choose_moon("add")
     assert game.totals == (0, 26, 26, 26)
     game.undo()
-    assert game.history == []
+    assert game.history == ()
     game.choose_moon("subtract")
     assert game.totals == (-26, 0, 0, 0)
     assert game.next_deal().totals == (-26, 0, 0, 0)

@@ -429,10 +429,10 @@ def test_mixed_moon_with_stacking_in_spot_hearts() -> None:
 def test_the_omnibus_jack_is_worth_the_one_constant_and_scores_read_it() -> None:
     from hearts_teach.cards import JACK_OF_DIAMONDS, mask_of
     from hearts_teach.rules import OMNIBUS_JACK_VALUE
-    from hearts_teach.scoring import OMNIBUS_BONUS_PENALTY, points_of
+    from hearts_teach.scoring import points_of
 
     rules = Rules.preset("omnibus")
-    assert rules.value(JACK_OF_DIAMONDS) == OMNIBUS_JACK_VALUE == OMNIBUS_BONUS_PENALTY == -10
+    assert rules.value(JACK_OF_DIAMONDS) == OMNIBUS_JACK_VALUE == -10
     assert points_of(rules, mask_of(["JD", "QS", "2H"])) == 4
     assert points_of(Rules(), mask_of(["JD", "QS", "2H"])) == 14
     # Stacking on a moon: the jack's value, from the same place.

@@ -239,8 +239,12 @@ def test_every_damaged_record_detail_is_in_the_catalogs(
     """records.py names what is wrong with a damaged record by a key of ``error.record.``."""
     source = (ROOT / "hearts_teach" / "records.py").read_text(encoding="utf-8")
     details = set(re.findall(r'_damaged\("(\w+)"', source))
-    assert len(details) > 10
+    assert len(details) >= 10
     assert {f"error.record.{d}" for d in details} <= set(catalogs["en"])
+    # and what Game.resume refuses in deals that do not follow one another
+    game = (ROOT / "hearts_teach" / "game.py").read_text(encoding="utf-8")
+    refusals = set(re.findall(r'GameError\(\s*"(\w+)"', game))
+    assert len(refusals) == 6 and {f"error.{r}" for r in refusals} <= set(catalogs["en"])
 
 
 def test_babel_cfg_names_the_folders_the_test_extracts() -> None:

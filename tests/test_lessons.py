@@ -307,7 +307,7 @@ def test_mixed_moon_lesson_turns_into_new_moon_whatever_the_order() -> None:
         assert result.totals == (64, 95, 63, 70)
         comparison = run.comparison()
         assert comparison is not None
-        assert comparison.row("standard").outcome_text("en") == "North wins"
+        assert comparison.row("standard").outcome_text("en") == "Winner: North."
         assert (outro := run.outro()) is not None and "64" in outro["en"]
 
 

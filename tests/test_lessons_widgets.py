@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hearts_teach_widgets.lessons import DONE_CLASS, GuidedDeal, LessonsTab, lessons_panel
+from hearts_teach_widgets.lessons import DONE_CLASS, GuidedDeal, LessonsTab
 
 from hearts_teach import Card
 from hearts_teach.i18n import text
@@ -183,7 +183,7 @@ def test_a_single_variant_shows_the_score_not_a_comparison() -> None:
 
 
 def test_lessons_tab_lists_every_lesson_by_variant() -> None:
-    tab = lessons_panel(lang="fr", playground=None)
+    tab = LessonsTab(lang="fr", playground=None)
     assert isinstance(tab, LessonsTab)
     assert len(tab.open_buttons) == len(tab.lessons) >= 11
     assert "Omnibus" in tab.chapter_labels["omnibus"].value

@@ -201,8 +201,8 @@ def test_the_pure_switch_builds_a_pure_wheel(pure: Installed) -> None:
     assert not [n for n in names if n.endswith(".so")]
     assert {n.split("/")[0] for n in names if "dist-info" not in n} == TOP_LEVEL
     # What `hearts-teach play` serves ships in the package.
-    assert "hearts_teach_widgets/notebooks/playground.ipynb" in names
-    assert "hearts_teach_widgets/voila/templates/hearts/index.html.j2" in names
+    assert "hearts_teach_widgets/server/notebooks/playground.ipynb" in names
+    assert "hearts_teach_widgets/server/voila/templates/hearts/index.html.j2" in names
     assert pure.run("import hearts_teach; print(hearts_teach.COMPILED)").stdout.strip() == "False"
 
 

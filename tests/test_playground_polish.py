@@ -16,12 +16,12 @@ from hearts_teach_widgets.rules_picker import RulesPicker
 from hearts_teach_widgets.style import CSS
 from hearts_teach_widgets.table import HeartsTable
 from hearts_teach_widgets.teacher import TeacherTools, WhatIfWidget
-from hearts_teach_widgets.texts import seat_name
 from test_table_feel import passed, playable
 
 from hearts_teach import Deal, Rules
 from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.cards import cards_of
+from hearts_teach.describe import seat_words
 from hearts_teach.i18n import card_symbol, join_words, text
 from hearts_teach.records import share_code
 from hearts_teach.rules import mask_of_removal
@@ -109,7 +109,7 @@ def test_a_game_resumed_from_its_address_says_why_the_reasons_are_gone(lang: str
             line = text(
                 "ui.log.earlier",
                 lang,
-                seat=seat_name(player, 4, lang),
+                seat=seat_words(player, Rules(), lang, 0),
                 card=card_symbol(card, lang),
             )
             assert line in log

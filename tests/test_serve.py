@@ -1,4 +1,4 @@
-"""The playground's server holding a class (hearts_teach_widgets.serve, hearts_teach_widgets.kernel_guard).
+"""The playground's server holding a class (hearts_teach_widgets.server.serve, hearts_teach_widgets.server.kernel_guard).
 
 One server for the module, as ``make play`` starts it but with one kernel kept ready,
 three seats, and short times (a vanished visitor's kernel culled after 3 s, a page that
@@ -24,7 +24,7 @@ from types import SimpleNamespace
 from typing import Any, TypeVar
 
 import pytest
-from hearts_teach_widgets.serve import BadHost, machine_names
+from hearts_teach_widgets.server.serve import BadHost, machine_names
 from support.page_client import V1, PageClient, PageError
 from support.voila import free_port, running_voila_process
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest, HTTPResponse
@@ -273,7 +273,10 @@ def test_crafted_execute_requests_run_nothing(
                 page.send(kind, {"code": code, "silent": False, "cursor_pos": 0}, channel=channel)
         page.send("debug_request", {"command": "evaluate", "arguments": {"expression": code}})
         page.send("comm_open", {"comm_id": "x1", "target_name": "evil.target", "data": {}})
-        await asyncio.sleep(3)
+        # A barrier, not a wait: the kernel handles each channel's messages in order, so
+        # once it has answered a harmless request on both, it has dealt with the others.
+        for channel in ("shell", "control"):
+            await page.settled(page.send("kernel_info_request", {}, channel=channel))
         assert not proof.exists()
         replies = {m["msg_type"] for m in page.received}
         assert not replies & {"execute_reply", "inspect_reply", "complete_reply", "debug_reply"}
@@ -454,13 +457,13 @@ def test_the_server_tells_its_kernels_the_strong_bots_limit(
     given: str, told: str | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``--think``: the kernels (which inherit the server's environment) read it as the
-    strong bots' time limit (hearts_teach_widgets.table.bot_budget); 0 or more than the
+    strong bots' time limit (hearts_teach_widgets.server.thinking.bot_budget); 0 or more than the
     table takes leaves the bots' own."""
     import os
 
-    from hearts_teach_widgets.app import NOTEBOOK
-    from hearts_teach_widgets.serve import BOT_THINK, PlaygroundServer
-    from hearts_teach_widgets.table import THINK_SETTING
+    from hearts_teach_widgets.server.app import NOTEBOOK
+    from hearts_teach_widgets.server.serve import BOT_THINK, PlaygroundServer
+    from hearts_teach_widgets.server.thinking import THINK_SETTING
     from voila.app import Voila  # type: ignore[import-untyped]
 
     assert BOT_THINK == THINK_SETTING
@@ -507,7 +510,7 @@ def test_a_visitors_game_computes_below_the_server(server: Served) -> None:
 def test_lower_priority_is_the_calling_threads_own() -> None:
     script = (
         "import os, threading\n"
-        "from hearts_teach_widgets.kernel_guard import lower_priority\n"
+        "from hearts_teach_widgets.server.kernel_guard import lower_priority\n"
         "go, seen = threading.Event(), []\n"
         "def other():\n"
         "    go.wait(); seen.append(os.getpriority(os.PRIO_PROCESS, 0))\n"
@@ -533,8 +536,8 @@ def test_lower_priority_is_the_calling_threads_own() -> None:
     ],
 )
 def test_a_class_finds_a_game_ready_for_each_seat(options: list[str], pool: int) -> None:
-    from hearts_teach_widgets.app import NOTEBOOK
-    from hearts_teach_widgets.serve import PlaygroundServer
+    from hearts_teach_widgets.server.app import NOTEBOOK
+    from hearts_teach_widgets.server.serve import PlaygroundServer
 
     server = PlaygroundServer()
     server.initialize([str(NOTEBOOK), *options])
@@ -544,7 +547,7 @@ def test_a_class_finds_a_game_ready_for_each_seat(options: list[str], pool: int)
 def test_the_pool_fills_again_only_when_a_core_is_spare(tmp_path: Path) -> None:
     """A kernel's start takes a core for seconds: behind a class whose bots fill both
     cores, the pool waits (unless a visitor is waiting for a kernel)."""
-    from hearts_teach_widgets.serve import MachineLoad, PlaygroundServer
+    from hearts_teach_widgets.server.serve import MachineLoad, PlaygroundServer
 
     stat = tmp_path / "stat"
     machine = MachineLoad(2, stat=str(stat))

@@ -16,13 +16,9 @@ import pytest
 import traitlets
 from hearts_teach_widgets.playground import Playground
 from hearts_teach_widgets.render import HOLD, Replay, table_point, timeline
-from hearts_teach_widgets.table import (
-    DELAY_SETTING,
-    THINK_SETTING,
-    HeartsTable,
-    bot_budget,
-    page_marker,
-)
+from hearts_teach_widgets.server.thinking import THINK_SETTING, ServedSeating, bot_budget
+from hearts_teach_widgets.table import HeartsTable
+from hearts_teach_widgets.table_settings import DELAY_SETTING, page_marker
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -170,18 +166,23 @@ def test_a_server_caps_the_strong_bots_thinking(monkeypatch: pytest.MonkeyPatch)
     """``hearts-teach play --think`` reaches every Monte-Carlo bot of a new table, and
     the hint; other levels have no budget, and a bad setting leaves the bot's own."""
     monkeypatch.setenv(THINK_SETTING, "0.05")
-    table = HeartsTable(Rules(), seed=1, bot_level="montecarlo", delay=0)
-    strong = [bot for bot in table._bots if bot is not None]
+    served = ServedSeating()
+    table = HeartsTable(Rules(), seed=1, bot_level="montecarlo", delay=0, seating=served)
+    strong = [bot for bot in table.session.bots if bot is not None]
     assert len(strong) == 3
     assert all(isinstance(bot, MonteCarloBot) and bot.time_limit == 0.05 for bot in strong)
     table.hint()
-    assert isinstance(table._hint_bot, MonteCarloBot) and table._hint_bot.time_limit == 0.05
+    assert (
+        isinstance(table.session.hint_bot(), MonteCarloBot)
+        and table.session.hint_bot().time_limit == 0.05
+    )
     assert bot_budget("heuristic") == {} and bot_budget("random") == {}
-    HeartsTable(Rules(), seed=1, bot_level="heuristic", delay=0)  # takes no budget
+    HeartsTable(Rules(), seed=1, bot_level="heuristic", delay=0, seating=served)  # no budget
     own = MonteCarloBot(0).time_limit
     for setting in ("0", "-1", "6", "nan", "inf", "quick"):
         monkeypatch.setenv(THINK_SETTING, setting)
-        bots = HeartsTable(Rules(), seed=1, bot_level="montecarlo", delay=0)._bots
+        made = HeartsTable(Rules(), seed=1, bot_level="montecarlo", delay=0, seating=served)
+        bots = made.session.bots
         assert [bot.time_limit for bot in bots if isinstance(bot, MonteCarloBot)] == [own] * 3
     monkeypatch.delenv(THINK_SETTING)
     assert bot_budget("montecarlo") == {}
@@ -491,7 +492,7 @@ def test_the_bots_level_and_speed_are_traits_that_refuse_what_the_table_does_not
     )
     table.bot_level = "montecarlo"
     assert table.bot_picker.value == "montecarlo"
-    assert all(isinstance(bot, MonteCarloBot) for bot in table._bots if bot is not None)
+    assert all(isinstance(bot, MonteCarloBot) for bot in table.session.bots if bot is not None)
     table.bot_picker.value = "random"
     assert table.bot_level == "random"
     table.pace_picker.value = 0.9

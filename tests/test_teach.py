@@ -69,16 +69,16 @@ def test_moon_with_totals_the_wikipedia_example() -> None:
     assert totals["original"] == (103, 95, 63, 70)
     assert totals["reverse"] == (116, 95, 63, 70)
     outcomes = {row.key: row.outcome_text("en") for row in comparison.scored}
-    assert outcomes["standard"] == "North wins"
+    assert outcomes["standard"] == "Winner: North."
     assert outcomes["mixed-moon"] == "The game goes on"
     assert outcomes["spot"] == "The game goes on"
-    assert outcomes["omnibus"] == "North wins"
-    assert outcomes["partnership"] == "South and North win"  # 90 + 89 against 121 + 96
-    assert outcomes["reverse"] == "South wins"  # the highest total wins
+    assert outcomes["omnibus"] == "Winner: North."
+    assert outcomes["partnership"] == "Winners: South and North."  # 90 + 89 against 121 + 96
+    assert outcomes["reverse"] == "Winner: South."  # the highest total wins
     assert comparison.row("mixed-moon").moon_text("fr") == "Grand chelem de Sud (chelem soustrait)"
     assert comparison.row("mixed-moon").moon_text("en") == "Moon by South (New Moon)"
     french = {row.key: row.outcome_text("fr") for row in comparison.scored}
-    assert french["standard"] == "Nord gagne"
+    assert french["standard"] == "Vainqueur\u202f: Nord."
     assert french["mixed-moon"] == "La partie continue"
 
 

@@ -17,9 +17,10 @@ from support.engine import play_a_moon
 from hearts_teach import Card, Deal, Rules
 from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.cards import cards_of
+from hearts_teach.i18n import seat_name
 from hearts_teach.records import share_code
 from hearts_teach.scoring import moon_outcomes
-from hearts_teach.teaching.compare import compare_deal, player_name
+from hearts_teach.teaching.compare import compare_deal
 from hearts_teach.teaching.desk import ScoringDesk
 
 
@@ -142,7 +143,7 @@ def test_what_if_plays_another_card(played: Deal) -> None:
     assert widget.result is not None
     assert widget.result.replayed.plays[21][1] == enabled[-1]
     assert "as played" in widget.table.value
-    seats = " / ".join(player_name(p, 4, "en") for p in range(4))
+    seats = " / ".join(seat_name(p, 4, "en") for p in range(4))
     assert f"Scores in seat order: {seats}." in unescape(widget.table.value)
     widget.go_to(1, 1)
     assert widget.table.value == ""

@@ -1,4 +1,4 @@
-"""The bots' thinking thread on a served playground (hearts_teach_widgets.thinking)."""
+"""The bots' thinking thread on a served playground (hearts_teach_widgets.server.thinking)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,14 @@ import os
 import threading
 
 import pytest
-from hearts_teach_widgets.kernel_guard import SERVED
-from hearts_teach_widgets.table import THINK_SETTING, HeartsTable
-from hearts_teach_widgets.thinking import BackgroundBot, served_bot
+from hearts_teach_widgets.server.kernel_guard import SERVED
+from hearts_teach_widgets.server.thinking import (
+    THINK_SETTING,
+    BackgroundBot,
+    ServedSeating,
+    served_bot,
+)
+from hearts_teach_widgets.table import HeartsTable
 
 from hearts_teach import Deal, Rules
 from hearts_teach.bots import MonteCarloBot, make_bot
@@ -67,8 +72,8 @@ def test_bots_think_in_place_off_a_served_playground(monkeypatch: pytest.MonkeyP
     monkeypatch.setenv(SERVED, "1")
     quick = make_bot("heuristic", seed=1)
     assert served_bot(quick) is quick  # microseconds a card: in place
-    table = HeartsTable(Rules(), seed=1, delay=0, bot_level="montecarlo")
-    assert all(isinstance(bot, BackgroundBot) for bot in table._bots if bot is not None)
+    table = HeartsTable(Rules(), seed=1, delay=0, bot_level="montecarlo", seating=ServedSeating())
+    assert all(isinstance(bot, BackgroundBot) for bot in table.session.bots if bot is not None)
     table.choose_pass(table.deal.hand(0)[:3])
     assert table.confirm_pass()  # the bots pass and play through their thread
     assert table.deal.phase == "play"
@@ -85,7 +90,9 @@ def test_the_bots_choose_their_pass_while_the_person_chooses(
     goes on exactly as if they had chosen then."""
     monkeypatch.setenv(THINK_SETTING, "5")  # a cap no pass comes near, even on a busy machine
     monkeypatch.delenv(SERVED, raising=False)
-    in_place = HeartsTable(Rules(), seed=11, delay=0, bot_level="montecarlo")
+    in_place = HeartsTable(
+        Rules(), seed=11, delay=0, bot_level="montecarlo", seating=ServedSeating()
+    )
     in_place.choose_pass(in_place.deal.hand(0)[:3])
     assert in_place.confirm_pass()
     monkeypatch.setenv(SERVED, "1")
@@ -97,8 +104,8 @@ def test_the_bots_choose_their_pass_while_the_person_chooses(
         return choose(bot, view)
 
     monkeypatch.setattr(MonteCarloBot, "pass_cards", counted)
-    table = HeartsTable(Rules(), seed=11, delay=0, bot_level="montecarlo")
-    bots = [bot for bot in table._bots if isinstance(bot, BackgroundBot)]
+    table = HeartsTable(Rules(), seed=11, delay=0, bot_level="montecarlo", seating=ServedSeating())
+    bots = [bot for bot in table.session.bots if isinstance(bot, BackgroundBot)]
     assert len(bots) == 3
     for bot in bots:  # (the person takes longer than that to choose)
         assert bot._pass_ahead is not None
@@ -114,18 +121,18 @@ def test_a_pass_thought_ahead_for_another_deal_is_never_used(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv(SERVED, "1")
-    table = HeartsTable(Rules(), seed=12, delay=0, bot_level="montecarlo")
-    first = [bot for bot in table._bots if isinstance(bot, BackgroundBot)]
+    table = HeartsTable(Rules(), seed=12, delay=0, bot_level="montecarlo", seating=ServedSeating())
+    first = [bot for bot in table.session.bots if isinstance(bot, BackgroundBot)]
     table.new_game(seed=40)
     # the first game's bots dropped what they thought; the new ones think for this deal
     assert all(bot._pass_ahead is None for bot in first)
-    ahead = [bot._pass_ahead for bot in table._bots if isinstance(bot, BackgroundBot)]
+    ahead = [bot._pass_ahead for bot in table.session.bots if isinstance(bot, BackgroundBot)]
     assert all(
         thought is not None and thought[0] == table.deal.view(seat)
         for seat, thought in zip((1, 2, 3), ahead, strict=True)
     )
     # a view the thought was not for is chosen afresh
-    bot = table._bots[1]
+    bot = table.session.bots[1]
     assert isinstance(bot, BackgroundBot)
     other = Deal.new(Rules(), seed=99, deal_number=0).view(1)
     fresh = make_bot("montecarlo", seed=bot.seed).pass_cards(other)
@@ -141,11 +148,13 @@ def test_a_table_made_before_its_visitor_comes_thinks_once_shown(
     from hearts_teach_widgets.playground import Playground
 
     monkeypatch.setenv(SERVED, "1")
-    playground = Playground(with_lessons=False, with_teachers=False, bot_level="montecarlo")
+    playground = Playground(
+        with_lessons=False, with_teachers=False, bot_level="montecarlo", seating=ServedSeating()
+    )
     playground.prepare_table()
     made = playground._ahead
     assert made is not None
-    searching = [bot for bot in made._bots if isinstance(bot, BackgroundBot)]
+    searching = [bot for bot in made.session.bots if isinstance(bot, BackgroundBot)]
     assert len(searching) == 3 and all(bot._pass_ahead is None for bot in searching)
     assert playground.start() is made
     assert all(bot._pass_ahead is not None for bot in searching)
@@ -159,9 +168,11 @@ def test_a_table_left_for_another_drops_what_its_bots_thought_ahead(
     from hearts_teach_widgets.playground import Playground
 
     monkeypatch.setenv(SERVED, "1")
-    playground = Playground(with_lessons=False, with_teachers=False, bot_level="montecarlo")
+    playground = Playground(
+        with_lessons=False, with_teachers=False, bot_level="montecarlo", seating=ServedSeating()
+    )
     first = playground.start()
-    bots = [bot for bot in first._bots if isinstance(bot, BackgroundBot)]
+    bots = [bot for bot in first.session.bots if isinstance(bot, BackgroundBot)]
     assert bots and all(bot._pass_ahead is not None for bot in bots)
     playground.open_deal(Deal.new(Rules(), seed=3, deal_number=1))
     assert all(bot._pass_ahead is None for bot in bots)

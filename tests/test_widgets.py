@@ -428,7 +428,7 @@ def test_summary_names_the_winner_and_draws_the_chart() -> None:
 
 def test_lessons_tab_is_built_when_opened_and_follows_the_language() -> None:
     playground = Playground("en")
-    assert playground.tabs is not None  # hearts_teach_widgets.lessons provides lessons_panel
+    assert playground.tabs is not None  # the lessons tab
     assert playground.lessons is None
     playground.tabs.selected_index = 1
     lessons = playground.lessons
@@ -470,8 +470,7 @@ def test_the_teachers_tab_opens_on_the_last_finished_deal_and_follows_the_langua
 def test_a_served_playgrounds_teachers_tab_runs_small_simulations_in_one_process(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setenv("HEARTS_SERVED", "1")
-    tools = Playground("fr", with_lessons=False).open_teachers()
+    tools = Playground("fr", with_lessons=False, served=True).open_teachers()
     assert tools is not None
     assert tools.simulation.games.max == 200 and tools.simulation.jobs.max == 1
     tools.simulation.games.value = 10**6  # a bounded box keeps its value within its bounds
@@ -624,7 +623,7 @@ def test_the_person_chooses_how_their_moon_scores_by_its_buttons_and_undo_takes_
     for outcome in (pending.add, pending.subtract):
         for total in outcome.totals:
             assert re.search(rf">{str(total).replace('-', '−')} <", box)
-    assert "Vainqueur : Vous" in box  # adding ends the game, the person winning
+    assert "Vainqueur : vous" in box  # adding ends the game, the person winning
     assert "choisir" in table.status_text()
     table.hint_button.click()
     assert "Conseil : choisissez « Donner 26 points à chacun des autres »" in plain(table.message)
@@ -634,11 +633,11 @@ def test_the_person_chooses_how_their_moon_scores_by_its_buttons_and_undo_takes_
     assert table.moon_box.value == "" and buttons["add"].layout.display == "none"
     assert table.next_deal_button.layout.display is None
     table.undo_button.click()  # the choice first, alone
-    assert table.deal.pending_moon_choice is not None and table.game.history == []
+    assert table.deal.pending_moon_choice is not None and table.game.history == ()
     assert "choisissez à nouveau" in table.message
     buttons["add"].click()
     assert table.game.is_over and table.game.winners == (0,)
-    assert "Vainqueur : Vous." in plain(table.message)
+    assert "Vainqueur : vous." in plain(table.message)
     assert deal_from_code(table.share_code()).moon_choice == "add"
     table.undo_button.click()
     table.undo_button.click()  # then the last card

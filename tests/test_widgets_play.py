@@ -12,15 +12,15 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from hearts_teach_widgets.app import Settings, voila_arguments
 from hearts_teach_widgets.cards import pass_states, play_states
-from hearts_teach_widgets.render import name_of
-from hearts_teach_widgets.serve import command_line
+from hearts_teach_widgets.server.app import Settings, voila_arguments
+from hearts_teach_widgets.server.serve import command_line
 from hearts_teach_widgets.summary import summary_html
 from support.engine import play_out
 from support.voila import voila_command
 
 from hearts_teach import Deal, Game, Rules
+from hearts_teach.describe import seat_words
 from hearts_teach.i18n import signed, text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -79,7 +79,7 @@ def test_the_command_line_replaces_the_playgrounds_own_options() -> None:
 def test_browser_tests_serve_with_the_options_of_make_play() -> None:
     """The browser tests' server is ``hearts-teach play``'s, on their own port."""
     served = voila_command(12345)
-    assert served[1:3] == ["-m", "hearts_teach_widgets.serve"]
+    assert served[1:3] == ["-m", "hearts_teach_widgets.server.serve"]
     assert served[3:] == voila_arguments(Settings("127.0.0.1", 12345))
 
 
@@ -119,5 +119,5 @@ def test_the_score_chart_says_its_final_totals_in_words(lang: str) -> None:
     colon = "\u202f: " if lang == "fr" else ": "
     for player, total in enumerate(game.totals):
         totals = ", ".join(["0"] + [signed(r.totals[player]) for r in game.results])
-        assert f"{name_of(player, game.rules, lang)}{colon}{totals}" in said
+        assert f"{seat_words(player, game.rules, lang, 0)}{colon}{totals}" in said
         assert totals.endswith(signed(total))

@@ -39,10 +39,9 @@ Playground (:mod:`hearts_teach_widgets.playground`), served by Voilà from ``not
     serves it on http://127.0.0.1:8866/ (:mod:`hearts_teach_widgets.app`) through
     :mod:`hearts_teach_widgets.serve` (Voilà, minus a slow import) with the package's
     ``hearts`` template (``voila/templates``, no CDN request).
-    Lessons hook: if ``hearts_teach_widgets.lessons`` defines ``lessons_panel(lang, playground)``
-    returning a widget, it becomes the "Lessons" tab, built when first opened; a ``lang``
-    trait on the widget is linked to the page's (else a ``set_lang(lang)`` method is
-    called when it changes), and it may call ``playground.open_deal(deal)``.
+    The "Lessons" tab is :class:`hearts_teach_widgets.lessons.LessonsTab`, built when
+    first opened; its ``lang`` follows the page's, and it may call
+    ``playground.open_deal(deal)``.
 
 End of game (:mod:`hearts_teach_widgets.summary`)
     ``summary_html(game, lang)`` and ``score_chart_svg(game, lang)`` (an SVG chart).
@@ -73,7 +72,6 @@ _HOMES = {
     "position_html": "hearts_teach_widgets.render",
     "RulesPicker": "hearts_teach_widgets.rules_picker",
     "HeartsTable": "hearts_teach_widgets.table",
-    "Table": "hearts_teach_widgets.table",
 }
 
 __all__ = sorted(_HOMES)
@@ -82,8 +80,6 @@ __all__ = sorted(_HOMES)
 def __getattr__(name: str) -> Any:
     if name not in _HOMES:
         raise AttributeError(f"module 'hearts_teach_widgets' has no attribute {name!r}")
-    value = getattr(
-        importlib.import_module(_HOMES[name]), "HeartsTable" if name == "Table" else name
-    )
+    value = getattr(importlib.import_module(_HOMES[name]), name)
     globals()[name] = value
     return value

@@ -23,17 +23,20 @@ from __future__ import annotations
 
 import hashlib
 import math
+import statistics
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import Any, Final, TypedDict
 
 import pygal  # type: ignore[import-untyped]
 from pygal.etree import etree as _pygal_etree  # type: ignore[import-untyped]
 from pygal.style import Style  # type: ignore[import-untyped]
 
-from hearts_teach.i18n import message, one_decimal, signed, text, typeset
+from hearts_teach.i18n import message, one_decimal, seat_name, signed, text, typeset
+from hearts_teach.teaching.compare import Comparison, variant_label
+from hearts_teach.teaching.simulate import Simulation, VariantSummary
 
 # pygal writes with lxml when it is installed; the browser has no lxml, and the two
 # serialize differently: always use the standard library's ElementTree.
@@ -572,3 +575,160 @@ def box_chart(
         box_mode="extremes",
     )
     return _render(chart, title=title, alt=alt, lang=lang, width=width)
+
+
+# --- the teachers' charts -------------------------------------------------------------
+
+
+def comparison_chart_svg(comparison: Comparison, lang: str) -> str:
+    """Grouped bars: one group per variant, one hatched bar per player, each with its
+    score; the text alternative gives every score, labelled in ``lang``."""
+    rows = comparison.scored
+    players = comparison.players
+    names = [seat_name(player, players, lang) for player in range(players)]
+    series = [
+        Series(name, tuple(row.result.scores[player] if row.result else 0 for row in rows))
+        for player, name in enumerate(names)
+    ]
+    labels = [row.label(lang) for row in rows]
+    title = text("ui.teach.chart", lang)
+    alt = sentence(
+        title,
+        [
+            named(
+                label,
+                ", ".join(
+                    f"{name} {number(line.values[i], lang)}"
+                    for name, line in zip(names, series, strict=True)
+                ),
+                lang,
+            )
+            for i, label in enumerate(labels)
+        ],
+        lang,
+    )
+    return bar_chart(
+        title,
+        labels,
+        series,
+        alt=alt,
+        lang=lang,
+        y_title=text("ui.teach.axis_score", lang),
+        slanted=True,
+        width=800,
+        height=520,
+        font_size=12,
+    )
+
+
+class _Size(TypedDict):
+    width: int
+    height: int
+    font_size: int
+
+
+# each of the three charts of a simulation (side by side on a wide screen)
+_PANEL: Final[_Size] = {"width": 640, "height": 420, "font_size": 13}
+
+
+def simulation_chart_svg(result: Simulation, lang: str) -> str:
+    """Three charts side by side (one above the other on a narrow screen): how many deals
+    the games lasted, moons per 100 deals, and the winner's margin, for every variant
+    simulated. Each is an SVG with its own text alternative."""
+    summaries = result.summaries
+    labels = [variant_label(s.variant, lang) for s in summaries]
+    return panels_html(
+        [
+            _deals_panel(summaries, labels, lang),
+            _moons_panel(summaries, labels, lang),
+            _margin_panel(summaries, labels, lang),
+        ],
+        text("ui.teach.sim_caption", lang),
+    )
+
+
+def _deals_panel(summaries: Sequence[VariantSummary], labels: list[str], lang: str) -> str:
+    """How many games lasted each number of deals: one line per variant."""
+    lengths = [r.deals for s in summaries for r in s.records]
+    low, high = (min(lengths), max(lengths)) if lengths else (0, 0)
+    counts = [
+        Series(label, tuple(s.deals_per_game[deals] for deals in range(low, high + 1)))
+        for label, s in zip(labels, summaries, strict=True)
+    ]
+    title = text("ui.teach.sim_chart_deals", lang)
+    alt = sentence(
+        title,
+        [
+            text(
+                "chart.mean_range",
+                lang,
+                name=label,
+                mean=one_decimal(s.mean_deals, lang),
+                low=min(r.deals for r in s.records),
+                high=max(r.deals for r in s.records),
+            )
+            for label, s in zip(labels, summaries, strict=True)
+            if s.records
+        ],
+        lang,
+    )
+    return line_chart(
+        title,
+        [str(n) for n in range(low, high + 1)],
+        counts,
+        alt=alt,
+        lang=lang,
+        x_title=text("sim.deals_axis", lang),
+        y_title=text("sim.count_axis", lang),
+        **_PANEL,
+    )
+
+
+def _moons_panel(summaries: Sequence[VariantSummary], labels: list[str], lang: str) -> str:
+    """Moons per 100 deals: one bar per variant, with its value."""
+    title = text("ui.teach.sim_chart_moons", lang)
+    rates = tuple(round(100 * s.moon_rate, 1) for s in summaries)
+    items = [
+        f"{label} {one_decimal(rate, lang)}" for label, rate in zip(labels, rates, strict=True)
+    ]
+    return bar_chart(
+        title,
+        labels,
+        [Series(title, rates)],
+        alt=sentence(title, items, lang),
+        lang=lang,
+        slanted=True,
+        decimals=True,
+        **_PANEL,
+    )
+
+
+def _margin_panel(summaries: Sequence[VariantSummary], labels: list[str], lang: str) -> str:
+    """The winner's margin over the games that ended: one box per variant."""
+    title = text("ui.teach.sim_chart_margin", lang)
+    margins = [Series(label, tuple(s.margins)) for label, s in zip(labels, summaries, strict=True)]
+    alt = sentence(
+        title,
+        [
+            text(
+                "chart.median_range",
+                lang,
+                name=group.name,
+                median=number(statistics.median(group.values), lang),
+                low=number(min(group.values), lang),
+                high=number(max(group.values), lang),
+            )
+            for group in margins
+            if group.values
+        ],
+        lang,
+    )
+    return box_chart(
+        title,
+        margins,
+        alt=alt,
+        lang=lang,
+        y_title=text("sim.margin_axis", lang),
+        slanted=True,
+        **_PANEL,
+    )

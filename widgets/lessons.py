@@ -18,16 +18,18 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from hearts_teach import Card
-from hearts_teach.i18n import card_name, signed, text
+from hearts_teach.describe import seat_words
+from hearts_teach.i18n import card_name, seat_name, signed, text
+from hearts_teach.rules import Rules
 from hearts_teach.scoring import MOON_CHOICES
-from hearts_teach.teaching.compare import Comparison, player_name
+from hearts_teach.teaching.compare import Comparison
 from hearts_teach.teaching.lessons import CHAPTERS, Event, Feedback, Lesson, LessonRun, get_lesson
 from hearts_teach.teaching.lessons import load_lessons as _load_lessons
 from hearts_teach.teaching.lessons.claims import hearts_state
 
 from .cards import HandView, play_states
 from .render import card_face, moon_choice_html, moon_choice_label
-from .shared import anchor
+from .shared import focus_line
 from .style import style_tag
 from .texts import Localized
 
@@ -53,16 +55,10 @@ DONE_CLASS = "ht-lesson-done"
 """Added to the lesson's root once the deal is over (the browser tests look for it)."""
 
 
-def _you(player: int, learner: int, players: int, lang: str) -> str:
-    """The learner is "You"; the other seats keep their compass names."""
-    if player == learner:
-        return text("ui.lesson.you", lang)
-    return player_name(player, players, lang)
-
-
-def _by_seat(values: tuple[int, ...] | list[int], learner: int, lang: str) -> str:
-    players = len(values)
-    return ", ".join(f"{_you(p, learner, players, lang)} {signed(v)}" for p, v in enumerate(values))
+def _by_seat(values: tuple[int, ...] | list[int], rules: Rules, learner: int, lang: str) -> str:
+    return ", ".join(
+        f"{seat_words(p, rules, lang, learner)} {signed(v)}" for p, v in enumerate(values)
+    )
 
 
 def event_text(event: Event, learner: int, lang: str, players: int = 4) -> str:
@@ -72,12 +68,12 @@ def event_text(event: Event, learner: int, lang: str, players: int = 4) -> str:
     if event.kind == "play" and event.player is not None and event.card is not None:
         if event.player == learner:
             return text("ui.lesson.you_play", lang, card=event.card)
-        who = player_name(event.player, players, lang)
+        who = seat_name(event.player, players, lang)
         return text("ui.lesson.plays", lang, player=who, card=event.card)
     if event.kind == "trick" and event.player is not None:
         if event.player == learner:
             return text("ui.lesson.you_win", lang)
-        return text("ui.lesson.trick_won", lang, player=player_name(event.player, players, lang))
+        return text("ui.lesson.trick_won", lang, player=seat_name(event.player, players, lang))
     return ""
 
 
@@ -137,7 +133,7 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
         self.status = widgets.HTML()
         # What the learner is asked now, just above the hand: where the keyboard goes
         # after a card (a Label: the line ipywidgets 8 can focus).
-        self.hand_label = anchor()
+        self.hand_label = focus_line()
         self.hand_label.add_class("ht-hand-label")
         self.hand = HandView(self._card_clicked, lang)
         self.feedback = widgets.HTML()
@@ -262,7 +258,7 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
         self.heading.value = f"<h3>{escape(lesson.title[lang])}</h3>"
         self.intro.value = f"<p>{escape(lesson.intro[lang])}</p>"
         if lesson.totals is not None:
-            totals = _by_seat(lesson.totals, lesson.learner, lang)
+            totals = _by_seat(lesson.totals, deal.rules, lesson.learner, lang)
             line = text("ui.lesson.totals", lang, totals=totals, target=deal.rules.target)
             self.totals.value = f'<p class="ht-totals"><strong>{escape(line)}</strong></p>'
         else:
@@ -275,13 +271,13 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
         if trick is not None and trick.plays:
             faces = "".join(
                 f'<span style="display:inline-block;text-align:center;margin:0 4px">'
-                f"{card_face(card, lang)}<br><small>{escape(_you(p, lesson.learner, players, lang))}"
+                f"{card_face(card, lang)}<br><small>{escape(seat_words(p, deal.rules, lang, lesson.learner))}"
                 f"</small></span>"
                 for p, card in trick.plays
             )
         else:
             faces = escape(text("ui.lesson.trick_empty", lang))
-        points = _by_seat(list(deal.points_taken), lesson.learner, lang)
+        points = _by_seat(list(deal.points_taken), deal.rules, lesson.learner, lang)
         hearts = text(_HEARTS_KEYS[hearts_state(deal)], lang)
         self.trick.value = (
             f'<div role="group" aria-label="{escape(text("ui.lesson.trick", lang))}">'
@@ -383,7 +379,9 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
         else:
             result = run.result()
             if result is not None:
-                scores = _by_seat(list(result.scores), self.lesson.learner, lang)
+                scores = _by_seat(
+                    list(result.scores), self._run.deal.rules, self.lesson.learner, lang
+                )
                 parts.append(
                     f"<p><strong>{escape(text('ui.lesson.score', lang))}</strong> — "
                     f"{escape(scores)}</p>"
@@ -484,8 +482,3 @@ class LessonsTab(Localized, widgets.VBox):  # type: ignore[misc]
         self.back_button.tooltip = text("ui.lessons.back", lang)
         self.table_button.description = text("ui.lessons.play_here", lang)
         self.table_button.tooltip = text("ui.lessons.play_here", lang)
-
-
-def lessons_panel(lang: str = "en", playground: Any = None) -> LessonsTab:
-    """The playground's hook: its "Lessons" tab."""
-    return LessonsTab(lang, playground)

@@ -99,3 +99,12 @@ def teachers_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
         return tools
 
     return _guarded(build, lang)
+
+
+def playground_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
+    """The playground, from the page's address (``?deal=CODE``, ``?game=...``,
+    ``?lang=fr``...), as the served playground opens it, with the bots in place."""
+    from .playground import Playground
+
+    _parameters, lang = page_parameters(environ)
+    return _guarded(lambda: Playground.from_environment(environ), lang)

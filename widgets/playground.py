@@ -10,7 +10,6 @@ visitor gets a different first deal and a deal can be replayed.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import os
 import random
@@ -24,6 +23,7 @@ import traitlets
 from hearts_teach import Card, Deal, Game, RecordError, Rules
 from hearts_teach.cards import CARDS
 from hearts_teach.i18n import text
+from hearts_teach.teaching.session import Seating
 
 from .address import (
     MAX_SEED,
@@ -36,13 +36,13 @@ from .address import (
     request_query_string,
 )
 from .address import query_parameters as query_parameters  # (named here before)
-from .kernel_guard import SERVED
 from .render import DEFAULT_PLAYGROUND_URL
 from .rules_picker import RulesPicker, relabel_choices
-from .shared import picture
+from .shared import html_box
 from .style import style_tag
 from .summary import summary_html
-from .table import HeartsTable, bot_level_options, language_switch, page_marker
+from .table import HeartsTable
+from .table_settings import bot_level_options, language_switch, page_marker
 from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES, Localized
 
 if TYPE_CHECKING:  # the teachers' tools are imported when their tab is first opened
@@ -70,16 +70,6 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(MAX_SEED + 1)
 
 
-def _lessons_factory() -> Callable[..., widgets.Widget] | None:
-    """The lessons helper's hook: ``hearts_teach_widgets.lessons.lessons_panel(lang, playground)``."""
-    try:
-        module = importlib.import_module("hearts_teach_widgets.lessons")
-    except ImportError:
-        return None
-    factory: Callable[..., widgets.Widget] | None = getattr(module, "lessons_panel", None)
-    return factory
-
-
 class Playground(Localized, widgets.VBox):  # type: ignore[misc]
     """Start screen → table → summary, in French or English, with a lessons tab if any.
 
@@ -100,6 +90,8 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         with_teachers: bool = True,
         bot_level: str = DEFAULT_BOT_LEVEL,
         notices: Callable[[str], list[str]] | None = None,
+        seating: Seating | None = None,
+        served: bool = False,
     ) -> None:
         super().__init__()
         if lang not in LANGUAGES:
@@ -110,6 +102,10 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         self.lang = lang
         self.seed = seed  # the seed of the next game (of the game opened from a code)
         self.playground_url = playground_url
+        # How its tables' bots are made and run (a served playground's think in the
+        # background), and whether a class shares this server (the simulations stay small).
+        self.seating = seating if seating is not None else Seating()
+        self.served = served
         self.table: HeartsTable | None = None
         # The first game's table, built before the visitor came (prepare_table).
         self._ahead: HeartsTable | None = None
@@ -124,14 +120,14 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         # it to the address bar) and the words it shows if the connection is lost.
         self.page_data = widgets.HTML(layout=widgets.Layout(display="none"))
         self.page_data.add_class("ht-page-data")
-        self.notice = picture()
+        self.notice = html_box()
 
-        self.title = picture()
+        self.title = html_box()
         # Radio buttons, not toggle buttons: ipywidgets 8 draws a toggle row without
         # aria-pressed, so a screen reader could not tell which language is in use.
         self.language_picker = language_switch(lang)
         traitlets.link((self.language_picker, "value"), (self, "lang"))
-        self.start_intro = picture()
+        self.start_intro = html_box()
         # The rules picker is built when the start screen is first needed: a page
         # opened on a shared deal shows its table sooner.
         self._rules_picker: RulesPicker | None = None
@@ -155,7 +151,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         # A click comes from the screen showing the button, once: the second click of a
         # double-click, arriving when the table is shown, would start another game.
         self.start_button.on_click(lambda _b: self._clicked_on("start", self.start))
-        self.start_message = picture()
+        self.start_message = html_box()
         # Back from the rules to a game left for them ("Change the rules" at the table):
         # the game waits, kept, until another one is started.
         self.resume_button = widgets.Button(
@@ -183,7 +179,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(max_width="720px"),
         )
         self.start_screen.add_class("ht-panel")
-        self.summary = picture()
+        self.summary = html_box()
         self.again_button = widgets.Button(
             button_style="primary", icon="refresh", layout=widgets.Layout(width="auto")
         )
@@ -199,13 +195,13 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         # The lessons and the teachers' tabs are built when first opened: the table
         # shows sooner.
         self.lessons: widgets.Widget | None = None
-        self._lessons_factory = _lessons_factory() if with_lessons else None
+        self.with_lessons = with_lessons
         self._lessons_slot = widgets.VBox()
         self.teachers: TeacherTools | None = None
         self._teachers_deal: Deal | None = None  # the finished deal the tools were given
         self._teachers_slot = widgets.VBox()
         pages: dict[str, widgets.Widget] = {"play": self.play_area}
-        if self._lessons_factory is not None:
+        if with_lessons:
             pages["lessons"] = self._lessons_slot
         if with_teachers:
             pages["teachers"] = self._teachers_slot
@@ -221,7 +217,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             [self.title, self.language_picker],
             layout=widgets.Layout(justify_content="space-between", align_items="center"),
         )
-        self.children = [picture(style_tag()), header, self.notice, body, self.page_data]
+        self.children = [html_box(style_tag()), header, self.notice, body, self.page_data]
         code = game_code or deal_code
         if not code:
             self._build_rules_picker()
@@ -252,11 +248,6 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         ``?bots=montecarlo`` are read from ``QUERY_STRING`` (unknown values are ignored).
         Under Voici (the static book) ``HEARTS_PAGE_URL`` is the page its links go to."""
         environ = os.environ if environ is None else environ
-        guard = None
-        if environ.get(SERVED) == "1":
-            from . import kernel_guard
-
-            guard = kernel_guard.install(environ)
         given_url = options.pop("playground_url", None)
 
         def links(request: Mapping[str, str]) -> str:
@@ -288,8 +279,6 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
                 **options,
             )
             playground._pick_again(address)
-        if guard is not None:
-            guard.listeners.append(playground.refused)
         return playground
 
     def visit(self, address: Address, playground_url: str = DEFAULT_PLAYGROUND_URL) -> None:
@@ -335,17 +324,16 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
 
     def open_lessons(self) -> widgets.Widget | None:
         """Build the lessons tab (once) and show it."""
-        if self.lessons is None and self._lessons_factory is not None:
+        if self.lessons is None and self.with_lessons:
+            from .lessons import LessonsTab  # built when first opened: the table shows sooner
+
             try:
-                lessons = self._lessons_factory(lang=self.lang, playground=self)
+                lessons = LessonsTab(self.lang, self)
             except Exception:  # a broken lesson must not take the playground down
                 log.exception("the lessons tab could not be built")
-                self._lessons_factory = None
+                self.with_lessons = False
                 return None
-            if isinstance(lessons, traitlets.HasTraits) and lessons.has_trait("lang"):
-                self._tie("lessons", lessons)
-            elif hasattr(lessons, "set_lang"):  # a hook's widget without the trait
-                self.observe(lambda change: lessons.set_lang(change["new"]), names="lang")
+            self._tie("lessons", lessons)
             self.lessons = lessons
             self._lessons_slot.children = [lessons]
         self._select_tab("lessons")
@@ -367,7 +355,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             from .teacher import TeacherTools
 
             tools = TeacherTools(finished, self.lang)
-            if os.environ.get(SERVED) == "1":
+            if self.served:
                 # A served class shares the server's cores: a simulation stays small
                 # and runs in the visitor's own process.
                 tools.simulation.games.max = SERVED_SIMULATION_GAMES
@@ -578,6 +566,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             show_language=False,
             origin=origin,
             think_ahead=not ahead,
+            seating=self.seating,
         )
         table.new_game_button.on_click(lambda _b: self._back_to_table())
         # Taking back the last card of a finished game reopens it: the summary goes.

@@ -14,12 +14,14 @@ from urllib.parse import quote
 
 from hearts_teach import Card, Deal, DealResult, Rules, Trick
 from hearts_teach.cards import sorted_for_display
-from hearts_teach.i18n import card_name, join_words, rank_letter, signed, text
+from hearts_teach.deal import table_point
+from hearts_teach.describe import seat_words, winners_text
+from hearts_teach.i18n import card_name, join_words, message, rank_letter, signed, text
 from hearts_teach.i18n import seat_name as engine_seat_name
 from hearts_teach.scoring import MOON_CHOICES, MoonChoice, MoonOutcomes
 
 from .style import style_tag
-from .texts import card_count, raw, seat_name
+from .texts import card_count
 
 DEFAULT_PLAYGROUND_URL = ""
 """Links relative to the page they are shown in (``?deal=...``): the page the reader
@@ -69,17 +71,11 @@ _AREA = {"s": "south", "n": "north", "w": "west", "e": "east"}
 _AREA.update({place: place for place in ("sw", "nw", "ne", "se")})
 
 
-def name_of(player: int, rules: Rules, lang: str, you: int = 0, *, sentence: bool = False) -> str:
-    """ "You" for the seat ``you`` ("you" inside a ``sentence``), the compass name for
-    the others."""
-    return seat_name(player, rules.players, lang, rules.partnership, you, sentence=sentence)
-
-
 def moon_text(shooter: int, rules: Rules, lang: str, you: int = 0) -> str:
     """ "North shot the moon!", or "You shot the moon!" (« Vous avez tiré la lune ! »)."""
     if shooter == you:
         return text("ui.deal.moon_you", lang)
-    return text("ui.deal.moon", lang, seat=name_of(shooter, rules, lang, you))
+    return text("ui.deal.moon", lang, seat=seat_words(shooter, rules, lang, you))
 
 
 def moon_choice_label(choice: MoonChoice, rules: Rules, lang: str) -> str:
@@ -96,7 +92,8 @@ def moon_choice_html(
     if the game ends there); ``question`` under the heading (by default, the person is
     asked to choose; ``you=-1`` names every seat by its compass name)."""
     heads = "".join(
-        f"<th scope='col'>{escape(name_of(p, rules, lang, you))}</th>" for p in range(rules.players)
+        f"<th scope='col'>{escape(seat_words(p, rules, lang, you))}</th>"
+        for p in range(rules.players)
     )
     rows = []
     for choice in MOON_CHOICES:
@@ -107,7 +104,7 @@ def moon_choice_html(
         )
         end = ""
         if result.game_over:
-            end = f"<br><span class='ht-meta'>{escape(winners_text(rules, result.winners, lang))}</span>"
+            end = f"<br><span class='ht-meta'>{escape(winners_text(rules, result.winners, lang, None if you < 0 else you))}</span>"
         label = escape(moon_choice_label(choice, rules, lang))
         rows.append(f"<tr><th scope='row'>{label}{end}</th>{cells}</tr>")
     shooter = moon_text(outcomes.shooter, rules, lang, you)
@@ -133,7 +130,7 @@ def trick_html(trick: Trick | None, rules: Rules, lang: str, caption: str, you: 
                 )
             slots.append(
                 f'<div class="ht-slot-{seat}">{card_face(card, lang)}'
-                f'<div class="ht-slot-label">{escape(name_of(player, rules, lang, you))}</div>{mark}</div>'
+                f'<div class="ht-slot-label">{escape(seat_words(player, rules, lang, you))}</div>{mark}</div>'
             )
     return f'<div class="ht-caption">{escape(caption)}</div>' + "".join(slots)
 
@@ -165,7 +162,7 @@ def felt_html(deal: Deal, lang: str, human: int = 0) -> str:
             if player == human
             else f"<div class='ht-meta'>{escape(card_count(count, lang))}</div>"
         )
-        label = escape(name_of(player, rules, lang, human))
+        label = escape(seat_words(player, rules, lang, human))
         seats.append(
             f'<section class="ht-seat ht-{area}{" ht-turn" if turn else ""}" aria-label="{label}">'
             f'<div class="ht-name">{label}{tag}</div>{backs}{count_text}'
@@ -181,7 +178,7 @@ def felt_html(deal: Deal, lang: str, human: int = 0) -> str:
             "ui.trick.just_won",
             lang,
             number=deal.trick_number,
-            seat=name_of(last.winner, rules, lang, human, sentence=True),
+            seat=seat_words(last.winner, rules, lang, human, sentence=True),
         )
     if trick_caption is None:
         if deal.is_over:
@@ -223,11 +220,6 @@ class Replay:
 
     start: tuple[int, int]
     delay: float
-
-
-def table_point(deal: Deal) -> tuple[int, int]:
-    """Where the deal stands: tricks completed, cards in the trick in progress."""
-    return len(deal.tricks), len(deal.current_trick.plays)
 
 
 @dataclass(frozen=True)
@@ -336,14 +328,16 @@ def _slot(
     return (
         f'<div class="ht-slot ht-slot-{seat_of(player, rules.players)}{classes}"{style}{hint}>'
         f"{card_face(card, lang)}{mark}"
-        f'<div class="ht-slot-label">{escape(name_of(player, rules, lang, human))}</div></div>'
+        f'<div class="ht-slot-label">{escape(seat_words(player, rules, lang, human))}</div></div>'
     )
 
 
 def _won_caption(index: int, winner: int, rules: Rules, lang: str, human: int) -> str:
     if winner == human:
         return text("ui.trick.just_won_you", lang, number=index + 1)
-    return text("ui.trick.just_won", lang, number=index + 1, seat=name_of(winner, rules, lang))
+    return text(
+        "ui.trick.just_won", lang, number=index + 1, seat=seat_words(winner, rules, lang, 0)
+    )
 
 
 def _trick_layer(
@@ -390,7 +384,7 @@ def _pass_layer(deal: Deal, lang: str, human: int, picked: Sequence[Card]) -> st
     if direction is None or deal.passes()[human] is not None:
         return f'<div class="ht-layer"><div class="ht-caption">{escape(text("phase.pass", lang))}</div></div>'
     receiver = rules.pass_receiver(human, direction)
-    seat = name_of(receiver, rules, lang, human)
+    seat = seat_words(receiver, rules, lang, human)
     arrow = _ARROW[seat_of(receiver, rules.players)]
     faces = "".join(card_face(card, lang) for card in picked[:count])
     faces += '<span class="ht-face ht-empty" aria-hidden="true"></span>' * max(
@@ -448,10 +442,10 @@ def _corner(deal: Deal, index: int, lang: str, human: int, picked: Sequence[Card
         winner = (
             text("ui.trick.won_you", lang)
             if trick.winner == human
-            else text("ui.trick.won_by", lang, seat=name_of(trick.winner, rules, lang))
+            else text("ui.trick.won_by", lang, seat=seat_words(trick.winner, rules, lang, 0))
         )
         names = ", ".join(
-            f"{name_of(p, rules, lang, human)} {card_name(c, lang)}" for p, c in trick.plays
+            f"{seat_words(p, rules, lang, human)} {card_name(c, lang)}" for p, c in trick.plays
         )
         return (
             f'<div class="ht-corner-title">{escape(title)}</div>'
@@ -476,8 +470,8 @@ def _corner(deal: Deal, index: int, lang: str, human: int, picked: Sequence[Card
             f'<div class="ht-corner-title">{escape(title)}</div>'
             f'<div class="ht-corner-line">{escape(text("ui.trick.none", lang))}</div>'
         )
-    gave = text("ui.pass.gave", lang, seat=name_of(to, rules, lang, human))
-    came = text("ui.pass.came", lang, seat=name_of(source, rules, lang, human))
+    gave = text("ui.pass.gave", lang, seat=seat_words(to, rules, lang, human))
+    came = text("ui.pass.came", lang, seat=seat_words(source, rules, lang, human))
     return (
         f'<div class="ht-corner-title">{escape(text("ui.pass.title", lang))}</div>'
         f'<div class="ht-pass-groups"><div><div class="ht-corner-line">{escape(gave)}</div>'
@@ -517,7 +511,7 @@ def _seat(
     for index, moment in sorted(times.won.items()):
         if tricks[index].winner == player:
             score_changes.append((moment, sum(rules.values[c.index] for c in tricks[index].cards)))
-    label = escape(name_of(player, rules, lang, human))
+    label = escape(seat_words(player, rules, lang, human))
     lines = [f'<div class="ht-name">{label}</div>']
     if player != human:
         counts = [(0.0, count + len(hand_changes))]
@@ -636,7 +630,7 @@ def badges_html(deal: Deal, lang: str) -> str:
     variant = variant_name(deal.rules, lang)
     direction = deal.pass_direction
     if direction:
-        passing = text("ui.badge.passing", lang, direction=raw(f"pass.{direction}", lang))
+        passing = text("ui.badge.passing", lang, direction=message(f"pass.{direction}", lang))
     else:
         passing = text("ui.badge.no_pass", lang)
     deals = ""
@@ -676,7 +670,9 @@ def score_sheet_html(
     with totals (a shared deal of a game under way) shows them first, on a line of their
     own, so that the totals are that line plus the rows."""
     n = rules.players
-    heads = "".join(f"<th scope='col'>{escape(name_of(p, rules, lang))}</th>" for p in range(n))
+    heads = "".join(
+        f"<th scope='col'>{escape(seat_words(p, rules, lang, 0))}</th>" for p in range(n)
+    )
     deal_word = escape(text("ui.score.deal", lang))
     numbers = list(numbers) if numbers is not None else list(range(1, len(results) + 1))
     rows = []
@@ -709,7 +705,7 @@ def score_sheet_html(
     leaders, lead_word = _leaders(rules, results), "ui.score.leading"
     if results and results[-1].game_over:
         leaders, lead_word = set(results[-1].winners), "ui.score.won"
-    said = escape(raw(lead_word, lang), quote=True)
+    said = escape(message(lead_word, lang), quote=True)
     foot = "".join(
         f"<td class='ht-lead' title='{said}'>{total}</td>"
         if player in leaders
@@ -720,7 +716,7 @@ def score_sheet_html(
     if rules.partnership and results:
         parts = []
         for team, total in zip(rules.teams(), results[-1].team_totals, strict=True):
-            names = join_words([name_of(p, rules, lang) for p in team], lang)
+            names = join_words([seat_words(p, rules, lang, 0) for p in team], lang)
             parts.append(escape(text("ui.score.team", lang, names=names, total=total)))
         teams = "<p>" + " · ".join(parts) + "</p>"
     return (
@@ -820,9 +816,3 @@ def position_html(
         f'<div class="ht-hand-static" aria-label="{escape(text("ui.hand.label", lang))}">{faces}</div>'
         f"{link}</div>"
     )
-
-
-def winners_text(rules: Rules, winners: Sequence[int], lang: str) -> str:
-    names = join_words([name_of(p, rules, lang) for p in winners], lang)
-    key = "ui.game.winners" if len(winners) > 1 else "ui.game.winner"
-    return text(key, lang, seats=names)

@@ -21,6 +21,7 @@ import traitlets
 from hearts_teach import Deal
 from hearts_teach.bots.catalog import points
 from hearts_teach.bots.weigh import NOISE
+from hearts_teach.describe import seat_words
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import card_symbol, decimal, seat_name, text
 from hearts_teach.records import deal_from_code, share_code
@@ -35,8 +36,8 @@ from hearts_teach.teaching.review import (
 )
 from hearts_teach.teaching.whatif import WhatIfResult
 
-from .render import moon_text, name_of
-from .shared import alert_html, picture
+from .render import moon_text
+from .shared import alert_html, html_box
 from .texts import Localized
 
 VERDICT_MARKS = {"mistake": "✗", "slight": "≈", "noise": "~", "agrees": "✓"}
@@ -61,10 +62,7 @@ def _you(review: DealReview, third_person: bool) -> int | None:
 
 
 def _name(player: int, review: DealReview, lang: str, you: int | None, sentence: bool) -> str:
-    rules = review.deal.rules
-    if you is None:
-        return seat_name(player, rules.players, lang)
-    return name_of(player, rules, lang, you, sentence=sentence)
+    return seat_words(player, review.deal.rules, lang, you, sentence=sentence)
 
 
 def decision_html(
@@ -223,15 +221,15 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
         self.review: DealReview | None = None
         self.game: GameReview | None = None
         self.replayed: tuple[Decision, WhatIfResult] | None = None
-        self.heading = picture()
-        self.summary = picture()
+        self.heading = html_box()
+        self.summary = html_box()
         self.progress = widgets.IntProgress(min=0, max=1, value=0)
         self.progress.layout.display = "none"
         self.rows = widgets.VBox()
         self.replay_buttons: list[widgets.Button | None] = []
-        self.replay_box = picture()
+        self.replay_box = html_box()
         self.children = (
-            picture(STYLE),
+            html_box(STYLE),
             self.heading,
             self.summary,
             self.progress,
@@ -285,7 +283,7 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
         self.replay_buttons = []
         rows = []
         for index, decision in enumerate(review.ranked):
-            line = picture()
+            line = html_box()
             if decision.agrees:
                 button = None
                 rows.append(widgets.HBox([line]))
@@ -370,12 +368,12 @@ class ReviewTab(Localized, widgets.VBox):  # type: ignore[misc]
         self.add_class("ht-root")
         self.deal: Deal | None = None
         self._refusal: HeartsError | None = None
-        self.intro = picture()
+        self.intro = html_box()
         self.code = widgets.Text(layout=widgets.Layout(width="60%"))
         self.seat = widgets.Dropdown(options=[("", 0)], value=0)
         self.run_button = widgets.Button(icon="search", button_style="primary")
         self.run_button.on_click(lambda _b: self.review_code(self.code.value))
-        self.message = picture()
+        self.message = html_box()
         self.panel = ReviewPanel(lang, third_person=True)
         traitlets.dlink((self, "lang"), (self.panel, "lang"))
         self.children = (

@@ -27,7 +27,7 @@ from hearts_teach.rules import (
 )
 
 from .render import variant_name
-from .shared import picture
+from .shared import html_box
 from .texts import Localized
 
 TARGET_RANGE = (1, 10000)
@@ -164,9 +164,9 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
         }
         # Which cards this table takes out, said by the number of players (the drop-down
         # above is shown only where there is a choice).
-        self.removed_note = picture()
+        self.removed_note = html_box()
         self.removed_note.add_class("ht-removed-note")
-        self.verdict = picture()
+        self.verdict = html_box()
         self._fields: dict[str, widgets.Widget] = {
             "players": self.players,
             "removed": self.removed,
@@ -181,7 +181,7 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
         self.preset.observe(self._preset_changed, names="value")
         for field in self._fields.values():
             field.observe(self._option_changed, names="value")
-        self.options_title = picture()
+        self.options_title = html_box()
         checks = widgets.GridBox(
             list(self.checkboxes.values()),
             layout=widgets.Layout(grid_template_columns="repeat(2, minmax(240px, 1fr))"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from html import escape
-from typing import Any
+from typing import Any, Final
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipywidgets.widgets.widget_string import HTMLStyle  # type: ignore[import-untyped]
@@ -61,7 +61,7 @@ def one_update_each(*roots: widgets.Widget) -> Iterator[None]:
         yield
 
 
-def picture(value: str = "") -> widgets.HTML:
+def html_box(value: str = "") -> widgets.HTML:
     """An HTML widget with the shared layout and style (never restyle it)."""
     return widgets.HTML(
         value,
@@ -84,7 +84,7 @@ def alert_html(message: str) -> str:
     return f'<p role="alert" class="ht-message">⚠ {escape(message)}</p>'
 
 
-def anchor() -> widgets.Label:
+def focus_line() -> widgets.Label:
     """A line the program may send the keyboard to (tabindex −1: never a Tab stop), so
     that an action whose button goes away, or whose result shows far below, sends the
     keyboard, the screen reader and the view to what happened. A Label: ipywidgets 8
@@ -100,7 +100,7 @@ def follow_replays(panel: widgets.Widget) -> None:
     (the browser scrolls it into view and a screen reader reads it), not left on the
     button while the result appears below, out of sight. The line follows the panel's
     language."""
-    line = anchor()
+    line = focus_line()
     children = list(panel.children)
     children.insert(children.index(panel.replay_box), line)
     panel.children = tuple(children)
@@ -147,8 +147,12 @@ def choice_row(options: list[tuple[str, Any]], value: Any) -> widgets.RadioButto
     return row
 
 
-def describe(widget: widgets.DOMWidget, words: str, help_text: str | None = None) -> None:
+def name_control(widget: widgets.DOMWidget, words: str, help_text: str | None = None) -> None:
     """A control's name, and its tooltip (``help_text``, else the name itself): an
     ipywidget whose tooltip is None shows the word "null" on hovering its label."""
     widget.description = words
     widget.tooltip = help_text if help_text is not None else words
+
+
+NATURAL_LABEL: Final = {"description_width": "initial"}
+"""A control's label as wide as its words (the default width cut « Code de p… »)."""

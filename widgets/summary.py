@@ -5,10 +5,11 @@ from __future__ import annotations
 from html import escape
 
 from hearts_teach import Game
+from hearts_teach.describe import seat_words, winners_text
 from hearts_teach.i18n import text
 
 from .charts import Series, figure_html, line_chart, named, numbers, sentence
-from .render import name_of, score_sheet_html, winners_text
+from .render import score_sheet_html
 
 
 def score_chart_svg(game: Game, lang: str) -> str:
@@ -18,7 +19,9 @@ def score_chart_svg(game: Game, lang: str) -> str:
     rules = game.rules
     deals = [str(deal) for deal in range(len(results) + 1)]
     series = [
-        Series(name_of(player, rules, lang), (0, *(result.totals[player] for result in results)))
+        Series(
+            seat_words(player, rules, lang, 0), (0, *(result.totals[player] for result in results))
+        )
         for player in range(rules.players)
     ]
     title = text("ui.summary.chart", lang)
@@ -45,7 +48,7 @@ def summary_html(game: Game, lang: str) -> str:
     """Heading, winner sentence, deals played, score sheet and chart."""
     rules = game.rules
     winners = game.winners
-    verdict = winners_text(rules, winners, lang) if winners else text("ui.turn.over", lang)
+    verdict = winners_text(rules, winners, lang, 0) if winners else text("ui.turn.over", lang)
     numbers = [played.deal.deal_number + 1 for played in game.history]
     return (
         f'<div class="ht-summary"><h2>{escape(text("ui.summary.title", lang))}</h2>'

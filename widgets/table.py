@@ -22,24 +22,20 @@ for reduced motion see the cards appear in turn without sliding (hearts_teach_wi
 
 from __future__ import annotations
 
+import functools
 import itertools
-import math
-import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
-from hearts_teach import Card, Deal, Game, IllegalMove, RecordError, Rules, records
-from hearts_teach.bots import Bot, Choice, MoonChoiceMade, make_bot, moon_choice_for
-from hearts_teach.bots.seats import seat_seed
-from hearts_teach.cards import parse_cards, sorted_for_display
-from hearts_teach.i18n import card_symbol, card_symbols, ntext, text
+from hearts_teach import Card, Deal, Game, Rules
+from hearts_teach.i18n import message, text
 from hearts_teach.scoring import MOON_CHOICES
 from hearts_teach.teaching.review import REPLAY_LEVEL, DealReview, GameReview
+from hearts_teach.teaching.session import BotPlay, Outcome, Seating, TablePoint, TableSession
 
 from .cards import HandView, pass_states, play_states
 from .render import (
@@ -47,124 +43,38 @@ from .render import (
     Replay,
     Timeline,
     badges_html,
-    exchange_of,
     live_felt_html,
     moon_choice_html,
     moon_choice_label,
-    moon_text,
-    name_of,
     playground_link,
     rules_html,
     score_sheet_html,
-    table_point,
     timeline,
-    timing,
-    tricks_so_far,
-    winners_text,
 )
 from .review import ReviewPanel
 from .rules_picker import relabel_choices
-from .shared import anchor, choice_row, describe, follow_replays, one_update_each, picture
+from .shared import focus_line, follow_replays, html_box, name_control, one_update_each
 from .style import style_tag
-from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, Localized, raw, seat_name
-from .thinking import forget, served_bot, think_ahead
-
-HINT_LEVEL = "montecarlo"
-LANGUAGE_OPTIONS = (("English", "en"), ("Français", "fr"))
-PACES: tuple[tuple[str, float], ...] = (
-    ("slow", 0.9),
-    ("normal", 0.5),
-    ("fast", 0.25),
-    ("instant", 0.0),
+from .table_settings import (
+    DEFAULT_DELAY,
+    SettingError,
+    bot_level_options,
+    default_delay,
+    language_switch,
+    pace_options,
+    page_marker,
 )
-"""The bots' speeds offered: seconds between two cards shown."""
-DEFAULT_DELAY = 0.5
-DELAY_SETTING = "HEARTS_BOT_DELAY"
-"""An environment variable that sets the bots' delay of every new table (seconds, from
-0 to 5): a server's choice for its visitors, and 0 in tests that do not look at it."""
-
-
-def default_delay() -> float:
-    """The bots' delay of a new table: ``HEARTS_BOT_DELAY`` if set and valid, else 0.5 s."""
-    try:
-        seconds = float(os.environ.get(DELAY_SETTING, DEFAULT_DELAY))
-    except ValueError:
-        return DEFAULT_DELAY
-    return seconds if math.isfinite(seconds) and 0 <= seconds <= 5 else DEFAULT_DELAY
-
-
-THINK_SETTING = "HEARTS_BOT_THINK"
-"""An environment variable that caps the seconds a Monte-Carlo bot (or the hint) thinks
-over one decision at every new table: a classroom server's choice (``hearts-teach play
---think``), so that a full class on a few cores still gets its replies at once."""
-
-
-def bot_budget(level: str) -> dict[str, float]:
-    """The budget of a new bot of ``level``: ``HEARTS_BOT_THINK`` as the Monte-Carlo bot's
-    time limit if set and valid (above 0, at most 5 s), else the bot's own default."""
-    if level != "montecarlo":
-        return {}
-    try:
-        seconds = float(os.environ.get(THINK_SETTING, "nan"))
-    except ValueError:
-        return {}
-    return {"time_limit": seconds} if 0 < seconds <= 5 else {}
-
-
-ORIGINS = (None, "address", "code")
-"""Where a table's game may come from besides a new game: the page's address (a game
-resumed after a reload) or a share code."""
+from .table_words import log_html, note_text, status_text
+from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, Localized
 
 _TABLES = itertools.count(1)  # a class per table, for the style of its own reply
 
 
-@dataclass(frozen=True)
-class BotPlay:
-    """A card a bot played: where it sits in the deal's history, and its reason."""
-
-    index: int
-    player: int
-    choice: Choice
-    trick: int = 0  # tricks completed before this card
-
-
-Message = Callable[[str], str]
-
-
-def bot_level_options(lang: str) -> list[tuple[str, str]]:
-    """The bots' levels as dropdown choices labelled in ``lang``."""
-    return [(text(f"ui.bot.{level}", lang), level) for level in BOT_LEVELS]
-
-
-def pace_options(lang: str, delay: float = DEFAULT_DELAY) -> list[tuple[str, float]]:
-    """The bots' speeds as dropdown choices labelled in ``lang`` (``delay`` among them)."""
-    options = [(text(f"ui.pace.{name}", lang), seconds) for name, seconds in PACES]
-    if all(seconds != delay for _name, seconds in PACES):
-        options.append((text("ui.pace.other", lang, seconds=f"{delay:g}"), delay))
-    return options
-
-
-def page_marker(lang: str) -> str:
-    """What the page around the table should say of itself: its language and its title.
-    The kernel cannot set the document's ``lang`` or title; the page's own script (the
-    Voilà template) may copy them from this hidden element, as it copies the address."""
-    title = escape(text("ui.title", lang), quote=True)
-    return f'<span class="ht-page" hidden lang="{lang}" data-lang="{lang}" data-title="{title}"></span>'
-
-
-def language_switch(lang: str) -> widgets.RadioButtons:
-    """The language switch: a pair of radio buttons, each language named in itself, so
-    that the one in use is checked, on screen and for screen readers."""
-    return choice_row(list(LANGUAGE_OPTIONS), lang)
-
-
-class SettingError(traitlets.TraitError, ValueError):
-    """A bot level or a speed the table does not offer, refused by its trait, which keeps
-    the value it had."""
-
-
 class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
-    """A table where the person at seat 0 plays a whole game against bots.
+    """A table where the person at seat 0 plays a whole game against bots: the view of a
+    :class:`~hearts_teach.teaching.session.TableSession` (``session``), which holds the
+    game. The widgets are built once, drawn again from the session after every action,
+    and the person's clicks are sent to it.
 
     ``source`` is a :class:`Game`, a :class:`Deal` (played alone, then the game goes
     on with the same rules), a :class:`Rules` (a new game) or ``None`` (standard rules).
@@ -200,14 +110,10 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         delay: float | None = None,
         origin: str | None = None,
         think_ahead: bool = True,
+        seating: Seating | None = None,
     ) -> None:
         super().__init__()
         self.lang = lang
-        if origin not in ORIGINS:
-            raise ValueError(f"unknown origin {origin!r}: one of {ORIGINS}")
-        # Where a game that had begun elsewhere came from ("address": resumed from the
-        # page's address; "code": a share code): its bots' reasons were not kept.
-        self.origin = origin
         if bot_level not in BOT_LEVELS:
             raise ValueError(f"unknown bot level {bot_level!r}")
         delay = default_delay() if delay is None else delay
@@ -217,38 +123,29 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.add_class("ht-table")
         self._name = f"ht-t{next(_TABLES)}"
         self.add_class(self._name)
-        self.human = 0  # the person always sits at seat 0 (South); seat names count from it
-        self.seed = seed
         self.playground_url = playground_url
         self.on_game_over = on_game_over
         # Called with the table after every redraw (a card, a pass, undo, a new deal...).
         self.on_change: Callable[[HeartsTable], None] | None = None
-        # Whether the bots choose their pass as soon as a deal is dealt (think_ahead):
-        # not in a table built before its visitor comes, whose kernel is then busy
-        # drawing the page (see hearts_teach_widgets.thinking).
-        self.thinks_ahead = think_ahead
         self.bot_level = bot_level
-        self._log: list[BotPlay] = []
-        self._picked: list[Card] = []
-        self._hinted: list[Card] = []
-        self._message: Message | None = None
-        self._message_is_error = False
-        self._share_message: Message | None = None
-        self._share_is_error = False
-        self._game_over_told = False
-        self._moon_made: tuple[int, MoonChoiceMade] | None = None  # a bot's choice, and why
+        self.session = TableSession(
+            source,
+            bot_level=bot_level,
+            seed=seed,
+            seating=seating,
+            origin=origin,
+            thinks_ahead=think_ahead,
+        )
         self.delay = float(delay)
         self._replay: Replay | None = None  # the reply to show in turn, at the next draw
-        self._said_from: tuple[int, int] | None = None  # what the note tells since
+        self._said_from: TablePoint | None = None  # what the note tells since
+        self._game_over_told = False
         self._draws = 0
-        self.game = self._as_game(source)
-        self._seat_bots()
-        self._hint_bot: Bot | None = None
 
-        self._style = picture(style_tag())
-        self.status = picture()
-        self.badges = picture()
-        self.felt = picture()
+        self._style = html_box(style_tag())
+        self.status = html_box()
+        self.badges = html_box()
+        self.felt = html_box()
         self.felt.add_class("ht-felt-box")
         self.hand = HandView(self._card_chosen, lang)
         # Where the keyboard goes after a card (never a card: a second Enter would play
@@ -256,46 +153,30 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         # Tab goes on to the hand, drawn above it.
         self.note = widgets.Label(tabbable=False)
         self.note.add_class("ht-note")
-        self.message_box = picture()
-        self.confirm_pass_button = widgets.Button(
-            button_style="primary", icon="exchange", layout=widgets.Layout(width="auto")
-        )
-        self.confirm_pass_button.on_click(lambda _b: self.confirm_pass())
-        self.hint_button = widgets.Button(icon="lightbulb-o", layout=widgets.Layout(width="auto"))
-        self.hint_button.on_click(lambda _b: self.hint())
-        self.undo_button = widgets.Button(icon="undo", layout=widgets.Layout(width="auto"))
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.next_deal_button = widgets.Button(
-            button_style="success", icon="forward", layout=widgets.Layout(width="auto")
-        )
-        self.next_deal_button.on_click(lambda _b: self.next_deal())
+        self.message_box = html_box()
+        self.confirm_pass_button = self._button(self.confirm_pass, "exchange", "primary")
+        self.hint_button = self._button(self.hint, "lightbulb-o")
+        self.undo_button = self._button(self.undo, "undo")
+        self.next_deal_button = self._button(self.next_deal, "forward", "success")
         # The shooter's choice (docs/rules.md §3.2), when the person shot the moon: both
         # outcomes, and a button for each.
-        self.moon_box = picture()
+        self.moon_box = html_box()
         self.moon_buttons = {
-            choice: widgets.Button(
-                button_style="warning", icon="check", layout=widgets.Layout(width="auto")
-            )
+            choice: self._button(functools.partial(self.choose_moon, choice), "check", "warning")
             for choice in MOON_CHOICES
         }
-        for choice, button in self.moon_buttons.items():
-            button.on_click(lambda _b, chosen=choice: self.choose_moon(chosen))
         # The deal review: a button once the deal is over; its panel, made on the first
         # review (the page starts with fewer widgets), goes under the hand.
-        self.review_button = widgets.Button(icon="search", layout=widgets.Layout(width="auto"))
-        self.review_button.on_click(lambda _b: self.review())
+        self.review_button = self._button(self.review, "search")
         self._review_lang: traitlets.dlink | None = None  # the panel follows the table
         # Above the review: its title, and which bots play its replays; the keyboard goes
         # there once the review is shown.
-        self.replay_level = anchor()
+        self.replay_level = focus_line()
         self.observe(self._panel_changed, names="review_panel")
         self.review_slot = widgets.Box()
-        self._reviews: dict[int, DealReview] = {}  # this game's deals reviewed, by number
-        self.new_game_button = widgets.Button(icon="refresh", layout=widgets.Layout(width="auto"))
-        self.new_game_button.on_click(lambda _b: self.new_game())
-        self.skip_button = widgets.Button(icon="forward", layout=widgets.Layout(width="auto"))
+        self.new_game_button = self._button(self.new_game, "refresh")
+        self.skip_button = self._button(self.skip, "forward")
         self.skip_button.add_class("ht-skip")
-        self.skip_button.on_click(lambda _b: self.skip())
         self.language_picker = language_switch(lang)
         traitlets.link((self.language_picker, "value"), (self, "lang"))
         self.bot_picker = widgets.Dropdown(options=bot_level_options(lang), value=bot_level)
@@ -306,24 +187,38 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             style={"description_width": "initial"},
         )
         self.pace_picker.observe(self._pace_picked, names="value")
-        self.score_sheet = picture()
-        self.bot_log = picture()
-        self.rules_box = picture()
-        self.share_title = picture()
+        self.score_sheet = html_box()
+        self.bot_log = html_box()
+        self.rules_box = html_box()
+        self.share_title = html_box()
         self.share_code_text = widgets.Text(
             layout=widgets.Layout(width="98%"), style={"description_width": "initial"}
         )
-        self.share_link = picture()
+        self.share_link = html_box()
         self.load_code_text = widgets.Text(
             layout=widgets.Layout(width="auto", flex="1 1 12em", min_width="0"),
             style={"description_width": "initial"},
         )
-        self.load_button = widgets.Button(
-            icon="upload", layout=widgets.Layout(width="auto", flex="0 0 auto")
-        )
-        self.load_button.on_click(lambda _b: self.load_code(self.load_code_text.value))
-        self.share_message = picture()
+        self.load_button = self._button(lambda: self.load_code(self.load_code_text.value), "upload")
+        self.load_button.layout.flex = "0 0 auto"
+        self.share_message = html_box()
+        self.children = self._layout(show_share, show_language)
+        self.think_ahead()
+        self._after_change()
+        self.observe(self._language_changed, names="lang")
+        self.observe(self._on_bot_level, names="bot_level")
+        self.observe(self._on_delay, names="delay")
+        self.observe(lambda _change: self._draw_share(), names="playground_url")
 
+    @staticmethod
+    def _button(action: Callable[[], object], icon: str, style: str = "") -> widgets.Button:
+        button = widgets.Button(icon=icon, button_style=style, layout=widgets.Layout(width="auto"))
+        button.on_click(lambda _b: action())
+        return button
+
+    def _layout(self, show_share: bool, show_language: bool) -> list[widgets.Widget]:
+        """The table's parts in place: the felt, the hand and the buttons; beside them the
+        settings, the score sheet and the bots' reasons; below, the rules and sharing."""
         toolbar = widgets.HBox(
             [
                 self.confirm_pass_button,
@@ -384,7 +279,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         bottom.layout.grid_gap = "10px"
         body = widgets.HBox([main, side], layout=widgets.Layout(flex_flow="row wrap"))
         body.layout.grid_gap = "12px"
-        self.children = [
+        return [
             self._style,
             *([languages] if show_language else []),
             self.status,
@@ -392,68 +287,71 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             body,
             *([bottom] if show_share else [widgets.Box([self.rules_box])]),
         ]
-        self._run_bots()
-        self.think_ahead()
-        self._after_change()
-        self.observe(self._language_changed, names="lang")
-        self.observe(self._on_bot_level, names="bot_level")
-        self.observe(self._on_delay, names="delay")
-        self.observe(lambda _change: self._draw_share(), names="playground_url")
 
-    # --- setup ----------------------------------------------------------------
+    # --- the session's state ----------------------------------------------------
 
-    def _as_game(self, source: Game | Deal | Rules | None) -> Game:
-        if isinstance(source, Game):
-            return source
-        if isinstance(source, Deal):
-            return self._game_for_deal(source)
-        return Game(source if source is not None else Rules(), seed=self.seed)
+    @property
+    def game(self) -> Game:
+        return self.session.game
 
-    def _game_for_deal(self, deal: Deal) -> Game:
-        """A game whose current deal is ``deal`` (a shared or set position)."""
-        game = Game(deal.rules, seed=self.seed)
-        game.deal = deal
-        return game
+    @property
+    def deal(self) -> Deal:
+        return self.session.deal
+
+    @property
+    def rules(self) -> Rules:
+        return self.session.rules
+
+    @property
+    def seed(self) -> int:
+        return self.session.seed
+
+    @property
+    def human(self) -> int:
+        return self.session.human
+
+    @property
+    def origin(self) -> str | None:
+        return self.session.origin
+
+    @property
+    def message(self) -> str:
+        """The last message shown under the hand (in the current language)."""
+        said = self.session.message
+        return said.text(self.lang) if said is not None else ""
+
+    @property
+    def picked(self) -> list[Card]:
+        return list(self.session.picked)
+
+    @property
+    def bot_plays(self) -> list[BotPlay]:
+        return list(self.session.log)
+
+    def share_code(self) -> str:
+        return self.session.share_code()
+
+    @property
+    def thinks_ahead(self) -> bool:
+        """Whether the bots choose their pass as soon as a deal is dealt: not in a table
+        built before its visitor comes, whose kernel is then busy drawing the page (see
+        hearts_teach_widgets.thinking)."""
+        return self.session.thinks_ahead
+
+    @thinks_ahead.setter
+    def thinks_ahead(self, value: bool) -> None:
+        self.session.thinks_ahead = value
+
+    def think_ahead(self) -> None:
+        """The bots begin choosing their pass now (:meth:`TableSession.think_ahead`)."""
+        self.session.think_ahead()
 
     def forget_thoughts(self) -> None:
         """Drop what this table's bots began thinking ahead (the table is left for
         another): the thinking thread is the kernel's only one."""
-        forget(self._bots)
+        self.session.forget_thoughts()
 
-    def _seat_bots(self) -> None:
-        """New bots for this game and level; the earlier ones' thoughts are dropped."""
-        forget(getattr(self, "_bots", ()))
-        self._bots = self._make_bots()
-
-    def think_ahead(self) -> None:
-        """In a deal that begins with a pass, the bots begin choosing theirs now (on a
-        served playground, in the background while the person chooses); unless the
-        table does not think ahead (``thinks_ahead``)."""
-        deal = self.deal
-        if self.thinks_ahead and deal.phase == "pass" and deal.passes()[self.human] is None:
-            think_ahead(self._bots, [deal.view(player) for player in range(self.rules.players)])
-
-    def _make_bots(self) -> list[Bot | None]:
-        return [
-            None
-            if player == self.human
-            else served_bot(
-                make_bot(
-                    self.bot_level, seed=seat_seed(self.seed, player), **bot_budget(self.bot_level)
-                )
-            )
-            for player in range(self.rules.players)
-        ]
-
-    # --- public state ---------------------------------------------------------
-
-    @property
-    def deal(self) -> Deal:
-        return self.game.deal
-
-    @property
-    def rules(self) -> Rules:
-        return self.game.rules
+    # --- settings -----------------------------------------------------------------
 
     def _language_changed(self, change: dict[str, Any]) -> None:
         """Every label in the new language: the choices keep their values, and the game,
@@ -493,7 +391,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
 
     def _on_bot_level(self, change: dict[str, Any]) -> None:
         level = change["new"]
-        self._seat_bots()  # (a pass under way is chosen by the new bots when confirmed)
+        self.session.set_bot_level(level)
         if self.bot_picker.value != level:
             self.bot_picker.value = level
         self._draw_share()  # the link reopens the deal with these bots
@@ -508,268 +406,101 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             self.pace_picker.value = change["new"]
             self.pace_picker.observe(self._pace_picked, names="value")
 
+    def _bot_picked(self, change: dict[str, Any]) -> None:
+        self.bot_level = change["new"]
+
+    def _pace_picked(self, change: dict[str, Any]) -> None:
+        self.delay = change["new"]
+
+    # --- actions: each sent to the session, then the table drawn again -------------------
+
+    def _show(self, outcome: Outcome, focus: bool | None = None) -> bool:
+        """Draw what ``outcome`` changed: its new cards shown in turn, the keyboard to the
+        safe place after an action taken (unless ``focus`` says)."""
+        if outcome.since is not None:
+            self._paced_from(outcome.since)
+        self._after_change(focus=outcome.done if focus is None else focus)
+        return outcome.done
+
+    def _paced_from(self, point: TablePoint | None) -> None:
+        """The next drawing shows what was played since ``point`` in turn."""
+        self._said_from = point
+        self._replay = Replay(point, self.delay) if point is not None else None
+
     def skip(self) -> None:
         """Show the reply being played out at once."""
         self._after_change()
 
-    @property
-    def message(self) -> str:
-        """The last message shown under the hand (in the current language)."""
-        return self._message(self.lang) if self._message is not None else ""
-
-    @property
-    def picked(self) -> list[Card]:
-        return list(self._picked)
-
-    @property
-    def bot_plays(self) -> list[BotPlay]:
-        return list(self._log)
-
-    def share_code(self) -> str:
-        return records.share_code(self.deal)
-
-    # --- actions --------------------------------------------------------------
-
     def play_card(self, card: Card | str) -> bool:
         """Play ``card`` for the person; the bots answer until it is the person's turn
         again. A card the rules refuse changes nothing and its reason is shown."""
-        card = Card.parse(card)
-        deal = self.deal
-        if deal.phase == "pass":
-            self.toggle_pass(card)
-            return False
-        explanation = deal.explain(card, self.human)
-        if not explanation.legal:
-            self._say(
-                lambda lang: text("ui.refused", lang, card=card, reason=explanation.text(lang)),
-                error=True,
-            )
-            self._after_change()
-            return False
-        before = table_point(deal)
-        try:
-            self.game.play(card, self.human)
-        except IllegalMove as refusal:
-            failure = refusal
-            self._say(
-                lambda lang: text("ui.refused", lang, card=card, reason=failure.message(lang)),
-                error=True,
-            )
-            self._after_change()
-            return False
-        self._hinted = []
-        self._message = None
-        self._share_message = None
-        self._run_bots()
-        self._paced_from(before)
-        self._after_change(focus=True)
-        return True
-
-    def _paced_from(self, point: tuple[int, int]) -> None:
-        """The next drawing shows what was played since ``point`` in turn."""
-        self._said_from = point
-        self._replay = Replay(point, self.delay)
+        choosing = self.deal.phase == "pass"  # a card of the hand chosen for the pass
+        outcome = self.session.play_card(card)
+        return self._show(outcome, focus=outcome.done and not choosing)
 
     def _card_chosen(self, card: Card) -> None:
-        if self.deal.phase == "pass":
-            self.toggle_pass(card)
-        else:
-            self.play_card(card)
+        self.play_card(card)
 
     def toggle_pass(self, card: Card | str) -> None:
         """Choose (or put back) a card for the pass."""
-        card = Card.parse(card)
-        deal = self.deal
-        if deal.phase != "pass" or card not in deal.hand(self.human):
-            return
-        if card in self._picked:
-            self._picked.remove(card)
-        else:
-            self._picked.append(card)
-        self._message = None
-        self._after_change()
+        self._show(self.session.toggle_pass(card), focus=False)
 
     def choose_pass(self, cards: str | list[Card | str]) -> None:
         """Choose exactly these cards for the pass (replacing the current choice)."""
-        self._picked = parse_cards(cards)
-        self._after_change()
+        self._show(self.session.choose_pass(cards), focus=False)
 
     def confirm_pass(self) -> bool:
         """Pass the chosen cards; the bots pass theirs and play starts."""
-        deal = self.deal
-        if deal.phase != "pass":
-            return False
-        try:
-            self.game.pass_cards(self.human, self._picked)
-        except IllegalMove as refusal:
-            self._say(refusal.message, error=True)
-            self._after_change()
-            return False
-        self._picked = []
-        self._hinted = []
-        self._bots_pass()
-        self._share_message = None
-        exchange = exchange_of(self.deal, self.human)  # in the hand's order, as the felt
-        assert exchange is not None  # every card has been passed
-        rules = self.rules
-        self._say(
-            lambda lang: text(
-                "ui.pass.received",
-                lang,
-                given=card_symbols(exchange.given, lang),
-                to=name_of(exchange.to, rules, lang),
-                got=card_symbols(exchange.received, lang),
-                source=name_of(exchange.source, rules, lang),
-            )
-        )
-        self._run_bots()
-        self._paced_from((0, 0))
-        self._after_change(focus=True)
-        return True
-
-    def _pass_partners(self) -> tuple[int, int]:
-        """The seats the person passes to and receives from in this deal."""
-        direction = self.deal.pass_direction
-        assert direction is not None
-        return (
-            self.rules.pass_receiver(self.human, direction),
-            self.rules.pass_giver(self.human, direction),
-        )
-
-    def _bots_pass(self) -> None:
-        chosen = self.deal.passes()
-        for player, bot in enumerate(self._bots):
-            if bot is not None and chosen[player] is None and self.deal.phase == "pass":
-                decision = bot.pass_cards(self.deal.view(player))
-                self.game.pass_cards(player, list(decision.cards))
-
-    def _run_bots(self) -> None:
-        """Bots play until it is the person's turn or the deal is over."""
-        deal = self.deal
-        if deal.phase == "pass" and deal.passes()[self.human] is not None:
-            self._bots_pass()
-        while deal.phase == "play" and deal.to_play != self.human:
-            player = deal.to_play
-            bot = self._bots[player]
-            assert bot is not None
-            choice = bot.play(deal.view(player))
-            index = len(deal.history)
-            trick = deal.trick_number
-            self.game.play(choice.card, player)
-            self._log.append(BotPlay(index, player, choice, trick))
-        if not deal.is_over:
-            return
-        pending = deal.pending_moon_choice
-        if pending is not None and pending.shooter != self.human:
-            # A bot shot the moon: it chooses by the game's totals, and says why.
-            bot = self._bots[pending.shooter]
-            assert bot is not None
-            made = bot.choose_moon(deal.view(pending.shooter))
-            self.game.choose_moon(made.choice)
-            self._moon_made = (pending.shooter, made)
-        if deal.is_complete:
-            self._deal_finished()
-        else:
-            self._say(lambda lang: text("ui.moon_choice.yours", lang))
+        return self._show(self.session.confirm_pass())
 
     def choose_moon(self, choice: str) -> bool:
         """The person's choice after shooting the moon under the shooter's choice: "add"
-        (the others score) or "subtract" (off the person's own total). Refused, changing
-        nothing, when no such choice is the person's to make."""
-        pending = self.deal.pending_moon_choice
-        if pending is None or pending.shooter != self.human or choice not in MOON_CHOICES:
-            self._say(lambda lang: text("ui.moon_choice.not_now", lang), error=True)
-            self._after_change()
-            return False
-        self.game.choose_moon(choice)
-        self._share_message = None
-        self._deal_finished()
-        self._after_change(focus=True)
-        return True
-
-    def _deal_finished(self) -> None:
-        result = self.game.results[-1]
-        rules = self.rules
-        number = self.deal.deal_number + 1
-        game_over = self.game.is_over
-        winners = self.game.winners
-        chosen = self.deal.moon_choice
-        made = self._moon_made
-
-        def sentence(lang: str) -> str:
-            parts = [text("ui.deal.scores", lang, number=number)]
-            if result.moon is not None:
-                parts.append(moon_text(result.moon, rules, lang))
-            if made is not None:
-                seat = name_of(made[0], rules, lang)
-                parts.append(
-                    text("ui.moon_choice.bot", lang, seat=seat, reason=made[1].reason(lang))
-                )
-            elif chosen is not None:
-                parts.append(text(f"ui.moon_choice.you_{chosen}", lang, amount=rules.moon_value))
-            if game_over:
-                parts.append(winners_text(rules, winners, lang))
-            elif rules.deals is not None and number >= rules.deals:
-                parts.append(text("ui.deals.tie", lang))
-            elif rules.deals is not None:
-                parts.append(ntext("ui.deals.left", rules.deals - number, lang))
-            else:
-                parts.append(text("ui.game.continue", lang, target=rules.target))
-            return " ".join(parts)
-
-        self._say(sentence)
+        (the others score) or "subtract" (off the person's own total)."""
+        return self._show(self.session.choose_moon(choice))
 
     def hint(self) -> str:
         """The strong bot's advice for the person's seat, with its reason."""
-        deal = self.deal
-        if self._hint_bot is None:
-            self._hint_bot = served_bot(
-                make_bot(HINT_LEVEL, seed=f"hint:{self.seed}", **bot_budget(HINT_LEVEL))
-            )
-        view = deal.view(self.human)
-        if deal.phase == "pass" and deal.passes()[self.human] is None:
-            passing = self._hint_bot.pass_cards(view)
-            self._hinted = list(passing.cards)
-            self._say(
-                lambda lang: text(
-                    "ui.hint.pass",
-                    lang,
-                    cards=card_symbols(passing.cards, lang),
-                    reason=passing.advice(lang),
-                )
-            )
-        elif deal.phase == "play" and deal.to_play == self.human:
-            choice = self._hint_bot.play(view)
-            self._hinted = [choice.card]
-
-            def advice_text(lang: str) -> str:
-                card = card_symbol(choice.card, lang)
-                said = [text("ui.hint.play", lang, card=card, reason=choice.advice(lang))]
-                if choice.figures:  # best first, with the choice and every card it names
-                    said.append(text("ui.hint.odds", lang, estimates=choice.priced_text(lang)))
-                return " ".join(said)
-
-            self._say(advice_text)
-        elif self._moon_is_mine():
-            made = moon_choice_for(view)
-            rules = self.rules
-            self._say(
-                lambda lang: text(
-                    "ui.hint.moon",
-                    lang,
-                    choice=moon_choice_label(made.choice, rules, lang),
-                    reason=made.advice(lang),
-                )
-            )
-        else:
-            self._say(lambda lang: text("ui.hint.not_now", lang))
-        self._after_change()
+        self._show(self.session.hint(), focus=False)
         return self.message
+
+    def undo(self) -> bool:
+        """Take back the person's last card of this deal; the bots' replies go with it.
+        After the person's choice on a moon they shot, take back that choice alone."""
+        outcome = self.session.undo()
+        if outcome.done:
+            self._game_over_told = False
+            self._said_from = None
+        return self._show(outcome)
+
+    def next_deal(self) -> bool:
+        """Deal the next deal once this one is over (and the game is not)."""
+        return self._start(self.session.next_deal())
+
+    def new_game(self, rules: Rules | None = None, seed: int | None = None) -> None:
+        """A new game (the same rules unless given); the seed moves on so the cards change."""
+        self._start(self.session.new_game(rules, seed))
+
+    def load_deal(self, deal: Deal) -> None:
+        """Play ``deal`` (a shared position); the game goes on from it with its rules."""
+        self._start(self.session.load_deal(deal, self.origin))
+
+    def load_code(self, code: str) -> bool:
+        """Load the deal of a share code. A damaged code changes nothing and says why."""
+        outcome = self.session.load_code(code)
+        if not outcome.done:
+            self._after_change()
+            return False
+        return self._start(outcome)
+
+    def _start(self, outcome: Outcome) -> bool:
+        if outcome.done:
+            self._game_over_told = False
+        return self._show(outcome)
 
     def review(self) -> DealReview | None:
         """Review the person's decisions in the deal just finished: the strong bot prices
         each from what the person could see (a few seconds), and the panel shows them,
-        costliest first, each with a replay; with the game's deals reviewed so far."""
+        each with a replay; with the game's deals reviewed so far."""
         deal = self.deal
         if not deal.is_over:
             return None
@@ -777,26 +508,41 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             self.review_panel = ReviewPanel(self.lang)
         panel = self.review_panel
         self.review_slot.children = (panel,)
-        self._draw_replay_level()
-        number = deal.deal_number
-        earlier = [r for n, r in sorted(self._reviews.items()) if n != number]
-        known = self._reviews.get(number)
-        if known is not None and known.deal.history == deal.history:
-            panel.show(known, GameReview.of([*earlier, known], len(self.game.history)))
-            self._draw_replay_level()
-            self.replay_level.focus()
-            return known
-        self.review_button.disabled = True
-        try:
-            found = panel.run(deal, self.human, earlier, len(self.game.history))
-        finally:
-            self.review_button.disabled = False
-        self._reviews[number] = found
+        earlier = self.session.earlier_reviews()
+        deals = len(self.game.history)
+        known = self.session.known_review()
+        if known is not None:
+            panel.show(known, GameReview.of([*earlier, known], deals))
+        else:
+            self.review_button.disabled = True
+            try:
+                known = panel.run(deal, self.human, earlier, deals)
+            finally:
+                self.review_button.disabled = False
+            self.session.keep_review(known)
         # The review shows below the hand: the keyboard (and the view) go to the line above
         # it, not to the page's body while the button was disabled.
         self._draw_replay_level()
         self.replay_level.focus()
-        return found
+        return known
+
+    def _panel_changed(self, change: dict[str, Any]) -> None:
+        if self._review_lang is not None:
+            self._review_lang.unlink()
+            self._review_lang = None
+        if change["new"] is not None:  # made here, or given (a smaller budget...)
+            self._review_lang = traitlets.dlink((self, "lang"), (change["new"], "lang"))
+            follow_replays(change["new"])
+
+    # --- drawing --------------------------------------------------------------
+
+    def status_text(self) -> str:
+        """Whose turn it is, or what to do now, in the current language."""
+        return status_text(self.session, self.lang)
+
+    def note_text(self) -> str:
+        """What happened since the person's last action, and what may be played now."""
+        return note_text(self.session, self.lang, self._said_from)
 
     def _draw_replay_level(self) -> None:
         """Said above the review in a game against bots other than the replays' own: the
@@ -812,280 +558,19 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
                 text(
                     "ui.review.replay_level",
                     lang,
-                    game=raw(f"ui.bot.{self.bot_level}", lang),
-                    replay=raw(f"ui.bot.{REPLAY_LEVEL}", lang),
+                    game=message(f"ui.bot.{self.bot_level}", lang),
+                    replay=message(f"ui.bot.{REPLAY_LEVEL}", lang),
                 )
             )
         self.replay_level.value = " — ".join(said)
-
-    def _moon_is_mine(self) -> bool:
-        """The person shot the moon and its score waits for their choice."""
-        pending = self.deal.pending_moon_choice
-        return pending is not None and pending.shooter == self.human
-
-    def undo(self) -> bool:
-        """Take back the person's last card of this deal; the bots' replies go with it.
-        After the person's choice on a moon they shot, take back that choice alone."""
-        deal = self.deal
-        if deal.moon_choice is not None and self._moon_made is None:
-            self.game.undo()
-            self._game_over_told = False
-            self._share_message = None
-            self._say(lambda lang: text("ui.moon_choice.undone", lang))
-            self._after_change(focus=True)
-            return True
-        history = deal.history
-        mine = [
-            index
-            for index, (kind, player, _cards) in enumerate(history)
-            if kind == "play" and player == self.human
-        ]
-        if not mine:
-            self._say(lambda lang: text("ui.undo.none", lang), error=True)
-            self._after_change()
-            return False
-        last = mine[-1]
-        card = history[last][2][0]
-        if deal.moon_choice is not None:  # a bot's choice goes with the cards it followed
-            self.game.undo()
-        self._moon_made = None
-        for _ in range(len(history) - last):
-            self.game.undo()
-        self._log = [play for play in self._log if play.index < last]
-        self._hinted = []
-        self._game_over_told = False
-        self._said_from = None
-        self._share_message = None
-        self._say(lambda lang: text("ui.undo.done", lang, card=card))
-        self._after_change(focus=True)
-        return True
-
-    def next_deal(self) -> bool:
-        """Deal the next deal once this one is over (and the game is not)."""
-        if not self.deal.is_complete or self.game.is_over:
-            return False
-        self.game.next_deal()
-        self._start_deal()
-        return True
-
-    def new_game(self, rules: Rules | None = None, seed: int | None = None) -> None:
-        """A new game (the same rules unless given); the seed moves on so the cards change."""
-        self.seed = seed if seed is not None else self.seed + 1
-        self.game = Game(rules if rules is not None else self.rules, seed=self.seed)
-        self._seat_bots()
-        self._hint_bot = None
-        self._reviews = {}
-        self._start_deal()
-
-    def load_deal(self, deal: Deal) -> None:
-        """Play ``deal`` (a shared position); the game goes on from it with its rules."""
-        self.game = self._game_for_deal(deal)
-        self._seat_bots()
-        self._hint_bot = None
-        self._reviews = {}
-        self._start_deal()
-
-    def load_code(self, code: str) -> bool:
-        """Load the deal of a share code. A damaged code changes nothing and says why."""
-        code = code.strip()
-        if not code:
-            self._message = None  # a message about the game would read as about the code
-            self._say_share(lambda lang: text("ui.share.empty", lang), error=True)
-            return False
-        try:
-            deal = records.deal_from_code(code)
-        except RecordError as error:
-            damaged = error
-            self._message = None
-            self._say_share(
-                lambda lang: text("ui.share.kept", lang, error=damaged.message(lang)), error=True
-            )
-            return False
-        self.origin = "code"  # its bots' reasons were not kept
-        self.load_deal(deal)
-        self._say_share(lambda lang: text("ui.share.loaded", lang))
-        return True
-
-    def _start_deal(self) -> None:
-        self._log = []
-        self._moon_made = None
-        self._picked = []
-        self._hinted = []
-        self._message = None
-        self._share_message = None
-        self._game_over_told = False
-        start = table_point(self.deal)
-        self._run_bots()
-        self.think_ahead()
-        self._paced_from(start)
-        self._after_change(focus=True)
-
-    # --- messages -------------------------------------------------------------
-
-    def _say(self, message: Message, error: bool = False) -> None:
-        self._message = message
-        self._message_is_error = error
-
-    def _say_share(self, message: Message, error: bool = False) -> None:
-        self._share_message = message
-        self._share_is_error = error
-        self._after_change()
-
-    # --- events ---------------------------------------------------------------
-
-    def _panel_changed(self, change: dict[str, Any]) -> None:
-        if self._review_lang is not None:
-            self._review_lang.unlink()
-            self._review_lang = None
-        if change["new"] is not None:  # made here, or given (a smaller budget...)
-            self._review_lang = traitlets.dlink((self, "lang"), (change["new"], "lang"))
-            follow_replays(change["new"])
-
-    def _bot_picked(self, change: dict[str, Any]) -> None:
-        self.bot_level = change["new"]
-
-    def _pace_picked(self, change: dict[str, Any]) -> None:
-        self.delay = change["new"]
-
-    # --- drawing --------------------------------------------------------------
-
-    def status_text(self) -> str:
-        """Whose turn it is, or what to do now, in the current language."""
-        lang = self.lang
-        deal = self.deal
-        if self._moon_is_mine():
-            return text("ui.moon_choice.yours", lang)
-        if deal.is_over:
-            return (
-                text("ui.turn.game_over", lang) if self.game.is_over else text("ui.turn.over", lang)
-            )
-        if deal.phase == "pass":
-            direction = deal.pass_direction
-            count = self.rules.pass_count
-            to_seat, _from_seat = self._pass_partners()
-            where = raw("pass.other" if self.rules.players == 2 else f"pass.{direction}", lang)
-            sentence = text(
-                "ui.pass.choose",
-                lang,
-                count=count,
-                direction=where,
-                seat=name_of(to_seat, self.rules, lang),
-            )
-            chosen = text("ui.pass.chosen", lang, chosen=len(self._picked), count=count)
-            return f"{sentence} {chosen}."
-        if deal.to_play == self.human:
-            return text("ui.turn.you", lang)
-        return text("ui.turn.other", lang, seat=name_of(deal.to_play, self.rules, lang))
-
-    def note_text(self) -> str:
-        """What happened since the person's last action, trick by trick, and what may be
-        played now (the reason each greyed card is refused), in the current language."""
-        lang = self.lang
-        deal = self.deal
-        n = self.rules.players
-        said = []
-        if self._said_from is not None:
-            tricks = tricks_so_far(deal)
-            for trick_index in range(self._said_from[0], len(tricks)):
-                trick = tricks[trick_index]
-                you = raw("ui.note.you", lang)  # inside the sentence: no capital
-                plays = ", ".join(
-                    f"{you if player == self.human else seat_name(player, n, lang)} "
-                    f"{card_symbol(card, lang)}"
-                    for player, card in trick.plays
-                )
-                number = trick_index + 1
-                if trick.winner is None:
-                    said.append(text("ui.note.so_far", lang, number=number, plays=plays))
-                elif trick.winner == self.human:
-                    said.append(text("ui.note.won_you", lang, number=number, plays=plays))
-                else:
-                    seat = seat_name(trick.winner, n, lang)
-                    said.append(text("ui.note.won", lang, number=number, plays=plays, seat=seat))
-        if deal.phase == "pass" and deal.passes()[self.human] is None:
-            to_seat, _from_seat = self._pass_partners()
-            count = self.rules.pass_count
-            goes = text("ui.pass.goes", lang, count=count, seat=name_of(to_seat, self.rules, lang))
-            if self._picked:
-                cards = card_symbols(sorted_for_display(self._picked), lang)
-                said.append(text("ui.note.goes_chosen", lang, goes=goes, cards=cards))
-            else:
-                said.append(f"{goes}.")
-        if deal.phase == "play" and not deal.is_over and deal.to_play == self.human:
-            said.append(text("ui.turn.you", lang))
-            reasons: list[str] = []
-            for card in deal.hand(self.human):
-                explanation = deal.explain(card)
-                if not explanation.legal and explanation.text(lang) not in reasons:
-                    reasons.append(explanation.text(lang))
-            said.extend(reasons)
-        return " ".join(said)
-
-    def _log_html(self, times: Timeline) -> str:
-        """The bots' cards and reasons, trick by trick, oldest first (the order a screen
-        reader reads them), in a box that stays scrolled to the newest: a scroll box in
-        reversed column order starts at its end. During a reply each line shows with its
-        card on the felt."""
-        lang = self.lang
-        tricks = tricks_so_far(self.deal)
-        shown_at = {tricks[i].plays[p][1]: moment for (i, p), moment in times.appear.items()}
-        groups: dict[int, list[tuple[float, str]]] = {}
-        # The bots' cards played before this table opened the game (resumed from the
-        # address, or a share code's position): their cards are in the deal, their reasons
-        # were not kept. Listed with their trick, and the reason for the missing reasons.
-        logged = {play.index for play in self._log}
-        trick_of = {card: number for number, trick in enumerate(tricks) for _, card in trick.plays}
-        earlier = False
-        for index, (kind, player, cards) in enumerate(self.deal.history):
-            if kind != "play" or player == self.human or index in logged:
-                continue
-            earlier = True
-            line = text(
-                "ui.log.earlier",
-                lang,
-                seat=name_of(player, self.rules, lang),
-                card=card_symbol(cards[0], lang),
-            )
-            item = f'<li class="ht-log-line ht-log-earlier">{escape(line)}</li>'
-            groups.setdefault(trick_of[cards[0]], []).append((0.0, item))
-        for play in self._log:
-            line = text(
-                "ui.bot.played",
-                lang,
-                seat=name_of(play.player, self.rules, lang),
-                card=card_symbol(play.choice.card, lang),
-                reason=play.choice.reason(lang),
-            )
-            moment = shown_at.get(play.choice.card, 0.0)
-            classes, style = timing(moment)
-            item = f'<li class="ht-log-line{classes}"{style}>{escape(line)}</li>'
-            groups.setdefault(play.trick, []).append((moment, item))
-        title = f"<h3>{escape(text('ui.log.title', lang))}</h3>"
-        if earlier and self.origin is not None:
-            key = "ui.log.resumed" if self.origin == "address" else "ui.log.opened"
-            why = text(key, lang)
-            title += f'<p class="ht-log-why">{escape(why)}</p>'
-        if not groups:
-            body = f"<p>{escape(text('ui.log.empty', lang))}</p>"
-        else:
-            parts = []
-            for number, lines in sorted(groups.items()):
-                classes, style = timing(min(moment for moment, _ in lines))
-                head = escape(text("ui.log.trick", lang, number=number + 1))
-                parts.append(
-                    f'<li class="ht-log-trick{classes}"{style}><div class="ht-log-head">{head}</div>'
-                    f'<ul class="ht-log">{"".join(item for _, item in lines)}</ul></li>'
-                )
-            body = f'<div class="ht-log-box"><ol class="ht-log-tricks">{"".join(parts)}</ol></div>'
-        return f'<div class="ht-panel" lang="{lang}">{title}{body}</div>'
 
     def _draw_felt(self) -> Timeline:
         """The felt, with the reply of the last action shown in turn if it is new; the
         times of that reply."""
         deal = self.deal
         replay, self._replay = self._replay, None
-        picked = self._picked if deal.phase == "pass" else []
-        reasons = {play.choice.card: play.choice.reason(self.lang) for play in self._log}
+        picked = self.session.picked if deal.phase == "pass" else []
+        reasons = {play.choice.card: play.choice.reason(self.lang) for play in self.session.log}
         felt = live_felt_html(
             deal, self.lang, self.human, replay=replay, picked=picked, reasons=reasons
         )
@@ -1132,12 +617,14 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         deal = self.deal
         rules = self.rules
-        in_pass = deal.phase == "pass" and deal.passes()[self.human] is None
+        in_pass = self.session.in_pass
         if in_pass:
-            states = pass_states(deal, self.human, lang, self._picked, self._hinted)
+            states = pass_states(deal, self.human, lang, self.session.picked, self.session.hinted)
         else:
             received = deal.received(self.human) if deal.trick_number == 0 else []
-            states = play_states(deal, self.human, lang, hinted=self._hinted, received=received)
+            states = play_states(
+                deal, self.human, lang, hinted=self.session.hinted, received=received
+            )
         self.hand.show(states)
         if rules.hand_size > 13:  # two rows on a phone (hearts_teach_widgets.style)
             self.hand.add_class("ht-big-hand")
@@ -1153,14 +640,14 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         count = rules.pass_count
         self.confirm_pass_button.description = text("ui.pass.confirm", lang)
         self.confirm_pass_button.tooltip = text(
-            "ui.pass.chosen", lang, chosen=len(self._picked), count=count
+            "ui.pass.chosen", lang, chosen=len(self.session.picked), count=count
         )
-        self.confirm_pass_button.disabled = not (in_pass and len(self._picked) == count)
+        self.confirm_pass_button.disabled = not (in_pass and len(self.session.picked) == count)
         self.confirm_pass_button.layout.display = None if in_pass else "none"
         self.hint_button.description = text("ui.button.hint", lang)
         self.hint_button.tooltip = text("ui.button.hint_help", lang)
         self.hint_button.disabled = deal.is_complete
-        mine = self._moon_is_mine()
+        mine = self.session.moon_is_mine
         pending = deal.pending_moon_choice
         self.moon_box.value = (
             moon_choice_html(pending, rules, lang, self.human)
@@ -1173,9 +660,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             button.layout.display = None if mine else "none"
         self.undo_button.description = text("ui.button.undo", lang)
         self.undo_button.tooltip = text("ui.button.undo", lang)
-        self.undo_button.disabled = not any(
-            kind == "play" and player == self.human for kind, player, _ in deal.history
-        )
+        self.undo_button.disabled = not self.session.can_undo
         self.review_button.description = text("ui.review.button", lang)
         self.review_button.tooltip = text("ui.review.button_help", lang)
         self.review_button.layout.display = None if deal.is_complete else "none"
@@ -1184,21 +669,20 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self._draw_replay_level()
         self.next_deal_button.description = text("ui.button.next_deal", lang)
         self.next_deal_button.tooltip = text("ui.button.next_deal", lang)
-        can_deal = deal.is_complete and not self.game.is_over
-        self.next_deal_button.layout.display = None if can_deal else "none"
+        self.next_deal_button.layout.display = None if self.session.can_deal else "none"
         self.new_game_button.description = text("ui.button.new_game", lang)
         self.new_game_button.tooltip = text("ui.button.new_game", lang)
         self.skip_button.description = text("ui.button.skip", lang)
         self.skip_button.tooltip = text("ui.button.skip_help", lang)
-        describe(self.language_picker, text("ui.label.language", lang))
-        describe(self.bot_picker, text("ui.label.bots", lang))
-        describe(self.pace_picker, text("ui.pace.label", lang))
-        css = "ht-message ht-error" if self._message_is_error else "ht-message"
+        name_control(self.language_picker, text("ui.label.language", lang))
+        name_control(self.bot_picker, text("ui.label.bots", lang))
+        name_control(self.pace_picker, text("ui.pace.label", lang))
+        css = "ht-message ht-error" if self.session.message_is_error else "ht-message"
         self.message_box.value = f'<div class="{css}" role="status" aria-live="polite" lang="{lang}">{escape(self.message)}</div>'
         numbers = [played.deal.deal_number + 1 for played in self.game.history]
         sheet = score_sheet_html(rules, self.game.results, lang, current=deal, numbers=numbers)
         self.score_sheet.value = f'<div lang="{lang}">{sheet}</div>'
-        self.bot_log.value = self._log_html(times)
+        self.bot_log.value = log_html(self.session, lang, times)
         self.rules_box.value = f'<div lang="{lang}">{rules_html(rules, lang)}</div>'
         self._draw_share()
 
@@ -1210,7 +694,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         deal = self.deal
         if deal.is_complete and not self.game.is_over:
             self.next_deal_button.focus()  # the keyboard goes straight on to the next deal
-        elif self._moon_is_mine():
+        elif self.session.moon_is_mine:
             self.moon_buttons["add"].focus()
         else:
             self.note.focus()
@@ -1219,9 +703,9 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         self.share_title.value = f"<h3 lang='{lang}'>{escape(text('ui.share.title', lang))}</h3>"
         code = self.share_code()
-        describe(self.share_code_text, text("ui.share.code", lang))
+        name_control(self.share_code_text, text("ui.share.code", lang))
         self.share_code_text.value = code
-        describe(
+        name_control(
             self.load_code_text, text("ui.share.input", lang), text("ui.share.placeholder", lang)
         )
         self.load_code_text.placeholder = text("ui.share.placeholder", lang)
@@ -1240,8 +724,10 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             if link
             else ""
         )
-        message = self._share_message(lang) if self._share_message is not None else ""
-        css = "ht-message ht-error" if self._share_is_error and message else "ht-message"
+        message = (
+            self.session.share_message.text(lang) if self.session.share_message is not None else ""
+        )
+        css = "ht-message ht-error" if self.session.share_is_error and message else "ht-message"
         self.share_message.value = (
             f'<div class="{css}" role="status" lang="{lang}">{escape(message)}</div>'
         )

@@ -17,17 +17,18 @@ from typing import Any
 
 import traitlets
 
-from hearts_teach.i18n import LANGS, check_lang, message, ntext, text
-from hearts_teach.i18n import seat_name as engine_seat_name
+from hearts_teach.errors import LanguageError as EngineLanguageError
+from hearts_teach.i18n import LANGS, check_lang, ntext, text
 
 LANGUAGES: tuple[str, ...] = LANGS
 BOT_LEVELS: tuple[str, ...] = ("random", "heuristic", "montecarlo")
 DEFAULT_BOT_LEVEL = "heuristic"
 
 
-class LanguageError(traitlets.TraitError, ValueError):
+class LanguageError(traitlets.TraitError, EngineLanguageError):
     """A language the pages do not speak, refused by a ``lang`` trait, which keeps the
-    language it had. A ``ValueError`` too, as the engine's own check raises."""
+    language it had: the engine's own error (a ``ValueError``, said in either
+    language), as a trait's."""
 
 
 class Localized(traitlets.HasTraits):
@@ -42,8 +43,8 @@ class Localized(traitlets.HasTraits):
     def _valid_lang(self, proposal: dict[str, Any]) -> str:
         try:
             return check_lang(proposal["value"])
-        except ValueError as refusal:
-            raise LanguageError(str(refusal)) from None
+        except EngineLanguageError as refusal:
+            raise LanguageError(refusal.code, **refusal.params) from None
 
     def set_lang(self, lang: str) -> None:
         """Every label in ``lang``; what is shown (a game, a choice, a typed text) is
@@ -53,37 +54,6 @@ class Localized(traitlets.HasTraits):
     def _relabel_on_lang(self, relabel: Callable[[], None]) -> None:
         """From now on (the widget is built) each change of ``lang`` calls ``relabel``."""
         self.observe(lambda _change: relabel(), names="lang")
-
-
-def raw(key: str, lang: str) -> str:
-    """A catalog entry as written (no capital added), for words set inside a sentence."""
-    return message(key, lang)
-
-
-def partner_of(player: int, players: int) -> int:
-    """The seat across the table (the partner in Partnership Hearts)."""
-    return (player + players // 2) % players
-
-
-def seat_name(
-    player: int,
-    players: int,
-    lang: str,
-    partnership: bool = False,
-    you: int = 0,
-    *,
-    sentence: bool = False,
-) -> str:
-    """The person at the screen (seat ``you``: seat 0, South, in the playground) is "You"
-    ("you" inside a ``sentence``: « remporté par vous »); the other seats keep the
-    engine's compass names (South, West, North, East clockwise), the partner marked as
-    such."""
-    if player == you:
-        return message("ui.seat.you", lang) if sentence else text("ui.seat.you", lang)
-    compass = engine_seat_name(player, players, lang)
-    if partnership and players == 4 and player == partner_of(you, players):
-        return text("ui.seat.partner", lang, seat=compass)
-    return compass
 
 
 def card_count(count: int, lang: str) -> str:

@@ -17,7 +17,7 @@ What the reader's browser gets, and from where:
   what the pages use: ``fitted``);
 - the notebooks (``playground.ipynb``, the same as ``make play`` serves; ``lesson.ipynb``;
   ``teachers.ipynb``), rendered by Voici with the project's Voilà template
-  (widgets/voila/templates/hearts), which passes the page's query string to the kernel as
+  (widgets/server/voila/templates/hearts), which passes the page's query string to the kernel as
   Voilà does (``QUERY_STRING``).
 
 Every file comes from this machine's build: the site asks nothing of any other host.
@@ -41,9 +41,9 @@ ROOT = HERE.parents[1]
 PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
 WHEELS_FILE = HERE / "wheels.txt"
 DEFAULT_CACHE = ROOT / "build" / "lite-cache"
-TEMPLATES = ROOT / "widgets"  # holds voila/templates/hearts
+TEMPLATES = ROOT / "widgets" / "server"  # holds voila/templates/hearts
 NOTEBOOKS = {
-    "playground.ipynb": ROOT / "widgets" / "notebooks" / "playground.ipynb",
+    "playground.ipynb": HERE / "playground.ipynb",
     "lesson.ipynb": HERE / "lesson.ipynb",
     "teachers.ipynb": HERE / "teachers.ipynb",
 }

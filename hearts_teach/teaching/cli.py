@@ -280,7 +280,7 @@ def run_play(args: argparse.Namespace) -> int:
     lang: str = args.lang
     try:
         # By name: mypy checks the front end as the folder widgets/, not as installed.
-        app = importlib.import_module("hearts_teach_widgets.app")
+        app = importlib.import_module("hearts_teach_widgets.server.app")
     except ModuleNotFoundError as error:  # the [play] extra is not installed
         missing = (error.name or "voila").split(".")[0]
         print(text("cli.play.missing", lang, module=missing), file=sys.stderr)

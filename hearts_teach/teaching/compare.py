@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from hearts_teach.cards import Card, cards_of, mask_of, parse_cards
 from hearts_teach.deal import Deal
+from hearts_teach.describe import winners_text
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import message, seat_name, signed, text
 from hearts_teach.rules import Rules
@@ -43,21 +44,6 @@ COMPARED: Final[tuple[tuple[str, str, dict[str, Any]], ...]] = (
     ("five-player", "five-player", {}),
     ("six-player", "six-player", {}),
 )
-
-
-def player_name(player: int, players: int, lang: str = "en") -> str:
-    """A seat by its compass name (South, West, North, East: the engine's catalog), the
-    same at the start of a sentence and inside one."""
-    return seat_name(player, players, lang)
-
-
-def winners_text(rules: Rules, winners: Sequence[int], lang: str = "en") -> str:
-    players = rules.players
-    if len(winners) == 2:
-        first, second = (player_name(p, players, lang) for p in winners)
-        who = text("teach.team", lang, first=first, second=second)
-        return text("teach.win_team", lang, who=who)
-    return text("teach.wins", lang, who=player_name(winners[0], players, lang))
 
 
 def variant_label(key: str, lang: str = "en") -> str:
@@ -105,7 +91,7 @@ class VariantScore:
         if self.result is None or self.result.moon is None:
             return ""
         rule = self.result.moon_rule or "old"
-        who = player_name(self.result.moon, self.rules.players, lang)
+        who = seat_name(self.result.moon, self.rules.players, lang)
         return (
             f"{text('teach.moon_by', lang, who=who)} ({message('teach.moon_short.' + rule, lang)})"
         )
@@ -140,7 +126,7 @@ class Comparison:
     def table(self, lang: str = "en", with_totals: bool = False) -> list[list[str]]:
         """Rows of text, the header first: variant, one column per player, moon, outcome."""
         header = [text("teach.variant", lang)]
-        header += [player_name(p, self.players, lang) for p in range(self.players)]
+        header += [seat_name(p, self.players, lang) for p in range(self.players)]
         header.append(text("teach.moon_rule", lang))
         if with_totals:
             header.append(text("teach.outcome", lang))

@@ -15,9 +15,9 @@ from hearts_teach.cards import (
     cards_of,
 )
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import text
+from hearts_teach.i18n import seat_name, text
 from hearts_teach.rules import PLAYER_COUNTS, Rules
-from hearts_teach.teaching.compare import Comparison, compare_taken, player_name
+from hearts_teach.teaching.compare import Comparison, compare_taken
 
 
 def counting_cards(players: int) -> list[Card]:
@@ -45,7 +45,7 @@ class DeskError(HeartsError):
         who = params.get("who")
         if isinstance(who, int):
             players = params.pop("players", 4)
-            params["who"] = player_name(who, players if isinstance(players, int) else 4, lang)
+            params["who"] = seat_name(who, players if isinstance(players, int) else 4, lang)
         deck = params.get("deck")
         if isinstance(deck, int):
             params["deck"] = text(f"teach.deck.{deck}", lang)

@@ -246,7 +246,11 @@ def test_no_page_error_on_a_chapter_and_the_search_page(
     errors = _record_page_errors(page)
     for path in ("basics.html", "teachers.html", "search.html?q=lune+moon"):
         page.goto(f"{base}book/{lang}/{path}", wait_until="networkidle")
-        page.wait_for_timeout(500)
+        # every script has run: the page's own load event, then an idle turn of its loop
+        page.wait_for_function("document.readyState === 'complete'")
+        page.evaluate(
+            "() => new Promise(done => requestIdleCallback(() => done(), {timeout: 2000}))"
+        )
     assert page.evaluate("typeof THEBE_JS_URL") == "undefined"
     assert not errors, errors
 

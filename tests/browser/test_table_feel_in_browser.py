@@ -72,6 +72,18 @@ CUT_TEXT = """() => [...document.querySelectorAll('.ht-root *')]
   .map((e) => e.className + ': ' + e.textContent.trim().slice(0, 40))"""
 
 
+def kernel_barrier(page: Page) -> None:
+    """Wait until the kernel has handled every click and key sent so far: the page's
+    language is switched (a message handled after them, in order) and back, each time
+    until the table is drawn in it. What an earlier action would have done is done by
+    then, however slow the machine, so that "nothing happened" can be asserted."""
+    current = page.locator(".ht-status").first.get_attribute("lang") or "en"
+    for lang in ("fr" if current == "en" else "en", current):
+        name = "Français" if lang == "fr" else "English"
+        page.get_by_role("radio", name=name).first.check()
+        expect(page.locator(f'.ht-status[lang="{lang}"]').first).to_be_attached()
+
+
 def open_playground(page: Page, url: str, query: str = "") -> None:
     page.goto(url + query)
     page.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
@@ -206,8 +218,9 @@ def test_after_enter_the_focus_is_not_on_a_card(
             page.screenshot(path=output_dir / "focus.png", full_page=True)
             # a second Enter plays nothing
             page.keyboard.press("Enter")
-            page.wait_for_timeout(400)
+            kernel_barrier(page)
             assert page.locator(HAND).count() == size - 1
+            page.locator(".ht-note").first.focus()
         # Tab goes on to the hand
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.classList.contains('ht-card')")
@@ -233,8 +246,9 @@ def test_after_start_the_focus_is_at_the_table_not_on_a_card(
     assert focused[0] != "BODY" and ("3" in focused[1])  # "3 cards go to West." / « 3 cartes… »
     page.screenshot(path=output_dir / "focus-after-start.png")
     page.keyboard.press("Enter")
-    page.wait_for_timeout(400)
-    expect(page.locator(".ht-hand .ht-picked")).to_have_count(0)
+    kernel_barrier(page)
+    assert page.locator(".ht-hand .ht-picked").count() == 0
+    page.locator(".ht-note").first.focus()
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.classList.contains('ht-card')")
 
@@ -580,7 +594,11 @@ def test_the_teachers_labels_are_whole_and_never_read_null(
     expect(inner.first).to_be_visible()
     for index in range(inner.count()):
         inner.nth(index).click()
-        page.wait_for_timeout(300)
+        expect(inner.nth(index)).to_have_attribute("aria-selected", "true")
+        # the tab's own panel is shown (the tab bar names it by aria-controls)
+        panel = inner.nth(index).get_attribute("aria-controls")
+        if panel:
+            expect(page.locator(f"[id='{panel}']")).to_be_visible()
         assert page.evaluate(CLIPPED) == [], inner.nth(index).inner_text()
         assert page.evaluate(CUT_TEXT) == [], inner.nth(index).inner_text()
         assert page.evaluate(NULL_TOOLTIPS) == [], inner.nth(index).inner_text()
@@ -646,7 +664,6 @@ def test_the_keyboard_never_falls_to_the_page_after_a_lesson_card_a_review_or_a_
     page.locator(".ht-felt").wait_for()
     review = page.get_by_role("button", name="Analyser cette donne")
     expect(review).to_be_enabled()
-    page.wait_for_timeout(500)
     review.click()
     replay = page.get_by_role("button", name=re.compile("Rejouer le pli")).first
     expect(replay).to_be_visible(timeout=120_000)
@@ -666,7 +683,7 @@ def test_a_double_click_is_one_click(page: Page, voila_url: str, output_dir: Pat
     open_playground(page, voila_url, "?seed=5")
     page.get_by_role("button", name="Start the game").dblclick()
     page.locator(HAND).first.wait_for(timeout=LOAD_TIMEOUT)
-    page.wait_for_timeout(500)  # a second game would have come by now
+    kernel_barrier(page)  # a second game would have come by now
     assert "seed=5" in page.evaluate("location.search")  # a second game takes seed 6
     deal = Deal.new(Rules(), seed=12, deal_number=3)  # the fourth deal: no pass
     open_playground(page, voila_url, f"?deal={share_code(deal)}")
@@ -686,7 +703,7 @@ def test_a_double_click_is_one_click(page: Page, voila_url: str, output_dir: Pat
             page.wait_for_function(
                 "n => document.querySelectorAll('.ht-hand .ht-card').length < n", arg=size
             )
-        page.wait_for_timeout(400)  # the second click's card would have gone by now
+        kernel_barrier(page)  # the second click's card would have gone by now
         assert page.locator(HAND).count() == size - 1
         expect(page.locator(".ht-message.ht-error")).to_have_count(0)
     page.screenshot(path=output_dir / "after-double-clicks.png", full_page=True)

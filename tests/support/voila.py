@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PLAYGROUND = ROOT / "widgets" / "notebooks" / "playground.ipynb"
+PLAYGROUND = ROOT / "widgets" / "server" / "notebooks" / "playground.ipynb"
 VOILA_START_TIMEOUT = 60.0
 # Voilà's own line once it listens: "Voilà is running at:" and the address on the next.
 LISTENING = re.compile(r"running at:\s*http://[^:/\s]+:(\d+)/")
@@ -45,12 +45,12 @@ def wait_for_port(
 
 def voila_command(port: int, notebook: Path = PLAYGROUND, *settings: str) -> list[str]:
     """The server ``hearts-teach play`` (and ``make play``) runs, with the same options
-    (hearts_teach_widgets.app.voila_arguments; serve.py holds the rest), on another port,
+    (hearts_teach_widgets.server.app.voila_arguments; serve.py holds the rest), on another port,
     with ``settings`` of the server (a smaller pool, shorter times...)."""
     return [
         sys.executable,
         "-m",
-        "hearts_teach_widgets.serve",
+        "hearts_teach_widgets.server.serve",
         str(notebook),
         "--Voila.ip=127.0.0.1",
         f"--Voila.port={port}",
@@ -80,7 +80,11 @@ def running_voila_process(
         sink = stack.enter_context(open(log, "ab"))
         start = log.stat().st_size
         # The bots play at once in tests (the pacing test picks its own speed on the page).
-        env = {**os.environ, "JUPYTER_PATH": str(ROOT / "widgets"), "HEARTS_BOT_DELAY": "0"}
+        env = {
+            **os.environ,
+            "JUPYTER_PATH": str(ROOT / "widgets" / "server"),
+            "HEARTS_BOT_DELAY": "0",
+        }
         process = subprocess.Popen(
             voila_command(port, notebook, *settings), cwd=ROOT, stdout=sink, stderr=sink, env=env
         )

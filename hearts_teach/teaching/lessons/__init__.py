@@ -91,8 +91,9 @@ class LessonError(HeartsError):
 
 
 @dataclass(frozen=True)
-class Said:
-    """A text in every language and the claims it makes about the position."""
+class Passage:
+    """A passage of a lesson: its text in every language and the claims it makes about the
+    position (the engine checks each)."""
 
     texts: Texts
     claims: tuple[Claim, ...] = ()
@@ -105,7 +106,7 @@ class Said:
 class Outro:
     """One ending text, shown when all its conditions hold at the end of the deal."""
 
-    said: Said
+    said: Passage
     conditions: tuple[Claim, ...] = ()
 
 
@@ -114,15 +115,15 @@ class Step:
     """One step of a lesson (see the module's documentation for the three kinds)."""
 
     kind: Literal["play", "bot", "ask"]
-    say: Said | None = None
+    say: Passage | None = None
     cards: tuple[Card, ...] = ()
     count: int = 0
     answers: tuple[Card, ...] = ()
     any_card: bool = False
-    hint: Said | None = None
-    right: Said | None = None
-    wrong: Said | None = None
-    wrong_cards: dict[Card, Said] = field(default_factory=dict)
+    hint: Passage | None = None
+    right: Passage | None = None
+    wrong: Passage | None = None
+    wrong_cards: dict[Card, Passage] = field(default_factory=dict)
 
     @property
     def plays(self) -> int:
@@ -204,7 +205,7 @@ class Lesson:
                 yield f"step {number} wrong {card}", value.texts
 
 
-def _said(data: Any, where: str, required: bool = True) -> Said | None:
+def _said(data: Any, where: str, required: bool = True) -> Passage | None:
     if data is None and not required:
         return None
     if not isinstance(data, dict):
@@ -215,7 +216,7 @@ def _said(data: Any, where: str, required: bool = True) -> Said | None:
         for k, v in data.items()
         if k not in ("claims", "if")
     }
-    return Said(texts, parse_claims(data.get("claims"), where))
+    return Passage(texts, parse_claims(data.get("claims"), where))
 
 
 def _outro(data: Any) -> tuple[Outro, ...]:
@@ -249,7 +250,7 @@ def _step(data: Any, number: int) -> Step:
     if "claims" in data:
         # claims of the step itself: checked where the step begins, like its narration
         claims = parse_claims(data["claims"], where)
-        say = Said(say.texts if say else {}, (say.claims if say else ()) + claims)
+        say = Passage(say.texts if say else {}, (say.claims if say else ()) + claims)
     kinds = [k for k in ("play", "bot", "ask") if k in data]
     if len(kinds) != 1:
         raise LessonError("record_damaged", detail=f"{where}: one of play, bot, ask expected")
@@ -265,7 +266,7 @@ def _step(data: Any, number: int) -> Step:
             raise LessonError("record_damaged", detail=f"{where}: bot takes a number of cards")
         return Step("bot", say, count=count)
     asked = data["ask"]
-    wrong_cards: dict[Card, Said] = {}
+    wrong_cards: dict[Card, Passage] = {}
     for card_text, value in dict(data.get("wrong_cards", {})).items():
         for card in _cards(card_text, where):
             said = _said(value, f"{where} wrong {card}")
@@ -404,7 +405,7 @@ def _both(key: str, **params: object) -> Texts:
     return {lang: text(key, lang, **params) for lang in LANGS}
 
 
-def _join(*parts: Texts | Said | None) -> Texts:
+def _join(*parts: Texts | Passage | None) -> Texts:
     return {lang: " ".join(p[lang] for p in parts if p) for lang in LANGS}
 
 
@@ -588,7 +589,7 @@ class LessonRun:
         assert step is not None
         return [card for card in step.answers if card in legal]
 
-    def hint_said(self) -> Said | None:
+    def hint_said(self) -> Passage | None:
         step = self.step
         if self.question is None or step is None or step.kind != "ask":
             return None

@@ -1,4 +1,4 @@
-"""Serve the playground to a class: ``python -m hearts_teach_widgets.serve NOTEBOOK [voila options]``.
+"""Serve the playground to a class: ``python -m hearts_teach_widgets.server.serve NOTEBOOK [voila options]``.
 
 This is Voilà (``voila NOTEBOOK``) with what a classroom needs, each a setting of
 :class:`PlaygroundServer` (``--PlaygroundServer.max_visitors=40``...) or of Voilà:
@@ -19,7 +19,7 @@ This is Voilà (``voila NOTEBOOK``) with what a classroom needs, each a setting 
   is seated in turn and those already playing keep a core; Voilà waits up to a minute for a busy kernel's output
   (``VoilaExecutor.iopub_timeout``) instead of sending a blank page after 4 seconds.
 - Limits per visitor: a websocket message larger than ``max_message_kib`` closes that
-  connection; in the kernel, :mod:`hearts_teach_widgets.kernel_guard` refuses what the page never
+  connection; in the kernel, :mod:`hearts_teach_widgets.server.kernel_guard` refuses what the page never
   sends and bounds the kernel's memory (``kernel_memory_mb``).
 - A Host check: the server answers only to IP addresses, ``localhost``, this machine's
   own names and ``host_names`` (so a page elsewhere cannot rebind a name of its own to
@@ -69,7 +69,7 @@ from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-unt
 
 from hearts_teach.i18n import LANGS, terminal_lang, text  # noqa: E402
 
-from .address import PAGE_LANG  # noqa: E402
+from ..address import PAGE_LANG  # noqa: E402
 
 SERVED = "HEARTS_SERVED"
 """Set to ``1`` in the environment of every kernel this server starts (see kernel_guard)."""
@@ -105,7 +105,7 @@ DEFAULT_OPTIONS = (
     "--VoilaConfiguration.allow_template_override=NO",
     "--VoilaConfiguration.allow_theme_override=NO",
     "--VoilaConfiguration.preheat_kernel=True",
-    "--VoilaConfiguration.multi_kernel_manager_class=hearts_teach_widgets.serve.PlaygroundKernelManager",
+    "--VoilaConfiguration.multi_kernel_manager_class=hearts_teach_widgets.server.serve.PlaygroundKernelManager",
     "--VoilaExecutor.iopub_timeout=60",
     "--MappingKernelManager.cull_idle_timeout=600",
     "--MappingKernelManager.cull_interval=30",
@@ -482,7 +482,7 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         0,
         config=True,
         help="How much nicer than the server a visitor's game computes (0 to 19). The "
-        "bots' search already runs only on idle cores (hearts_teach_widgets.thinking), "
+        "bots' search already runs only on idle cores (hearts_teach_widgets.server.thinking), "
         "which measured better for a class than a nicer game (benchmarks/README.md).",
     )
     host_names = List(
@@ -654,7 +654,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    # Run the module's own copy (hearts_teach_widgets.serve, which Voilà's configuration names), not
+    # Run the module's own copy (hearts_teach_widgets.server.serve, which Voilà's configuration names), not
     # this __main__ one: the kernel manager must find the server class it knows.
     from .serve import main as serve
 

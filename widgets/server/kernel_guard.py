@@ -22,7 +22,7 @@ the kernel, before any widget sees them, to what the page's own controls send:
   (``HEARTS_KERNEL_NICENESS``; the server's ``kernel_niceness``, 0 by default since the
   bots' search already runs only on idle cores), its message threads keeping theirs.
 
-It is installed only in kernels of ``python -m hearts_teach_widgets.serve`` (``HEARTS_SERVED=1`` in
+It is installed only in kernels of ``python -m hearts_teach_widgets.server.serve`` (``HEARTS_SERVED=1`` in
 their environment): in Jupyter and in the static book, the person at the keyboard owns
 the kernel and sees its errors.
 """

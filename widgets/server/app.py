@@ -5,7 +5,7 @@ Everything the server needs ships in the package: the notebook it serves
 folder, so that no module of this package shadows a top-level name there) and the Voilà
 template (``voila/templates/hearts``, found through ``JUPYTER_PATH``, set here from the
 package's own folder). The command's settings become options of
-:mod:`hearts_teach_widgets.serve`, which holds the classroom's defaults; the page's
+:mod:`hearts_teach_widgets.server.serve`, which holds the classroom's defaults; the page's
 default language reaches the kernels through the environment (``PAGE_LANG``), and an
 address's ``?lang=`` still wins.
 
@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
-from .address import PAGE_LANG
+from ..address import PAGE_LANG
 from .serve import main as serve
 from .serve import port_is_free
 
@@ -58,7 +58,7 @@ class Settings:
 
 
 def voila_arguments(settings: Settings) -> list[str]:
-    """The command line of :mod:`hearts_teach_widgets.serve` for these settings."""
+    """The command line of :mod:`hearts_teach_widgets.server.serve` for these settings."""
     given = {
         "--PlaygroundServer.max_visitors": settings.visitors,
         "--VoilaConfiguration.default_pool_size": settings.pool,

@@ -24,13 +24,14 @@ Elsewhere (Jupyter, the static book, the tests), a bot is used as it is.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Final, TypeVar
 
 from hearts_teach.bots import Bot
 from hearts_teach.bots.base import Choice, MoonChoiceMade, PassChoice, knowledge_key
 from hearts_teach.deal import PlayerView
+from hearts_teach.teaching.session import Seating
 
 from .kernel_guard import SERVED, lower_priority
 
@@ -122,3 +123,40 @@ def forget(bots: Iterable[Bot | None]) -> None:
     for bot in bots:
         if isinstance(bot, BackgroundBot):
             bot.forget()
+
+
+THINK_SETTING: Final = "HEARTS_BOT_THINK"
+"""An environment variable that caps the seconds a Monte-Carlo bot (or the hint) thinks
+over one decision at every new table: a classroom server's choice (``hearts-teach play
+--think``), so that a full class on a few cores still gets its replies at once."""
+
+
+def bot_budget(level: str) -> dict[str, float]:
+    """The budget of a new bot of ``level``: ``HEARTS_BOT_THINK`` as the Monte-Carlo bot's
+    time limit if set and valid (above 0, at most 5 s), else the bot's own default."""
+    if level != "montecarlo":
+        return {}
+    try:
+        seconds = float(os.environ.get(THINK_SETTING, "nan"))
+    except ValueError:
+        return {}
+    return {"time_limit": seconds} if 0 < seconds <= 5 else {}
+
+
+class ServedSeating(Seating):
+    """The bots of a served playground's tables: the searching ones think in the
+    background thread (:func:`served_bot`), their passes ahead, within the classroom's
+    budget (``HEARTS_BOT_THINK``). Elsewhere the same as the plain seating, but for the
+    budget."""
+
+    def budget(self, level: str) -> dict[str, float]:
+        return bot_budget(level)
+
+    def place(self, bot: Bot) -> Bot:
+        return served_bot(bot)
+
+    def think_ahead(self, bots: Sequence[Bot | None], views: Sequence[PlayerView]) -> None:
+        think_ahead(bots, views)
+
+    def forget(self, bots: Sequence[Bot | None]) -> None:
+        forget(bots)

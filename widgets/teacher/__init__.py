@@ -1,0 +1,116 @@
+"""The teachers' tools: one deal under every variant, the scoring desk, what-if, the
+review of any seat, and simulations, each with a table and a chart labelled in the
+page's language; one module each. The numbers all come from
+:mod:`hearts_teach.teaching`; these widgets only collect what the teacher enters and
+show the result."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+import traitlets
+
+from hearts_teach import Deal
+from hearts_teach.i18n import (
+    text,
+)
+from hearts_teach.records import share_code
+
+from ..review import ReviewTab
+from ..shared import follow_replays
+from ..texts import Localized
+from .compare import TotalsBox, VariantCompare
+from .desk import ScoringDeskWidget
+from .simulation import SimulationWidget
+from .whatif import WhatIfWidget
+
+__all__ = [
+    "ScoringDeskWidget",
+    "SimulationWidget",
+    "TeacherTools",
+    "TotalsBox",
+    "VariantCompare",
+    "WhatIfWidget",
+]
+
+
+class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
+    """The tools in tabs, for the teachers' chapter and the playground: every variant,
+    the scoring desk, what-if (given a finished deal), simulations, and the review of a
+    student's deal from its share code.
+
+    :meth:`set_deal` hands the tools a newly finished deal (the playground's table):
+    the comparison shows it, what-if and the review start from it, and everything else
+    the teacher did (the desk, a simulation, the totals typed...) is kept."""
+
+    def __init__(self, deal: Deal | None = None, lang: str = "en") -> None:
+        super().__init__()
+        self.add_class("ht-root")
+        self.lang = lang
+        self.deal: Deal | None = None
+        self.compare = VariantCompare(deal, lang)
+        self.desk = ScoringDeskWidget(4, lang)
+        self.simulation = SimulationWidget(lang)
+        self.what_if: WhatIfWidget | None = None
+        self.review = ReviewTab(deal, lang)
+        self.review.code.style.description_width = "initial"  # not « Code de p… »
+        follow_replays(self.review.panel)
+        for page in (self.compare, self.desk, self.simulation, self.review):
+            traitlets.dlink((self, "lang"), (page, "lang"))
+        self.tabs = widgets.Tab()
+        self.heading = widgets.HTML()
+        self.children = (self.heading, self.tabs)
+        self._what_if_tie: traitlets.dlink | None = None
+        if deal is not None and deal.is_over:
+            self._show_what_if(deal)
+        self.deal = deal
+        self._lay_out()
+        self._relabel_on_lang(self._render)
+
+    def set_deal(self, deal: Deal) -> None:
+        """A newly finished deal: the comparison shows it (with its totals), what-if
+        rewinds it and the review's code is its code; the page shown and the other
+        tools' state are kept. A deal not finished changes nothing."""
+        if not deal.is_over or deal is self.deal:
+            return
+        self.deal = deal
+        self.compare.set_deal(deal)
+        self._show_what_if(deal)
+        review = self.review
+        review.code.value = share_code(deal)
+        review.deal = deal
+        review._render()  # the seats of the new deal
+        self._lay_out()
+
+    def _show_what_if(self, deal: Deal) -> None:
+        if self._what_if_tie is not None:
+            self._what_if_tie.unlink()
+        self.what_if = WhatIfWidget(deal, self.lang)
+        self._what_if_tie = traitlets.dlink((self, "lang"), (self.what_if, "lang"))
+
+    def _lay_out(self) -> None:
+        """The pages in their order; the page shown stays shown."""
+        pages: list[widgets.Widget] = [self.compare, self.desk]
+        if self.what_if is not None:
+            pages.append(self.what_if)
+        pages += [self.simulation, self.review]
+        index = self.tabs.selected_index
+        shown = self.tabs.children[index] if isinstance(index, int) else None
+        if isinstance(shown, WhatIfWidget):
+            shown = self.what_if
+        self.tabs.children = tuple(pages)
+        self._render()
+        self.tabs.selected_index = pages.index(shown) if shown in pages else 0
+
+    def _render(self) -> None:
+        lang = self.lang
+        self.heading.value = f"<h2>{escape(text('ui.teach.title', lang))}</h2>"
+        keys = ["ui.teach.tab.compare", "ui.teach.tab.desk"]
+        if self.what_if is not None:
+            keys.append("ui.teach.tab.whatif")
+        keys.append("ui.teach.tab.simulate")
+        keys.append("ui.teach.tab.review")
+        self.tabs.titles = tuple(text(key, lang) for key in keys)
+        # (the review's seat, relabelled just before: its label's tooltip, else "null")
+        self.review.seat.tooltip = self.review.seat.description

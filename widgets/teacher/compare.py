@@ -1,0 +1,226 @@
+"""The teachers' comparison: one deal scored under every variant, from the totals the
+teacher gives (the numbers from :mod:`hearts_teach.teaching.compare`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+import traitlets
+
+from hearts_teach import Deal
+from hearts_teach.bots import MoonChoiceMade
+from hearts_teach.cards import cards_of
+from hearts_teach.describe import seat_words
+from hearts_teach.errors import HeartsError
+from hearts_teach.i18n import (
+    seat_name,
+    text,
+)
+from hearts_teach.records import deal_from_code
+from hearts_teach.rules import Rules
+from hearts_teach.scoring import moon_outcomes, preferred_moon_choice
+from hearts_teach.teaching.compare import Comparison, compare_deal
+
+from ..charts import (
+    comparison_chart_svg,
+    figure_html,
+)
+from ..lessons import comparison_html
+from ..render import moon_choice_html
+from ..shared import NATURAL_LABEL, alert_html
+from ..style import style_tag
+from ..texts import Localized
+
+
+class TotalsBox(Localized, widgets.VBox):  # type: ignore[misc]
+    """The totals before the deal, one box per player, labelled with the seats' names:
+    the comparison and the scoring desk score a deal from them."""
+
+    def __init__(self, on_change: Callable[[], None], lang: str = "en") -> None:
+        super().__init__()
+        self._on_change = on_change
+        self.lang = lang
+        self._quiet = False
+        self.label = widgets.HTML()
+        self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.inputs: list[widgets.IntText] = []
+        self.children = (self.label, self.row)
+        self._relabel()
+        self._relabel_on_lang(self._relabel)
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(int(box.value) for box in self.inputs)
+
+    def reset(self, values: Sequence[int]) -> None:
+        """One box per value (a new number of players), without telling anyone."""
+        self.inputs = []
+        for value in values:
+            box = widgets.IntText(
+                value=value, layout=widgets.Layout(width="13em"), style=NATURAL_LABEL
+            )
+            box.observe(self._changed, names="value")
+            self.inputs.append(box)
+        self.row.children = tuple(self.inputs)
+        self._relabel()
+
+    def set_values(self, values: Sequence[int]) -> None:
+        self._quiet = True  # one change for all the totals, not one per box
+        try:
+            for box, value in zip(self.inputs, values, strict=True):
+                box.value = value
+        finally:
+            self._quiet = False
+        self._on_change()
+
+    def _changed(self, _change: object) -> None:
+        if not self._quiet:
+            self._on_change()
+
+    def _relabel(self) -> None:
+        lang = self.lang
+        self.label.value = f"<strong>{escape(text('ui.teach.totals', lang))}</strong>"
+        for player, box in enumerate(self.inputs):
+            name = seat_name(player, len(self.inputs), lang)
+            box.description = name
+            box.tooltip = text("ui.teach.total_of", lang, player=name)
+
+
+class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
+    """A played deal (loaded from its share code or given) scored under every variant,
+    with the totals before the deal: a table and a bar chart."""
+
+    def __init__(self, deal: Deal | None = None, lang: str = "en") -> None:
+        super().__init__()
+        self.add_class("ht-root")
+        self.lang = lang
+        self.deal: Deal | None = None
+        self._refusal: HeartsError | None = None
+        self._quiet = False
+        self.code = widgets.Text(
+            layout=widgets.Layout(width="60%", min_width="16em"), style=NATURAL_LABEL
+        )
+        self.load_button = widgets.Button(icon="upload")
+        self.load_button.on_click(lambda _b: self.load_code(self.code.value))
+        self.totals_box = TotalsBox(self._render, lang)
+        traitlets.dlink((self, "lang"), (self.totals_box, "lang"))
+        self.message = widgets.HTML()
+        self.table = widgets.HTML()
+        self.moon_choice = widgets.HTML()
+        self.chart = widgets.HTML()
+        self.children = (
+            widgets.HTML(style_tag()),
+            widgets.HBox([self.code, self.load_button]),
+            self.totals_box,
+            self.message,
+            self.table,
+            self.moon_choice,
+            self.chart,
+        )
+        if deal is not None:
+            self.set_deal(deal)
+        self._render()
+        self._relabel_on_lang(self._language_changed)
+
+    @property
+    def comparison(self) -> Comparison | None:
+        if self.deal is None or not self.deal.is_over:
+            return None
+        return compare_deal(self.deal, self.totals)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.totals_box.values
+
+    @property
+    def total_inputs(self) -> list[widgets.IntText]:
+        return self.totals_box.inputs
+
+    def set_deal(self, deal: Deal, totals: Sequence[int] | None = None) -> None:
+        self.deal = deal
+        self.totals_box.reset(tuple(totals) if totals is not None else deal.totals)
+        self.message.value = (
+            "" if deal.is_over else self._error(text("ui.teach.not_over", self.lang))
+        )
+        self._render()
+
+    def set_totals(self, totals: Sequence[int]) -> None:
+        self.totals_box.set_values(totals)
+
+    def load_code(self, code: str) -> bool:
+        """Load a played deal from its share code; a damaged code is refused and the
+        deal shown so far is kept."""
+        try:
+            deal = deal_from_code(code.strip())
+        except HeartsError as error:
+            self._refusal = error
+            self.message.value = self._error(error.message(self.lang))
+            return False
+        self._refusal = None
+        self.code.value = code.strip()
+        self.set_deal(deal)
+        return True
+
+    def _error(self, message: str) -> str:
+        return alert_html(message)
+
+    def _language_changed(self) -> None:
+        if self._refusal is not None:
+            self.message.value = self._error(self._refusal.message(self.lang))
+        self._render()
+
+    def _render(self) -> None:
+        if self._quiet:
+            return
+        lang = self.lang
+        self.code.description = text("ui.teach.code", lang)
+        self.code.placeholder = text("ui.teach.code_help", lang)
+        self.code.tooltip = text("ui.teach.code_help", lang)
+        self.load_button.description = text("ui.teach.load", lang)
+        self.load_button.tooltip = text("ui.teach.code_help", lang)
+        comparison = self.comparison
+        if comparison is None:
+            self.table.value = f"<p>{escape(text('ui.teach.no_deal', lang))}</p>"
+            self.moon_choice.value = ""
+            self.chart.value = ""
+            return
+        self.table.value = comparison_html(comparison, lang, text("ui.teach.table_caption", lang))
+        self.moon_choice.value = self._moon_choice_html()
+        self.chart.value = figure_html(comparison_chart_svg(comparison, lang))
+
+    def _moon_choice_html(self) -> str:
+        """On a moon, the shooter's choice (docs/rules.md §3.2) beside the rows: both
+        outcomes from the totals entered, and the choice the game's situation calls for,
+        with its reason; nothing when the deal is not a moon or the table has two players
+        (their moon has no choice)."""
+        deal = self.deal
+        if deal is None or deal.rules.players == 2:
+            return ""
+        rules = Rules(players=deal.rules.players, moon="choice")
+        totals = self.totals
+        taken = [cards_of(mask) for mask in deal.taken]
+        outcomes = moon_outcomes(
+            rules, taken, totals, tricks=deal.tricks_won, deal_number=deal.deal_number
+        )
+        if outcomes is None:
+            return ""
+        shooter = outcomes.shooter
+        decision = preferred_moon_choice(
+            rules, totals, shooter, deal.taken, 0, deal.deal_number + 1
+        )
+        made = MoonChoiceMade(
+            decision.choice,
+            f"moon.{decision.choice}.{decision.reason}",
+            {"amount": rules.moon_value},
+        )
+        lang = self.lang
+        reason = made.reason(lang)  # the shooter speaking
+        question = text(
+            "ui.teach.moon_choice",
+            lang,
+            seat=seat_words(shooter, rules, lang, None),
+            reason=reason,
+        )
+        return moon_choice_html(outcomes, rules, lang, you=-1, question=question)

@@ -1,0 +1,244 @@
+"""The scoring desk: the teacher says who took which counting card, every variant's
+score follows (:mod:`hearts_teach.teaching.desk`)."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+import traitlets
+
+from hearts_teach import Card
+from hearts_teach.errors import HeartsError
+from hearts_teach.i18n import (
+    card_name,
+    card_symbols,
+    message,
+    read_cards,
+    seat_name,
+    text,
+)
+from hearts_teach.rules import PLAYER_COUNTS
+from hearts_teach.teaching.desk import ScoringDesk
+
+from ..cards import card_button as _card_button
+from ..charts import (
+    comparison_chart_svg,
+    figure_html,
+    separator,
+)
+from ..lessons import comparison_html
+from ..shared import NATURAL_LABEL, alert_html, choice_row, name_control
+from ..style import style_tag
+from ..texts import Localized
+from .compare import TotalsBox
+
+
+class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
+    """Click which player took which counting card; every variant's score follows.
+
+    A card already given to another player is refused with the engine's message; so is
+    a typed card that is not in this deck.
+    """
+
+    desk: ScoringDesk
+
+    def __init__(self, players: int = 4, lang: str = "en") -> None:
+        super().__init__()
+        self.add_class("ht-root")
+        self.lang = lang
+        self.intro = widgets.HTML()
+        # Radio buttons, whose checked one a screen reader says (ipywidgets 8 draws a
+        # toggle row without aria-pressed).
+        self.players_choice = choice_row([(str(n), n) for n in PLAYER_COUNTS], players)
+        self.players_choice.observe(lambda change: self.reset(change["new"]), names="value")
+        self.active = choice_row([("", 0)], 0)
+        self.active.observe(lambda _change: self._render(), names="value")
+        self.cards_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.typed = widgets.Text(style=NATURAL_LABEL)
+        self.give_button = widgets.Button(icon="check")
+        self.give_button.on_click(lambda _b: self.give_typed(self.typed.value))
+        self.clear_button = widgets.Button(icon="eraser")
+        self.clear_button.on_click(lambda _b: self.reset(self.desk.players))
+        self.totals_box = TotalsBox(self._totals_changed, lang)
+        traitlets.dlink((self, "lang"), (self.totals_box, "lang"))
+        self.message = widgets.HTML()
+        self.progress_text = widgets.HTML()
+        self.table = widgets.HTML()
+        self.chart = widgets.HTML()
+        self.children = (
+            widgets.HTML(style_tag()),
+            self.intro,
+            self.players_choice,
+            self.active,
+            self.cards_box,
+            widgets.HBox([self.typed, self.give_button, self.clear_button]),
+            self.totals_box,
+            self.message,
+            self.progress_text,
+            self.table,
+            self.chart,
+        )
+        self.card_buttons: dict[Card, widgets.Button] = {}
+        self._refusal: HeartsError | None = None
+        self.reset(players)
+        self._relabel_on_lang(self._language_changed)
+
+    def reset(self, players: int) -> None:
+        """A new deal for ``players``; the totals before it are kept if the number of
+        players is the same."""
+        totals = self.totals_box.values
+        if len(totals) != players:
+            totals = (0,) * players
+            self.totals_box.reset(totals)
+        self.desk = ScoringDesk(players=players, totals=totals)
+        if self.players_choice.value != players:
+            self.players_choice.value = players
+        self.card_buttons = {}
+        for card in self.desk.cards:
+            button = _card_button(card, self.lang)
+            button.on_click(lambda _b, card=card: self.click_card(card))
+            self.card_buttons[card] = button
+        self.cards_box.children = tuple(self.card_buttons.values())
+        self._refusal = None
+        self._set_active_options()
+        self._render()
+
+    def _set_active_options(self) -> None:
+        options: list[tuple[str, int]] = [
+            (seat_name(p, self.desk.players, self.lang), p) for p in range(self.desk.players)
+        ]
+        if self.desk.dead_allowed:
+            options.append((text("ui.teach.desk_dead", self.lang), -1))
+        current = self.active.value if self.active.value is not None else 0
+        self.active.options = options
+        self.active.value = current if any(v == current for _, v in options) else 0
+
+    def select(self, player: int) -> None:
+        """Cards clicked from now on go to ``player`` (−1: dead, with two players)."""
+        self.active.value = player
+
+    def click_card(self, card: Card | str) -> bool:
+        """Give ``card`` to the chosen player, or take it back if it is already theirs."""
+        card = Card.parse(card)
+        active = int(self.active.value)
+        try:
+            if active == -1:
+                if card in self.desk.dead:
+                    self.desk.take_back(card)
+                else:
+                    self.desk.set_dead(card)
+            elif self.desk.owner.get(card) == active:
+                self.desk.take_back(card)
+            else:
+                self.desk.give(card, active)
+        except HeartsError as error:
+            self._refusal = error
+            self._render()
+            return False
+        self._refusal = None
+        self._render()
+        return True
+
+    def give_typed(self, cards: str) -> bool:
+        """Give every typed card to the chosen player; all or nothing."""
+        active = int(self.active.value)
+        before_owner = dict(self.desk.owner)
+        before_dead = list(self.desk.dead)
+        try:
+            for card in read_cards(cards, self.lang):
+                if active == -1:
+                    self.desk.set_dead(card)
+                else:
+                    self.desk.give(card, active)
+        except HeartsError as error:
+            self.desk.owner = before_owner
+            self.desk.dead = before_dead
+            self._refusal = error
+            self._render()
+            return False
+        self._refusal = None
+        self.typed.value = ""
+        self._render()
+        return True
+
+    @property
+    def refusal_text(self) -> str:
+        return "" if self._refusal is None else self._refusal.message(self.lang)
+
+    def _totals_changed(self) -> None:
+        self.desk.totals = self.totals_box.values
+        self._render()
+
+    def _language_changed(self) -> None:
+        self._set_active_options()  # the player chosen stays
+        self._render()
+
+    def _render(self) -> None:
+        lang = self.lang
+        desk = self.desk
+        self.intro.value = f"<p>{escape(text('ui.teach.desk_intro', lang))}</p>"
+        name_control(self.players_choice, text("ui.teach.desk_players", lang))
+        name_control(self.active, text("ui.teach.desk_player", lang))
+        active = int(self.active.value) if self.active.value is not None else 0
+        inline_active = (
+            message("ui.teach.desk_dead", lang)
+            if active == -1
+            else seat_name(active, desk.players, lang)
+        )
+        for card, button in self.card_buttons.items():
+            marks: tuple[str, ...]
+            if card in desk.owner:
+                owner = seat_name(desk.owner[card], desk.players, lang)
+                marks = (f"ht-owner-{desk.owner[card]}",)
+            elif card in desk.dead:
+                owner = message("ui.teach.desk_dead", lang)
+                marks = ("ht-dead",)
+            else:
+                owner = message("ui.teach.desk_nobody", lang)
+                marks = ()
+            # what a click does: the active player's own card (or a dead one, when dead
+            # cards are being marked) is taken back; any other is given
+            taken_back = desk.owner.get(card) == active or (active == -1 and card in desk.dead)
+            said = {"card": card_name(card, lang), "owner": owner, "active": inline_active}
+            if taken_back:
+                label = text("ui.teach.desk_card_back", lang, **said)
+            else:
+                label = text("ui.teach.desk_card", lang, **said)
+            button.description = label
+            button.tooltip = label
+            classes = [
+                c for c in button._dom_classes if not c.startswith("ht-owner") and c != "ht-dead"
+            ]
+            button._dom_classes = tuple(classes + list(marks))
+            # who took the card is also written on the button's face, not only in colour
+            button.layout.border = "3px solid #0072B2" if marks else ""
+        self.typed.description = text("ui.teach.desk_type", lang)
+        self.typed.placeholder = text("ui.teach.desk_type_help", lang)
+        self.typed.tooltip = text("ui.teach.desk_type_help", lang)
+        name_control(self.give_button, text("ui.teach.desk_give", lang))
+        name_control(self.clear_button, text("ui.teach.desk_clear", lang))
+        self.message.value = alert_html(self.refusal_text) if self._refusal is not None else ""
+        missing = len(desk.unassigned)
+        progress = (
+            text("ui.teach.desk_complete", lang)
+            if not missing
+            else text("ui.teach.desk_missing", lang, count=missing)
+        )
+        given = separator(lang).join(
+            text(
+                "list.colon",
+                lang,
+                label=seat_name(p, desk.players, lang),
+                value=card_symbols(cards, lang, sep=" "),
+            )
+            for p, cards in enumerate(desk.taken())
+            if cards
+        )
+        self.progress_text.value = f"<p>{escape(progress)}</p><p>{escape(given)}</p>"
+        comparison = desk.compare()
+        self.table.value = comparison_html(comparison, lang, text("ui.teach.table_caption", lang))
+        # the chart is drawn once every card is given: drawing it on each click is slow
+        self.chart.value = (
+            figure_html(comparison_chart_svg(comparison, lang)) if desk.complete else ""
+        )
