@@ -13,6 +13,7 @@ from unittest.mock import patch
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from support.engine import constructed_ending
 
 from hearts_teach import Card, Deal, HeartsError, Rules, RulesError, score_deal
 from hearts_teach.bots import LEVELS, Choice, PassChoice, make_bot
@@ -466,7 +467,7 @@ def test_bot_refuses_to_play_out_of_turn_or_pass_during_play() -> None:
 def position(
     rules: Rules, hands: list[str], leader: int, plays: str, hearts_broken: bool = True
 ) -> Deal:
-    deal = Deal.from_hands(rules, hands, leader=leader, hearts_broken=hearts_broken)
+    deal = constructed_ending(rules, hands, leader=leader, hearts_broken=hearts_broken)
     for card in parse_cards(plays):
         deal.play(card)
     return deal
@@ -587,7 +588,7 @@ def omnibus_trick(jack_seat: int) -> Deal:
     hands[jack_seat] = "JD 2D " + hands[jack_seat].split()[-1]
     if jack_seat != 3:
         hands[3] = "KD 2S 3S"  # the last player can overtake the jack
-    deal = Deal.from_hands(rules, hands, leader=0, hearts_broken=True)
+    deal = constructed_ending(rules, hands, leader=0, hearts_broken=True)
     for card in ("4D", "5H", "7D")[:jack_seat]:
         deal.play(card)
     return deal

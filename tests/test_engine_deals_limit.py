@@ -78,7 +78,9 @@ def test_records_keep_the_option() -> None:
 
 def test_the_rules_in_words() -> None:
     end = {label: value for label, value in rule_rows(Rules(deals=5), "en")}
-    assert "After 5 deals, the lowest total wins; a tie for lowest plays on" in end.values()
+    assert (
+        "After 5 deals, the lowest total wins; a tie for lowest: play another deal" in end.values()
+    )
     assert any(
         v.startswith("Au bout d’une donne, le plus petit total gagne")
         for _, v in rule_rows(Rules(deals=1), "fr")
