@@ -77,6 +77,7 @@ class GiveDeal(Localized, widgets.VBox):  # type: ignore[misc]
         self.result = widgets.HTML()
         self.result.add_class("ht-class-given")
         self.children = (self.intro, self.code, self.button, self.result)
+        self._render()
         self._relabel_on_lang(self._render)
 
     def set_deal(self, deal: Deal) -> None:
@@ -158,6 +159,7 @@ class SendResult(Localized, widgets.VBox):  # type: ignore[misc]
         self.message.add_class("ht-class-message")
         self.form = widgets.HBox([self.name, self.button])
         self.children = (self.intro, self.form, self.message)
+        self._render()
         self._relabel_on_lang(self._render)
 
     def deal_over(self, deal: Deal | None) -> None:

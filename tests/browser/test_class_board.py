@@ -74,7 +74,7 @@ def test_a_class_gets_one_deal_and_its_teacher_the_results(
         teacher.get_by_role("button", name="Give this deal to the class").click()
         link = teacher.locator(".ht-class-link")
         expect(link).to_be_visible(timeout=20_000)
-        expect(teacher.locator(".ht-class-qr svg path")).to_have_count(1)
+        expect(teacher.locator(".ht-class-qr svg path.qrline")).to_have_count(1)
         address = link.get_attribute("href")
         assert address is not None and address.startswith(url) and "class=" in address
         teacher.screenshot(path=output_dir / "given.png", full_page=True)
