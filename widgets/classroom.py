@@ -186,10 +186,9 @@ class SendResult(Localized, widgets.VBox):  # type: ignore[misc]
         self.intro.value = f"<p><strong>{escape(text('class.play.intro', lang))}</strong></p>"
         self.name.placeholder = text("class.send.name", lang)
         self.name.description = ""
-        self.button.description = text(
-            "class.send.button" if self.link.send is not None else "class.send.show_code", lang
-        )
-        self.button.tooltip = text("class.send.button", lang)
+        served = self.link.send is not None  # else the result code is shown, to copy
+        label = text("class.send.button", lang) if served else text("class.send.show_code", lang)
+        self.button.description = self.button.tooltip = label
         self.form.layout.display = None if self.finished is not None else "none"
         if self.error is not None:
             self.message.value = f'<p class="ht-error">{escape(self.error.message(lang))}</p>'
