@@ -5,11 +5,11 @@ address students reach and a QR code; at a class deal's end a student sends it, 
 from __future__ import annotations
 
 import pytest
+from hearts_teach_widgets.classroom import ClassLink, GiveDeal, SendResult
+from hearts_teach_widgets.playground import Playground
 from test_classroom import class_deal, played_by
 
 from hearts_teach.teaching.classroom import Board, ClassDeal, ClassResult, result_from_code
-from hearts_teach_widgets.classroom import ClassLink, GiveDeal, SendResult
-from hearts_teach_widgets.playground import Playground
 
 
 def test_giving_a_deal_links_to_the_students_address_with_a_qr_code() -> None:
