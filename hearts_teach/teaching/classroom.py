@@ -60,7 +60,7 @@ RESULTS_MOST: Final = 200
 DEFAULT_VARIANTS: Final = ("standard", "new-moon", "mixed-moon", "omnibus")
 """The variants a board shows unless the teacher chooses others."""
 
-_CLASS_CODE = re.compile(r"([A-Za-z0-9_-]{8,400})~([0-9]{1,9})([a-z])")
+_CLASS_CODE = re.compile(r"([A-Za-z0-9_-]{8,400})~(0|[1-9][0-9]{0,8})([a-z])")  # one spelling each
 _NAME_CHARACTERS = re.compile(r"[\w '’.-]+")
 _NAME_CATEGORIES: Final = ("L", "M", "N", "Zs", "Pd", "Po")
 
