@@ -4,12 +4,28 @@ address students reach and a QR code; at a class deal's end a student sends it, 
 
 from __future__ import annotations
 
+import base64
+import re
+
 import pytest
-from hearts_teach_widgets.classroom import ClassLink, GiveDeal, SendResult
+from hearts_teach_widgets.classroom import (
+    ClassBoard,
+    ClassLink,
+    GiveDeal,
+    SendResult,
+    static_student_url,
+)
 from hearts_teach_widgets.playground import Playground
+from hearts_teach_widgets.teacher import TeacherTools
 from test_classroom import class_deal, played_by
 
-from hearts_teach.teaching.classroom import Board, ClassDeal, ClassResult, result_from_code
+from hearts_teach.teaching.classroom import (
+    Board,
+    ClassDeal,
+    ClassResult,
+    make_result,
+    result_from_code,
+)
 
 
 def test_giving_a_deal_links_to_the_students_address_with_a_qr_code() -> None:
@@ -58,3 +74,40 @@ def test_a_class_address_seats_the_class_bots() -> None:
     assert playground.class_panel is not None
     assert playground.open_class("nonsense") is None
     assert "class deal" in playground.class_slot.children[0].value
+
+
+def test_the_board_in_the_page_takes_pasted_codes_and_saves_to_a_file() -> None:
+    given = class_deal(6)
+    codes = [
+        make_result(given, name, played_by(given, seed)).code
+        for seed, name in enumerate(["Zoé", "Adam"])
+    ]
+    panel = ClassBoard("fr")
+    assert panel.add_codes("\n".join(codes) + "\nabc") == 2
+    shown = panel.table.value
+    assert "Résultats ajoutés" in shown and "Ce n’est pas un code de résultat" in shown
+    assert shown.count('class="ht-board-student"') == 2
+    assert shown.count('class="ht-board-reference"') == 1
+    assert "&lt;" not in shown  # nothing to escape in these names, and nothing escaped twice
+    saved = re.search(r"base64,([A-Za-z0-9+/=]+)", panel.save.value)
+    assert saved is not None
+    again = ClassBoard("en")
+    again.load(base64.b64decode(saved.group(1)))
+    assert again.board.to_json() == panel.board.to_json()
+    assert again.table.value.count('class="ht-board-student"') == 2
+    again.load(b"{}")
+    assert "not a saved class board" in again.table.value
+
+
+def test_the_static_books_link_is_its_playground_page() -> None:
+    assert (
+        static_student_url("https://example.org/site/book/fr/teachers.html")
+        == "https://example.org/site/lite/voici/render/playground.html"
+    )
+    assert (
+        static_student_url("http://127.0.0.1:8000/lite/voici/render/teachers.html")
+        == "http://127.0.0.1:8000/lite/voici/render/playground.html"
+    )
+    tools = TeacherTools(played_by(class_deal(7), 1), "en", ClassLink("playground.html"))
+    assert tools.board is not None and tools.give is not None
+    assert tools.tabs.titles[-1] == "Class"

@@ -10,6 +10,7 @@ the result code instead, for the teacher to paste into the board.
 
 from __future__ import annotations
 
+import base64
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,7 +23,19 @@ from hearts_teach.deal import Deal
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import text
 from hearts_teach.records import deal_from_code
-from hearts_teach.teaching.classroom import ClassDeal, ClassResult, make_result
+from hearts_teach.teaching.classroom import (
+    DEFAULT_VARIANTS,
+    Board,
+    BoardRow,
+    ClassDeal,
+    ClassError,
+    ClassResult,
+    board_cells,
+    board_header,
+    check_variants,
+    make_result,
+)
+from hearts_teach.teaching.compare import COMPARED, variant_label
 
 from .texts import Localized
 
@@ -203,3 +216,142 @@ class SendResult(Localized, widgets.VBox):  # type: ignore[misc]
             )
         else:
             self.message.value = ""
+
+
+def static_student_url(page: str | None) -> str:
+    """The static book's playground page, full page, for a class deal's link: found from
+    the address of the page the teacher is on (a book page or a page of ``lite/``)."""
+    if not page:
+        return ""
+    for part in ("/book/", "/lite/"):
+        if part in page:
+            return page.split(part)[0] + "/lite/voici/render/playground.html"
+    return page
+
+
+class ClassBoard(Localized, widgets.VBox):  # type: ignore[misc]
+    """The teacher's board in the page (the static book, which has no server): the
+    students' result codes pasted, many at once, each checked by the engine; the rows
+    of every deal; saved to a file and opened again."""
+
+    def __init__(self, lang: str = "en", board: Board | None = None) -> None:
+        super().__init__()
+        self.add_class("ht-class-board")
+        self.lang = lang
+        self.board = board if board is not None else Board()
+        self.refused: list[tuple[str, HeartsError]] = []
+        self.added: int | None = None
+        self.reviewed = False
+        self.heading = widgets.HTML()
+        self.paste = widgets.Textarea(layout=widgets.Layout(width="100%", height="6em"))
+        self.paste.add_class("ht-class-paste")
+        self.add_button = widgets.Button(button_style="primary")
+        self.add_button.add_class("ht-class-add")
+        self.add_button.on_click(lambda _b: self.add_codes())
+        self.review_button = widgets.Button()
+        self.review_button.add_class("ht-class-review")
+        self.review_button.on_click(lambda _b: self.review())
+        self.variants = widgets.SelectMultiple(
+            options=[key for key, _, _ in COMPARED], value=DEFAULT_VARIANTS, rows=6
+        )
+        self.variants.observe(lambda _c: self._render(), names="value")
+        self.upload = widgets.FileUpload(accept=".json", multiple=False)
+        self.upload.observe(lambda _c: self.load_upload(), names="value")
+        self.table = widgets.HTML()
+        self.table.add_class("ht-class-rows")
+        self.save = widgets.HTML()
+        self.children = (
+            self.heading,
+            self.paste,
+            widgets.HBox([self.add_button, self.review_button]),
+            self.variants,
+            self.table,
+            widgets.HBox([self.save, self.upload]),
+        )
+        self._render()
+        self._relabel_on_lang(self._render)
+
+    def add_codes(self, codes: str | None = None) -> int:
+        """Add the result codes pasted (or given); how many were added."""
+        added, refused = self.board.paste(self.paste.value if codes is None else codes)
+        self.added, self.refused = added, list(refused)
+        if codes is None and added:
+            self.paste.value = ""
+        self._render()
+        return added
+
+    def review(self) -> None:
+        """The points lost by kind of decision of every result (the deal review)."""
+        self.reviewed = True
+        self._render()
+
+    def load(self, data: str | bytes) -> None:
+        try:
+            self.board = Board.from_json(data)
+        except ClassError as error:
+            self.refused = [("", error)]
+        else:
+            self.refused = []
+        self._render()
+
+    def load_upload(self) -> None:
+        for uploaded in self.upload.value:
+            self.load(bytes(uploaded["content"]))
+
+    def _render(self) -> None:
+        lang = self.lang
+        self.heading.value = (
+            f"<h3>{escape(text('class.board.title', lang))}</h3>"
+            f"<p>{escape(text('class.board.intro', lang))}</p>"
+        )
+        self.paste.placeholder = text("class.board.paste", lang)
+        self.add_button.description = text("class.board.add", lang)
+        self.review_button.description = text("class.board.review_all", lang)
+        self.variants.description = text("class.board.variants", lang)
+        self.variants.style.description_width = "initial"
+        self.variants.options = [(variant_label(key, lang), key) for key, _, _ in COMPARED]
+        self.upload.description = text("class.board.load", lang)
+        variants = check_variants(self.variants.value)
+        parts = []
+        if self.added is not None:
+            parts.append(f"<p>{escape(text('class.board.added', lang, count=self.added))}</p>")
+        for code, error in self.refused:
+            shown = code[:24] + ("…" if len(code) > 24 else "")
+            said = text("class.board.refused", lang, code=shown, reason=error.message(lang))
+            parts.append(f'<p class="ht-error">{escape(said)}</p>')
+        for class_deal in self.board.deals:
+            rows = self.board.rows(class_deal.code, variants, review=self.reviewed)
+            parts.append(rows_table(rows, variants, lang))
+        self.table.value = "".join(parts)
+        saved = base64.b64encode(self.board.to_json().encode("utf-8")).decode("ascii")
+        self.save.value = (
+            f'<a class="ht-class-save" download="{"classe" if lang == "fr" else "class"}.json" '
+            f'href="data:application/json;base64,{saved}">'
+            f"{escape(text('class.board.save', lang))}</a>"
+        )
+
+
+def rows_table(
+    rows: list[BoardRow],
+    variants: tuple[str, ...],
+    lang: str,
+    link: Callable[[BoardRow], str] | None = None,
+) -> str:
+    """The board's rows as an HTML table (``link``: each row's review, a last column)."""
+    header = board_header(variants, lang)
+    if link is not None:
+        header.append(text("class.board.review", lang))
+    out = ['<table class="ht-board"><thead><tr>']
+    out += [f'<th scope="col">{escape(cell)}</th>' for cell in header]
+    out.append("</tr></thead><tbody>")
+    for row in rows:
+        cells = board_cells(row, variants, lang)
+        kind = "ht-board-reference" if row.reference else "ht-board-student"
+        out.append(f'<tr class="{kind}"><th scope="row">{escape(cells[0])}</th>')
+        out += [f'<td style="white-space:nowrap">{escape(cell)}</td>' for cell in cells[1:]]
+        if link is not None:
+            review = escape(text("class.board.review", lang))
+            out.append(f'<td><a href="{escape(link(row))}" target="_blank">{review}</a></td>')
+        out.append("</tr>")
+    out.append("</tbody></table>")
+    return "".join(out)

@@ -18,7 +18,7 @@ import datetime
 import functools
 import os
 from html import escape
-from typing import Any, Final
+from typing import Final
 
 import tornado.web
 
@@ -27,10 +27,9 @@ from hearts_teach.records import deal_from_code
 from hearts_teach.teaching.classroom import (
     DEFAULT_VARIANTS,
     Board,
+    BoardRow,
     ClassError,
-    board_cells,
     board_csv,
-    board_header,
     check_variants,
     key_matches,
     losses_data,
@@ -39,6 +38,8 @@ from hearts_teach.teaching.classroom import (
 )
 from hearts_teach.teaching.classroom_store import ClassStore
 from hearts_teach.teaching.compare import COMPARED, variant_label
+
+from ..classroom import rows_table
 
 REFRESH_SECONDS: Final = 10
 REVIEW_NICENESS: Final = 10
@@ -180,24 +181,11 @@ class BoardPage(_BoardHandler):
             f'<button type="submit">OK</button></fieldset></form>'
         )
 
-    def _table(self, rows: list[Any], variants: tuple[str, ...], lang: str) -> str:
-        header = [*board_header(variants, lang), text("class.board.review", lang)]
-        out = ['<table class="ht-board"><thead><tr>']
-        out += [f'<th scope="col">{escape(cell)}</th>' for cell in header]
-        out.append("</tr></thead><tbody>")
+    def _table(self, rows: list[BoardRow], variants: tuple[str, ...], lang: str) -> str:
         base = self.keeper.playground_url
-        for row in rows:
-            cells = board_cells(row, variants, lang)
-            kind = "ht-board-reference" if row.reference else "ht-board-student"
-            out.append(f'<tr class="{kind}"><th scope="row">{escape(cells[0])}</th>')
-            out += [f'<td style="white-space:nowrap">{escape(cell)}</td>' for cell in cells[1:]]
-            link = f"{base}?deal={escape(row.deal_code)}&amp;lang={lang}"
-            out.append(
-                f'<td><a href="{link}" target="_blank">{escape(text("class.board.review", lang))}'
-                "</a></td></tr>"
-            )
-        out.append("</tbody></table>")
-        return "".join(out)
+        return rows_table(
+            rows, variants, lang, lambda row: f"{base}?deal={row.deal_code}&lang={lang}"
+        )
 
 
 class BoardCsv(_BoardHandler):

@@ -17,7 +17,7 @@ from hearts_teach.i18n import (
 )
 from hearts_teach.records import share_code
 
-from ..classroom import ClassLink, GiveDeal
+from ..classroom import ClassBoard, ClassLink, GiveDeal
 from ..review import ReviewTab
 from ..shared import follow_replays
 from ..texts import Localized
@@ -61,7 +61,11 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         follow_replays(self.review.panel)
         # « Distribuer cette donne », where a class can be given one (served or static)
         self.give = None if classroom is None else GiveDeal(classroom, deal, lang)
-        for page in (self.compare, self.desk, self.simulation, self.review, self.give):
+        # With no server to send to (the static book), the board is here: codes pasted.
+        self.board = ClassBoard(lang) if classroom is not None and classroom.send is None else None
+        self.class_page = widgets.VBox([p for p in (self.give, self.board) if p is not None])
+        pages = (self.compare, self.desk, self.simulation, self.review, self.give, self.board)
+        for page in pages:
             if page is None:
                 continue
             traitlets.dlink((self, "lang"), (page, "lang"))
@@ -105,7 +109,7 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
             pages.append(self.what_if)
         pages += [self.simulation, self.review]
         if self.give is not None:
-            pages.append(self.give)
+            pages.append(self.class_page)
         index = self.tabs.selected_index
         shown = self.tabs.children[index] if isinstance(index, int) else None
         if isinstance(shown, WhatIfWidget):
