@@ -108,6 +108,10 @@ def test_the_static_books_link_is_its_playground_page() -> None:
         static_student_url("http://127.0.0.1:8000/lite/voici/render/teachers.html")
         == "http://127.0.0.1:8000/lite/voici/render/playground.html"
     )
+    assert (
+        static_student_url("http://127.0.0.1:8000/voici/render/teachers.html")
+        == "http://127.0.0.1:8000/voici/render/playground.html"
+    )
     tools = TeacherTools(played_by(class_deal(7), 1), "en", ClassLink("playground.html"))
     assert tools.board is not None and tools.give is not None
     assert tools.tabs.titles[-1] == "Class"

@@ -223,6 +223,8 @@ def static_student_url(page: str | None) -> str:
     the address of the page the teacher is on (a book page or a page of ``lite/``)."""
     if not page:
         return ""
+    if "/voici/render/" in page:  # a full page of the playable half, beside the playground
+        return page.rsplit("/", 1)[0] + "/playground.html"
     for part in ("/book/", "/lite/"):
         if part in page:
             return page.split(part)[0] + "/lite/voici/render/playground.html"
