@@ -15,7 +15,6 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from support.static_server import serving
 
-from .conftest import chromium_or_skip
 
 pytestmark = pytest.mark.browser
 
@@ -27,8 +26,7 @@ PLAYABLE = ".ht-hand .ht-card:not([disabled])"
 
 
 @pytest.fixture(scope="module")
-def lite_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    chromium_or_skip()
+def lite_url(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if not (LITE / "voici" / "render" / "teachers.html").exists():
         pytest.skip("the playable half is not built: run `make lite`")
     copy = tmp_path_factory.mktemp("lite") / "lite"
