@@ -15,7 +15,6 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from support.static_server import serving
 
-
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
