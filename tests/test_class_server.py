@@ -3,13 +3,21 @@ minute at most; a kernel not served with a board offers no class."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 from hearts_teach_widgets.server.kernel import CLASS_DATA, CLASS_URL, ClassInbox, class_link
 from test_classroom import class_deal, played_by
 
-from hearts_teach.teaching.classroom import ClassError, RateLimit, make_result
+from hearts_teach.records import share_code
+from hearts_teach.teaching.classroom import (
+    ClassError,
+    RateLimit,
+    make_result,
+    new_teacher_key,
+    review_losses,
+)
 from hearts_teach.teaching.classroom_store import ClassStore
 
 
@@ -34,3 +42,27 @@ def test_the_class_link_comes_from_the_servers_environment(tmp_path: Path) -> No
     link = class_link({CLASS_DATA: str(tmp_path), CLASS_URL: "http://192.0.2.2:8866/"})
     assert link is not None and link.student_url == "http://192.0.2.2:8866/"
     assert link.send is not None and link.give is not None
+
+
+def test_the_servers_board_reviews_each_result_once_in_a_process_of_its_own(
+    tmp_path: Path,
+) -> None:
+    from hearts_teach_widgets.server.board import BoardKeeper
+
+    given = class_deal(31)
+    deal = played_by(given, 2)
+    keeper = BoardKeeper(str(tmp_path), new_teacher_key(), "http://192.0.2.2:8866/")
+    try:
+        keeper.store.give(given)
+        keeper.store.send(make_result(given, "Zoé", deal))
+        assert keeper.review_missing(keeper.store.board()) == 1
+        assert keeper.review_missing(keeper.store.board()) == 1  # under way: not asked twice
+        assert len(keeper._reviewing) == 1
+        deadline = time.monotonic() + 300
+        while keeper._reviewing and time.monotonic() < deadline:
+            time.sleep(0.2)
+        board = keeper.store.board()
+        assert keeper.review_missing(board) == 0
+        assert board.reviews[share_code(deal)] == review_losses(deal)
+    finally:
+        keeper.close()
