@@ -362,7 +362,7 @@ class DealReview:
             players = self.deal.rules.players
             trick, position = divmod(decision.plays_before, players)
             return what_if.replay(trick, decision.better[0], position)
-        start = _rewound(self.deal)
+        start = rewound(self.deal)
         for kind, player, cards in self.deal.history:
             if kind != "pass":
                 break
@@ -402,7 +402,7 @@ class GameReview:
 # --- the review -----------------------------------------------------------------------
 
 
-def _rewound(deal: Deal) -> Deal:
+def rewound(deal: Deal) -> Deal:
     """A copy of ``deal`` with every action taken back (before the pass)."""
     start = deal.copy()
     while True:
@@ -472,7 +472,7 @@ def _steps(deal: Deal, player: int) -> list[_Step | None]:
     """The player's view before each of their decisions, what they did and how many cards
     were played before; None for a card that was the only choice (or whose legal cards
     all play the same)."""
-    position = _rewound(deal)
+    position = rewound(deal)
     ctx = context(deal.rules)
     steps: list[_Step | None] = []
     final = deal.passes()[player]
