@@ -421,7 +421,7 @@ def _check_later_position(
     if not rules.must_break_hearts:
         return
     heart_played = bool(played & HEARTS_MASK)
-    queen_breaks = rules.qs_breaks_hearts != "off" and bool(played & QUEEN_OF_SPADES.bit)
+    queen_breaks = rules.qs_breaks_hearts != "off" and bool(played & _QS_BIT)
     if heart_played and not broken:
         raise HeartsError("position_hearts_unbroken")
     if broken and not heart_played and not queen_breaks:

@@ -831,7 +831,7 @@ def face_up(
         raise HeartsError("deal_not_over")
     rules = deal.rules
     team = next(t for t in rules.teams() if player in t)
-    position = _rewound(deal)
+    position = rewound(deal)
     found: list[FaceUp] = []
     plays = 0
     for kind, who, chosen in deal.history:
