@@ -4,6 +4,7 @@ on constructed endgames whose answers are known."""
 from __future__ import annotations
 
 import pytest
+from support.engine import constructed_ending
 
 from hearts_teach import Card, Deal, Rules
 from hearts_teach.bots.seats import play_out, seat_bots
@@ -13,7 +14,7 @@ from hearts_teach.teaching.review import FACE_UP_CARDS, face_up
 
 
 def finished(rules: Rules, hands: list[str], leader: int, plays: str) -> Deal:
-    deal = Deal.from_hands(rules, hands, leader=leader, hearts_broken=True)
+    deal = constructed_ending(rules, hands, leader=leader, hearts_broken=True)
     for card in parse_cards(plays):
         deal.play(card)
     return deal

@@ -10,6 +10,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from support.engine import constructed_ending
 from test_bots import rule_sets
 
 from hearts_teach import Deal, Rules, RulesError
@@ -151,7 +152,7 @@ def test_the_solver_refuses_the_first_trick() -> None:
 def test_a_known_endgame_the_only_card_that_avoids_the_queen() -> None:
     """South led 5♠, West played Q♠, North 9♠; East, last, holds A♠ K♠ 3♠: K♠ or A♠
     takes the queen, 3♠ leaves it to West (13 points), and nothing scores after."""
-    deal = Deal.from_hands(
+    deal = constructed_ending(
         Rules(), ["5S 2D 3D", "QS 4D 5D", "9S 6D 7D", "AS KS 3S"], leader=0, hearts_broken=True
     )
     for card in parse_cards("5S QS 9S"):
@@ -168,7 +169,7 @@ def test_a_known_endgame_the_moon(moon: str, expected: tuple[int, ...]) -> None:
     every trick is South's, the moon with it, whatever South leads."""
     rules = Rules(moon=moon, passing="none")
     hands = ["AH KH QH JH", "TH 9H 8H 7H", "6H 5H 4H 3H", "2H QS 2C 3C"]
-    deal = Deal.from_hands(rules, hands, leader=0, hearts_broken=True)
+    deal = constructed_ending(rules, hands, leader=0, hearts_broken=True)
     solver = Solver.from_deal(deal)
     assert {o.scores for o in solver.card_outcomes().values()} == {expected}
     assert solver.outcome().scores == expected == brute_force(deal)
@@ -179,7 +180,7 @@ def test_a_known_endgame_the_moon_changes_hands() -> None:
     whatever South leads, then leads clubs nobody else holds: every trick, and the moon,
     are East's."""
     hands = ["2H KH QH JH", "TH 9H 8H 7H", "6H 5H 4H 3H", "AH QS 2C 3C"]
-    deal = Deal.from_hands(Rules(passing="none"), hands, leader=0, hearts_broken=True)
+    deal = constructed_ending(Rules(passing="none"), hands, leader=0, hearts_broken=True)
     solver = Solver.from_deal(deal)
     assert {o.scores for o in solver.card_outcomes().values()} == {(26, 26, 26, 0)}
     assert solver.outcome().scores == brute_force(deal)
