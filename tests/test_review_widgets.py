@@ -45,7 +45,7 @@ def finish_deal(table: HeartsTable) -> None:
         table.confirm_pass_button.click()
     while not table.deal.is_over:
         assert table.review_button.layout.display == "none"
-        enabled = [c for c in table.hand.cards if not table.hand.buttons[c].disabled]
+        enabled = list(table.hand.playable)
         table.hand.buttons[enabled[-1]].click()
 
 

@@ -117,7 +117,7 @@ _NARROW = """
 LIVE = (
     """
 .ht-main,.ht-table{container-type:inline-size}
-.ht-main>.ht-note{order:2}.ht-main>.ht-hand{order:1}.ht-main>*{order:3}.ht-main>.ht-felt-box{order:0}
+.ht-main>.ht-note{order:2}.ht-main>.ht-hand{order:1}.ht-main>.ht-refusal-box{order:2}.ht-main>*{order:3}.ht-main>.ht-felt-box{order:0}
 .ht-felt.ht-live{grid-template-columns:minmax(0,1fr) minmax(0,1.6fr) minmax(0,1fr);
   grid-template-areas:"last north ." "west centre east" ". south .";min-height:0;align-items:center;
   padding:10px;gap:8px}
@@ -200,6 +200,7 @@ LIVE = (
   .ht-in.ht-out{animation-name:ht-show,ht-out;animation-duration:1ms,1ms}
   .ht-live .ht-arrow{animation:none}
   .ht-card{transition:none}
+  .ht-refusal{animation:ht-refusal 6s steps(1,end) forwards}
 }
 .ht-skip.ht-idle{visibility:hidden}
 .ht-note.widget-label{white-space:normal;overflow:visible;height:auto;min-height:2.2em;
@@ -310,11 +311,21 @@ CSS = (
   transition:transform .08s;margin:0 !important;overflow:visible !important}
 .ht-card::before{font-size:20px;font-weight:700}
 .ht-card::after{font-size:25px;font-weight:700}
-.ht-card:not(:disabled):hover{transform:translateY(-6px);box-shadow:0 4px 8px rgba(0,0,0,.35)}
+.ht-card:not(:disabled):not(.ht-refused):hover{transform:translateY(-6px);box-shadow:0 4px 8px rgba(0,0,0,.35)}
 .ht-card:focus-visible{outline:3px solid #1565c0 !important;outline-offset:2px;transform:translateY(-6px)}
-.ht-card:disabled{opacity:1 !important;background:#e7e7e7 !important;filter:grayscale(.35);
-  cursor:not-allowed}
-.ht-card:disabled::before,.ht-card:disabled::after{opacity:.55}
+.ht-card:disabled,.ht-card.ht-refused{opacity:1 !important;background:#e7e7e7 !important;
+  filter:grayscale(.35);cursor:not-allowed}
+.ht-card:disabled::before,.ht-card:disabled::after,.ht-card.ht-refused::before,
+.ht-card.ht-refused::after{opacity:.55}
+/* why a card is refused: over the line under the hand (above it in a lesson); it takes no
+   room (nothing moves) and fades after a few seconds */
+.ht-refusal-box{height:0;overflow:visible !important;position:relative;z-index:20;margin:0 !important}
+.ht-refusal-box .widget-html-content{height:0;overflow:visible}
+.ht-refusal{position:absolute;left:4px;right:4px;top:0;padding:6px 10px;border-radius:8px;
+  background:#fdecea;color:#7f1010;border-left:5px solid #c62828;font-size:14px;line-height:1.35;
+  box-shadow:0 2px 8px rgba(0,0,0,.3);animation:ht-refusal 6s ease-in forwards;pointer-events:none}
+.ht-refusal-box.ht-above .ht-refusal{top:auto;bottom:2px}
+@keyframes ht-refusal{0%{opacity:1}85%{opacity:1}100%{opacity:0;visibility:hidden}}
 .ht-card.ht-picked{transform:translateY(-14px);border:3px solid #1565c0 !important;
   box-shadow:0 6px 10px rgba(21,101,192,.4)}
 .ht-card.ht-received{border:2px dashed #b26a00 !important}

@@ -37,7 +37,7 @@ from hearts_teach.scoring import MOON_CHOICES
 from hearts_teach.teaching.review import REPLAY_LEVEL, DealReview, GameReview
 from hearts_teach.teaching.session import BotPlay, Outcome, Seating, TablePoint, TableSession
 
-from .cards import HandView, pass_states, play_states
+from .cards import HandView, pass_states, play_states, refusal_html
 from .render import (
     DEFAULT_PLAYGROUND_URL,
     Replay,
@@ -153,6 +153,12 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         # Tab goes on to the hand, drawn above it.
         self.note = widgets.Label(tabbable=False)
         self.note.add_class("ht-note")
+        # Why the card just tried is refused: over the note, just under the hand, where
+        # the eye is (nothing moves), for a few seconds; read out once.
+        self.refusal_box = html_box()
+        self.refusal_box.add_class("ht-refusal-box")
+        self._refused = False  # the last action was a refused card
+        self._refusals = 0
         self.message_box = html_box()
         self.confirm_pass_button = self._button(self.confirm_pass, "exchange", "primary")
         self.hint_button = self._button(self.hint, "lightbulb-o")
@@ -243,6 +249,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         main = widgets.VBox(
             [
                 self.felt,
+                self.refusal_box,
                 self.note,
                 self.hand,
                 self.moon_box,
@@ -419,6 +426,8 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         safe place after an action taken (unless ``focus`` says)."""
         if outcome.since is not None:
             self._paced_from(outcome.since)
+        self._refused = outcome.refused is not None
+        self._refusals += self._refused
         self._after_change(focus=outcome.done if focus is None else focus)
         return outcome.done
 
@@ -623,7 +632,12 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         else:
             received = deal.received(self.human) if deal.trick_number == 0 else []
             states = play_states(
-                deal, self.human, lang, hinted=self.session.hinted, received=received
+                deal,
+                self.human,
+                lang,
+                hinted=self.session.hinted,
+                received=received,
+                answer_refusals=True,
             )
         self.hand.show(states)
         if rules.hand_size > 13:  # two rows on a phone (hearts_teach_widgets.style)
@@ -677,8 +691,10 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         name_control(self.language_picker, text("ui.label.language", lang))
         name_control(self.bot_picker, text("ui.label.bots", lang))
         name_control(self.pace_picker, text("ui.pace.label", lang))
+        self.refusal_box.value = refusal_html(self.message, lang, self._refusals, self._refused)
         css = "ht-message ht-error" if self.session.message_is_error else "ht-message"
-        self.message_box.value = f'<div class="{css}" role="status" aria-live="polite" lang="{lang}">{escape(self.message)}</div>'
+        shown = "" if self._refused else self.message  # said beside the hand instead
+        self.message_box.value = f'<div class="{css}" role="status" aria-live="polite" lang="{lang}">{escape(shown)}</div>'
         numbers = [played.deal.deal_number + 1 for played in self.game.history]
         sheet = score_sheet_html(rules, self.game.results, lang, current=deal, numbers=numbers)
         self.score_sheet.value = f'<div lang="{lang}">{sheet}</div>'

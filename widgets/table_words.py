@@ -81,12 +81,10 @@ def note_text(session: TableSession, lang: str, said_from: TablePoint | None) ->
             said.append(f"{goes}.")
     if deal.phase == "play" and not deal.is_over and deal.to_play == human:
         said.append(text("ui.turn.you", lang))
-        reasons: list[str] = []
-        for card in deal.hand(human):
-            explanation = deal.explain(card)
-            if not explanation.legal and explanation.text(lang) not in reasons:
-                reasons.append(explanation.text(lang))
-        said.extend(reasons)
+        # One sentence for every greyed card, not a reason each (six lines on a first
+        # trick); each card's reason is in its label, and said when it is tried.
+        if any(not deal.explain(card).legal for card in deal.hand(human)):
+            said.append(text("table.note.greyed", lang))
     return " ".join(said)
 
 

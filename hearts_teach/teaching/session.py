@@ -68,11 +68,14 @@ class Outcome:
     code: not done, and nothing changed but what the table says). ``since``: where the
     cards played by the action and the bots' replies begin, for a view that shows them
     one by one (None: nothing new to show in turn). ``said``: what the table says of it.
+    ``refused``: the card the rules refused, if that is what happened (a view says why
+    beside the hand, where the person looks).
     """
 
     done: bool
     since: TablePoint | None = None
     said: Wording | None = None
+    refused: Card | None = None
 
 
 class Seating:
@@ -301,11 +304,11 @@ class TableSession:
             return self.toggle_pass(card)
         explanation = deal.explain(card, self.human)
         if not explanation.legal:
-            return self._refuse(
-                Worded(
-                    lambda lang: text("ui.refused", lang, card=card, reason=explanation.text(lang))
-                )
+            refusal = Worded(
+                lambda lang: text("ui.refused", lang, card=card, reason=explanation.text(lang))
             )
+            self._say(refusal, error=True)
+            return Outcome(False, said=refusal, refused=card)
         before = table_point(deal)
         self.game.play(card, self.human)
         self.hinted = []

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 
 LOAD_TIMEOUT = 60_000  # ms: a kernel starts for each page
 HAND = ".ht-hand .ht-card"
-PLAYABLE = ".ht-hand .ht-card:not([disabled])"
+PLAYABLE = ".ht-hand .ht-card:not([disabled]):not(.ht-refused)"
 PHONE = {"width": 390, "height": 844}
 
 # Where each box of the table is, relative to the table (the page may scroll).

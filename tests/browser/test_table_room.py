@@ -1,0 +1,101 @@
+"""The card room at a player's hands, in both servings (the served Voilà playground and the
+static book's playground, Pyodide in the page): what a tap on a refused card says, what
+a click never loses, and a phone's table.
+
+Screenshots go to ``test-output/<test name>/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import FrameLocator, Page, expect
+
+from hearts_teach import Card, Deal, Rules
+from hearts_teach.records import share_code
+
+pytestmark = pytest.mark.browser
+
+LOAD_TIMEOUT = 90_000  # ms: a kernel starts, or Python in the page
+STEP_TIMEOUT = 30_000
+HAND = ".ht-hand .ht-card"
+REFUSED = ".ht-hand .ht-card.ht-refused"
+
+OPENING = Deal.new(Rules(), seed=3, deal_number=3)
+"""A deal with no pass where the person holds the two of clubs: at the first card every
+other card is refused, whatever the bots."""
+
+
+def refused_reason(lang: str) -> tuple[Card, str]:
+    """The first refused card of the person's hand (in the hand's order) and what the
+    table says of it."""
+    from hearts_teach_widgets.table import HeartsTable
+
+    table = HeartsTable(OPENING, lang=lang, delay=0)
+    card = next(card for card in table.hand.cards if card not in table.hand.playable)
+    table.play_card(card)
+    return card, table.message
+
+
+Surface = Page | FrameLocator
+
+
+def open_served(page: Page, voila_url: str, query: str) -> Surface:
+    page.goto(f"{voila_url}?{query}", timeout=LOAD_TIMEOUT, wait_until="commit")
+    page.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
+    return page
+
+
+def open_static(page: Page, site_url: str, query: str, lang: str = "fr") -> Surface:
+    page.goto(f"{site_url}book/{lang}/playground.html?{query}", timeout=LOAD_TIMEOUT)
+    slot = page.locator("[data-ht-live]").first
+    expect(slot).to_have_attribute("data-ht-state", "ready", timeout=LOAD_TIMEOUT)
+    return slot.frame_locator(".ht-live-frame")
+
+
+def check_a_refused_card_says_why(surface: Surface, page: Page, lang: str, out: Path) -> None:
+    """A tap on a greyed card: its reason once, beside the hand, as an alert, in the
+    page's language; nothing moves, and it fades."""
+    card, said = refused_reason(lang)
+    cards = surface.locator(HAND)
+    expect(cards).to_have_count(13, timeout=STEP_TIMEOUT)
+    expect(surface.locator(REFUSED)).to_have_count(12)
+    surface.locator(REFUSED).first.scroll_into_view_if_needed()
+    boxes = [cards.nth(i).bounding_box() for i in range(13)]
+    felt = surface.locator(".ht-felt-box").first.bounding_box()
+    surface.locator(REFUSED).first.click(timeout=STEP_TIMEOUT)
+    refusal = surface.locator(".ht-refusal")
+    expect(refusal).to_have_count(1, timeout=STEP_TIMEOUT)
+    expect(refusal).to_be_visible()
+    expect(refusal).to_have_text(said)
+    expect(refusal).to_have_attribute("role", "alert")
+    expect(refusal).to_have_attribute("lang", lang)
+    page.screenshot(path=out / f"refused-{lang}.png")
+    # said once: not also under the toolbar, nor once per card in the note
+    assert surface.locator(".ht-root").first.inner_text().count(said) == 1
+    # nothing moved: the hand and the felt where they were, every card still there
+    expect(cards).to_have_count(13)
+    assert [cards.nth(i).bounding_box() for i in range(13)] == boxes
+    assert surface.locator(".ht-felt-box").first.bounding_box() == felt
+    # the reason sits just under the hand, over the note, and covers no card
+    shown = refusal.bounding_box()
+    bottom = max(box["y"] + box["height"] for box in boxes if box is not None)
+    assert shown is not None
+    assert bottom - 1 <= shown["y"] < bottom + 40
+    # briefly: it fades by itself
+    expect(refusal).to_be_hidden(timeout=15_000)
+    # a second try says it again
+    surface.locator(REFUSED).first.click(timeout=STEP_TIMEOUT)
+    expect(refusal).to_be_visible(timeout=STEP_TIMEOUT)
+    assert card  # the card tried is the one the table refused in Python
+
+
+def test_served_refused_card_says_why(page: Page, voila_url: str, output_dir: Path) -> None:
+    surface = open_served(page, voila_url, f"deal={share_code(OPENING)}&lang=en")
+    check_a_refused_card_says_why(surface, page, "en", output_dir)
+
+
+def test_static_refused_card_says_why(page: Page, site_url: str, output_dir: Path) -> None:
+    surface = open_static(page, site_url, f"deal={share_code(OPENING)}")
+    check_a_refused_card_says_why(surface, page, "fr", output_dir)
