@@ -711,3 +711,25 @@ def test_games_of_five_players_and_of_the_shooters_choice_survive_reopening_thei
     assert back.table.game.history[0].deal.moon_choice == moon
     assert back.table.game.totals == chosen.game.totals
     assert back.table.deal.state_key() == chosen.deal.state_key()
+
+
+def test_new_game_asks_before_leaving_a_game_under_way() -> None:
+    table = HeartsTable(Deal.new(Rules(), seed=3, deal_number=3), seed=3, delay=0)
+    seed = table.seed
+    # nothing played yet: nothing to lose, a new game at once
+    assert table.ask_new_game() and table.seed == seed + 1
+    table = HeartsTable(Deal.new(Rules(), seed=3, deal_number=3), seed=3, delay=0)
+    table.play_card(table.hand.playable[0])
+    before = table.deal.state_key()
+    table.new_game_button.click()
+    assert table.new_game_box.layout.display is None
+    assert text("table.new_game.ask", "en") in table.new_game_question.value
+    assert table.deal.state_key() == before  # nothing lost yet
+    table.set_lang("fr")
+    assert table.new_game_yes.description == text("table.new_game.yes", "fr")
+    table.new_game_no.click()
+    assert table.new_game_box.layout.display == "none" and table.deal.state_key() == before
+    table.new_game_button.click()
+    table.new_game_yes.click()
+    assert table.seed == seed + 1 and table.new_game_box.layout.display == "none"
+    assert not table.session.under_way

@@ -46,7 +46,6 @@ from .render import (
     live_felt_html,
     moon_choice_html,
     moon_choice_label,
-    playground_link,
     rules_html,
     score_sheet_html,
     timeline,
@@ -55,6 +54,7 @@ from .review import ReviewPanel
 from .rules_picker import relabel_choices
 from .shared import focus_line, follow_replays, html_box, name_control, one_update_each
 from .style import style_tag
+from .table_layout import table_parts
 from .table_settings import (
     DEFAULT_DELAY,
     SettingError,
@@ -64,6 +64,7 @@ from .table_settings import (
     pace_options,
     page_marker,
 )
+from .table_share import SharePanel
 from .table_words import log_html, note_text, status_text
 from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, Localized
 
@@ -180,7 +181,17 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.replay_level = focus_line()
         self.observe(self._panel_changed, names="review_panel")
         self.review_slot = widgets.Box()
-        self.new_game_button = self._button(self.new_game, "refresh")
+        self.new_game_button = self._button(self.ask_new_game, "refresh")
+        # Before a game under way is left for a new one: the question, and its answers.
+        self.new_game_question = html_box()
+        self.new_game_yes = self._button(self.new_game, "refresh", "danger")
+        self.new_game_no = self._button(self.keep_game, "undo")
+        self.new_game_box = widgets.HBox(
+            [self.new_game_question, self.new_game_yes, self.new_game_no]
+        )
+        self.new_game_box.add_class("ht-toolbar")
+        self.new_game_box.add_class("ht-ask")
+        self._asking = False
         self.skip_button = self._button(self.skip, "forward")
         self.skip_button.add_class("ht-skip")
         self.language_picker = language_switch(lang)
@@ -196,19 +207,14 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.score_sheet = html_box()
         self.bot_log = html_box()
         self.rules_box = html_box()
-        self.share_title = html_box()
-        self.share_code_text = widgets.Text(
-            layout=widgets.Layout(width="98%"), style={"description_width": "initial"}
-        )
-        self.share_link = html_box()
-        self.load_code_text = widgets.Text(
-            layout=widgets.Layout(width="auto", flex="1 1 12em", min_width="0"),
-            style={"description_width": "initial"},
-        )
-        self.load_button = self._button(lambda: self.load_code(self.load_code_text.value), "upload")
-        self.load_button.layout.flex = "0 0 auto"
-        self.share_message = html_box()
-        self.children = self._layout(show_share, show_language)
+        self.share = SharePanel(self.load_code)
+        # The panel's parts by the names the table has always given them.
+        self.share_code_text = self.share.code_text
+        self.share_link = self.share.link
+        self.load_code_text = self.share.load_text
+        self.load_button = self.share.load_button
+        self.share_message = self.share.message
+        self.children, self.settings = table_parts(self, show_share, show_language)
         self.think_ahead()
         self._after_change()
         self.observe(self._language_changed, names="lang")
@@ -221,79 +227,6 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         button = widgets.Button(icon=icon, button_style=style, layout=widgets.Layout(width="auto"))
         button.on_click(lambda _b: action())
         return button
-
-    def _layout(self, show_share: bool, show_language: bool) -> list[widgets.Widget]:
-        """The table's parts in place: the felt, the hand and the buttons; beside them the
-        settings, the score sheet and the bots' reasons; below, the rules and sharing."""
-        toolbar = widgets.HBox(
-            [
-                self.confirm_pass_button,
-                *self.moon_buttons.values(),
-                self.hint_button,
-                self.undo_button,
-                self.review_button,
-                self.next_deal_button,
-                self.new_game_button,
-                self.skip_button,
-            ]
-        )
-        toolbar.add_class("ht-toolbar")
-        settings = widgets.HBox([self.bot_picker, self.pace_picker])
-        settings.add_class("ht-toolbar")
-        settings.add_class("ht-settings")
-        self.settings = settings  # (the playground adds its way back to the rules)
-        # A table on its own (the book) keeps its language switch above it, where a
-        # reader looks for it; inside the playground the page's switch is used.
-        languages = widgets.HBox([self.language_picker])
-        languages.add_class("ht-toolbar")
-        main = widgets.VBox(
-            [
-                self.felt,
-                self.refusal_box,
-                self.note,
-                self.hand,
-                self.moon_box,
-                toolbar,
-                self.message_box,
-                self.replay_level,
-                self.review_slot,
-            ],
-            layout=widgets.Layout(flex="1 1 600px", min_width="0"),
-        )
-        main.add_class("ht-main")
-        # The settings (the bots' level and speed) beside the table, not above it: the
-        # felt and the hand then fit a laptop's screen; a phone shows them after the hand.
-        side = widgets.VBox(
-            [settings, self.score_sheet, self.bot_log],
-            layout=widgets.Layout(flex="1 1 300px", min_width="0", max_width="420px"),
-        )
-        side.add_class("ht-side")
-        share = widgets.VBox(
-            [
-                self.share_title,
-                self.share_code_text,
-                self.share_link,
-                widgets.HBox([self.load_code_text, self.load_button]),
-                self.share_message,
-            ],
-            layout=widgets.Layout(flex="1 1 420px"),
-        )
-        share.add_class("ht-panel")
-        bottom = widgets.HBox(
-            [widgets.Box([self.rules_box], layout=widgets.Layout(flex="1 1 420px")), share],
-            layout=widgets.Layout(flex_flow="row wrap", margin="10px 0 0 0"),
-        )
-        bottom.layout.grid_gap = "10px"
-        body = widgets.HBox([main, side], layout=widgets.Layout(flex_flow="row wrap"))
-        body.layout.grid_gap = "12px"
-        return [
-            self._style,
-            *([languages] if show_language else []),
-            self.status,
-            self.badges,
-            body,
-            *([bottom] if show_share else [widgets.Box([self.rules_box])]),
-        ]
 
     # --- the session's state ----------------------------------------------------
 
@@ -428,6 +361,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             self._paced_from(outcome.since)
         self._refused = outcome.refused is not None
         self._refusals += self._refused
+        self._asking = False  # any action answers "a new game?" with "no"
         self._after_change(focus=outcome.done if focus is None else focus)
         return outcome.done
 
@@ -488,6 +422,23 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
     def new_game(self, rules: Rules | None = None, seed: int | None = None) -> None:
         """A new game (the same rules unless given); the seed moves on so the cards change."""
         self._start(self.session.new_game(rules, seed))
+
+    def ask_new_game(self) -> bool:
+        """What "New game" does: a new game at once if nothing is lost by it; with a game
+        under way, first the question whether to leave it (the keyboard on "no"). True
+        if the new game began."""
+        if not self.session.under_way:
+            self.new_game()
+            return True
+        self._asking = True
+        self._after_change()
+        self.new_game_no.focus()
+        return False
+
+    def keep_game(self) -> None:
+        """The answer "no" to "a new game?": the game goes on as it was."""
+        self._asking = False
+        self._after_change(focus=True)
 
     def load_deal(self, deal: Deal) -> None:
         """Play ``deal`` (a shared position); the game goes on from it with its rules."""
@@ -686,6 +637,16 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.next_deal_button.layout.display = None if self.session.can_deal else "none"
         self.new_game_button.description = text("ui.button.new_game", lang)
         self.new_game_button.tooltip = text("ui.button.new_game", lang)
+        self.new_game_box.layout.display = None if self._asking else "none"
+        self.new_game_question.value = (
+            f'<p class="ht-ask-text" role="alert" lang="{lang}">'
+            f"{escape(text('table.new_game.ask', lang))}</p>"
+            if self._asking
+            else ""
+        )
+        for answer, key in ((self.new_game_yes, "yes"), (self.new_game_no, "no")):
+            answer.description = text(f"table.new_game.{key}", lang)
+            answer.tooltip = answer.description
         self.skip_button.description = text("ui.button.skip", lang)
         self.skip_button.tooltip = text("ui.button.skip_help", lang)
         name_control(self.language_picker, text("ui.label.language", lang))
@@ -716,34 +677,4 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             self.note.focus()
 
     def _draw_share(self) -> None:
-        lang = self.lang
-        self.share_title.value = f"<h3 lang='{lang}'>{escape(text('ui.share.title', lang))}</h3>"
-        code = self.share_code()
-        name_control(self.share_code_text, text("ui.share.code", lang))
-        self.share_code_text.value = code
-        name_control(
-            self.load_code_text, text("ui.share.input", lang), text("ui.share.placeholder", lang)
-        )
-        self.load_code_text.placeholder = text("ui.share.placeholder", lang)
-        self.load_button.description = text("ui.button.load", lang)
-        self.load_button.tooltip = text("ui.button.load", lang)
-        bots = None if self.bot_level == DEFAULT_BOT_LEVEL else self.bot_level
-        link = playground_link(code, self.playground_url, lang, bots) if code else ""
-        # A link drawn as a button (it opens a page: a link to screen readers and to the
-        # keyboard, Tab reaches it and Enter follows it); the arrow is not part of its name.
-        help_text = escape(text("ui.share.link_help", lang), quote=True)
-        self.share_link.value = (
-            f'<a class="ht-link ht-link-button" href="{escape(link)}" target="_blank" '
-            f'rel="noopener" lang="{lang}" title="{help_text}">'
-            f"{escape(text('ui.share.link', lang))}"
-            '<span class="ht-link-arrow" aria-hidden="true"> ↗</span></a>'
-            if link
-            else ""
-        )
-        message = (
-            self.session.share_message.text(lang) if self.session.share_message is not None else ""
-        )
-        css = "ht-message ht-error" if self.session.share_is_error and message else "ht-message"
-        self.share_message.value = (
-            f'<div class="{css}" role="status" lang="{lang}">{escape(message)}</div>'
-        )
+        self.share.draw(self.session, self.lang, self.playground_url, self.bot_level)

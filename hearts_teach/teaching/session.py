@@ -198,6 +198,14 @@ class TableSession:
         return self.deal.is_complete and not self.game.is_over
 
     @property
+    def under_way(self) -> bool:
+        """A game a new one would throw away: a card played or a deal scored, and the
+        game not over."""
+        if self.game.is_over:
+            return False
+        return bool(self.game.history) or any(kind == "play" for kind, _, _ in self.deal.history)
+
+    @property
     def can_undo(self) -> bool:
         """The person has played a card in this deal."""
         return any(kind == "play" and player == self.human for kind, player, _ in self.deal.history)

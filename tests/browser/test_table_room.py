@@ -7,12 +7,16 @@ Screenshots go to ``test-output/<test name>/``.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import FrameLocator, Page, expect
+from playwright.sync_api import FrameLocator, Locator, Page, expect
 
 from hearts_teach import Card, Deal, Rules
+from hearts_teach.i18n import text
 from hearts_teach.records import share_code
 
 pytestmark = pytest.mark.browser
@@ -21,6 +25,7 @@ LOAD_TIMEOUT = 90_000  # ms: a kernel starts, or Python in the page
 STEP_TIMEOUT = 30_000
 HAND = ".ht-hand .ht-card"
 REFUSED = ".ht-hand .ht-card.ht-refused"
+PLAYABLE = ".ht-hand .ht-card:not([disabled]):not(.ht-refused)"
 
 OPENING = Deal.new(Rules(), seed=3, deal_number=3)
 """A deal with no pass where the person holds the two of clubs: at the first card every
@@ -49,9 +54,7 @@ def open_served(page: Page, voila_url: str, query: str) -> Surface:
 
 def open_static(page: Page, site_url: str, query: str, lang: str = "fr") -> Surface:
     page.goto(f"{site_url}book/{lang}/playground.html?{query}", timeout=LOAD_TIMEOUT)
-    slot = page.locator("[data-ht-live]").first
-    expect(slot).to_have_attribute("data-ht-state", "ready", timeout=LOAD_TIMEOUT)
-    return slot.frame_locator(".ht-live-frame")
+    return open_static_here(page)
 
 
 def check_a_refused_card_says_why(surface: Surface, page: Page, lang: str, out: Path) -> None:
@@ -99,3 +102,112 @@ def test_served_refused_card_says_why(page: Page, voila_url: str, output_dir: Pa
 def test_static_refused_card_says_why(page: Page, site_url: str, output_dir: Path) -> None:
     surface = open_static(page, site_url, f"deal={share_code(OPENING)}")
     check_a_refused_card_says_why(surface, page, "fr", output_dir)
+
+
+# --- nothing lost by a click ----------------------------------------------------------
+
+
+def named(surface: Surface, key: str, lang: str) -> Locator:
+    # The name as the browser computes it: an icon's glyph (CSS content) may come first.
+    label = re.compile(rf"^\W*{re.escape(text(key, lang))}$")
+    return surface.get_by_role("button", name=label)
+
+
+def seed_of(url: str) -> str:
+    return parse_qs(urlsplit(url).query)["seed"][0]
+
+
+def check_new_game_asks_and_back_brings_it_back(
+    surface: Surface, page: Page, lang: str, out: Path, reopen: Callable[[], Surface]
+) -> None:
+    """« New game » asks before leaving a game under way; « no » keeps it; « yes » starts
+    one, a new entry in the history, and Back brings the game left back."""
+    cards = surface.locator(HAND)
+    expect(cards).to_have_count(13, timeout=STEP_TIMEOUT)
+    surface.locator(PLAYABLE).first.click(timeout=STEP_TIMEOUT)  # the two of clubs
+    expect(cards).to_have_count(12, timeout=STEP_TIMEOUT)
+    expect(page).to_have_url(re.compile(r"[?&]game="), timeout=STEP_TIMEOUT)
+    played = page.url
+    new_game, yes, no = (named(surface, key, lang) for key in NEW_GAME_KEYS)
+    new_game.click()
+    expect(no).to_be_visible(timeout=STEP_TIMEOUT)
+    expect(surface.get_by_text(text("table.new_game.ask", lang))).to_be_visible()
+    expect(no).to_be_focused()
+    page.screenshot(path=out / "new-game-asked.png")
+    no.click()
+    expect(no).to_be_hidden(timeout=STEP_TIMEOUT)
+    expect(cards).to_have_count(12)
+    new_game.click()
+    yes.click()
+    expect(cards).to_have_count(13, timeout=STEP_TIMEOUT)  # a new game's first deal
+    expect(yes).to_be_hidden()
+    expect(page).not_to_have_url(played, timeout=STEP_TIMEOUT)
+    assert seed_of(page.url) != seed_of(played)
+    history = page.evaluate("history.length")
+    page.go_back(wait_until="commit")
+    surface = reopen()
+    expect(surface.locator(HAND)).to_have_count(12, timeout=STEP_TIMEOUT)
+    assert seed_of(page.url) == seed_of(played)
+    assert page.evaluate("history.length") == history
+    page.screenshot(path=out / "back.png")
+
+
+NEW_GAME_KEYS = ("ui.button.new_game", "table.new_game.yes", "table.new_game.no")
+
+
+def test_served_new_game_asks_and_back_brings_it_back(
+    page: Page, voila_url: str, output_dir: Path
+) -> None:
+    surface = open_served(page, voila_url, f"deal={share_code(OPENING)}&lang=en")
+
+    def reopened() -> Surface:
+        page.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
+        return page
+
+    check_new_game_asks_and_back_brings_it_back(surface, page, "en", output_dir, reopened)
+
+
+def test_static_new_game_asks_and_back_brings_it_back(
+    page: Page, site_url: str, output_dir: Path
+) -> None:
+    surface = open_static(page, site_url, f"deal={share_code(OPENING)}")
+    check_new_game_asks_and_back_brings_it_back(
+        surface, page, "fr", output_dir, lambda: open_static_here(page)
+    )
+
+
+def test_served_language_survives_a_reload(page: Page, voila_url: str) -> None:
+    surface = open_served(page, voila_url, f"deal={share_code(OPENING)}&lang=en")
+    expect(surface.locator(HAND)).to_have_count(13, timeout=STEP_TIMEOUT)
+    surface.get_by_role("radio", name="Français").first.check()
+    expect(named(surface, "ui.button.new_game", "fr")).to_be_visible(timeout=STEP_TIMEOUT)
+    expect(page).to_have_url(re.compile(r"[?&]lang=fr"), timeout=STEP_TIMEOUT)
+    page.reload(wait_until="commit")
+    page.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
+    expect(named(page, "ui.button.new_game", "fr")).to_be_visible(timeout=STEP_TIMEOUT)
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+
+
+def test_static_language_switch_takes_the_page_along_and_survives_a_reload(
+    page: Page, site_url: str
+) -> None:
+    """In the French book, « English » in the playground opens the English page at the
+    same game, and a reload keeps it."""
+    surface = open_static(page, site_url, f"deal={share_code(OPENING)}")
+    expect(surface.locator(HAND)).to_have_count(13, timeout=STEP_TIMEOUT)
+    surface.locator(PLAYABLE).first.click(timeout=STEP_TIMEOUT)
+    expect(surface.locator(HAND)).to_have_count(12, timeout=STEP_TIMEOUT)
+    surface.get_by_role("radio", name="English").first.check()
+    page.wait_for_url(re.compile(r"/book/en/playground\.html\?.*game="), timeout=LOAD_TIMEOUT)
+    for _ in range(2):  # the English page, then the same after a reload
+        surface = open_static_here(page)
+        expect(surface.locator(HAND)).to_have_count(12, timeout=STEP_TIMEOUT)
+        expect(named(surface, "ui.button.new_game", "en")).to_be_visible(timeout=STEP_TIMEOUT)
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        page.reload(wait_until="commit")
+
+
+def open_static_here(page: Page) -> Surface:
+    slot = page.locator("[data-ht-live]").first
+    expect(slot).to_have_attribute("data-ht-state", "ready", timeout=LOAD_TIMEOUT)
+    return slot.frame_locator(".ht-live-frame")

@@ -213,10 +213,39 @@
     var Observer = frame.contentWindow && frame.contentWindow.ResizeObserver;
     if (Observer) new Observer(fit).observe(doc.querySelector(".ht-root"));
     window.setInterval(fit, 1000);
+    if (this.kind === "playground") this.followLanguage(doc);
     this.stop();
     window.setTimeout(function () {
       slot.status.classList.add("ht-live-status-quiet");
     }, 4000);
+  };
+
+  // The playground's language switch changes the whole page: once the playground speaks
+  // the other language (its marker, .ht-page), the reader goes to the twin page with the
+  // address the frame keeps (the game goes on there), so that the book around the table
+  // speaks it too and a reload keeps it.
+  Slot.prototype.followLanguage = function (doc) {
+    var slot = this;
+    var twin = document.querySelector("a.ht-twin-link[hreflang]");
+    if (!twin) return;
+    var check = function () {
+      var marker = doc.querySelector(".ht-page[data-lang]");
+      var lang = marker && marker.getAttribute("data-lang");
+      if (!lang || lang === slot.lang || lang !== twin.getAttribute("hreflang")) return;
+      var page = twin.href.split("#")[0].split("?")[0];
+      window.location.assign(page + window.location.search);
+    };
+    var Observer = this.frame.contentWindow && this.frame.contentWindow.MutationObserver;
+    if (Observer) {
+      new Observer(check).observe(doc.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+        attributeFilter: ["data-lang"],
+      });
+    }
+    window.setInterval(check, 1000);
   };
 
   Slot.prototype.fail = function (reason) {
