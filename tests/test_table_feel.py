@@ -111,7 +111,7 @@ def test_the_bots_cards_appear_one_after_another() -> None:
     assert "ht-idle" not in table.skip_button._dom_classes
     end = timeline(table.deal, Replay(before, DELAY)).end
     assert f"{table._name} .ht-skip{{animation:" in felt and f" {end:.2f}s forwards" in felt
-    # "Show all now": the same table at once
+    # "Skip the animation": the same table at once
     table.skip_button.click()
     assert "--in" not in table.felt.value and "ht-idle" in table.skip_button._dom_classes
 

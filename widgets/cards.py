@@ -176,6 +176,7 @@ class HandView(widgets.HBox):  # type: ignore[misc]
         self.buttons: dict[Card, widgets.Button] = {}
         self.cards: list[Card] = []
         self.playable: list[Card] = []
+        self._size_class: str | None = None
         """The cards shown that may be played or chosen now (a refused card that
         answers a click is not one)."""
 
@@ -201,6 +202,13 @@ class HandView(widgets.HBox):  # type: ignore[misc]
         for card in cards:
             apply_state(self.button(card), card, states[card])
         self.playable = [card for card in cards if states[card].enabled]
+        # The hand's size, for the style sheet: a phone fans the cards by it.
+        size = f"ht-n-{len(cards)}"
+        if size != self._size_class:
+            if self._size_class is not None:
+                self.remove_class(self._size_class)
+            self.add_class(size)
+            self._size_class = size
         if cards != self.cards:
             self.cards = cards
             self.children = tuple(self.buttons[card] for card in cards)

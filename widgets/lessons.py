@@ -88,9 +88,11 @@ def comparison_html(comparison: Comparison, lang: str, caption: str) -> str:
         + "</tr>"
         for row in rows[1:]
     )
+    # In a box that scrolls sideways: on a phone the table is wider than the screen.
     return (
+        '<div class="ht-scroll" style="max-width:100%;overflow-x:auto">'
         f'<table class="ht-scores"><caption>{escape(caption)}</caption>'
-        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
     )
 
 

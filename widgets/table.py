@@ -45,16 +45,15 @@ from .render import (
     badges_html,
     live_felt_html,
     moon_choice_html,
-    moon_choice_label,
     rules_html,
     score_sheet_html,
     timeline,
 )
 from .review import ReviewPanel
 from .rules_picker import relabel_choices
-from .shared import focus_line, follow_replays, html_box, name_control, one_update_each
+from .shared import focus_line, follow_replays, html_box, one_update_each
 from .style import style_tag
-from .table_layout import table_parts
+from .table_layout import label_controls, table_parts
 from .table_settings import (
     DEFAULT_DELAY,
     SettingError,
@@ -603,14 +602,9 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         times = self._draw_felt()
         self.note.value = self.note_text()
         count = rules.pass_count
-        self.confirm_pass_button.description = text("ui.pass.confirm", lang)
-        self.confirm_pass_button.tooltip = text(
-            "ui.pass.chosen", lang, chosen=len(self.session.picked), count=count
-        )
+        label_controls(self, lang)
         self.confirm_pass_button.disabled = not (in_pass and len(self.session.picked) == count)
         self.confirm_pass_button.layout.display = None if in_pass else "none"
-        self.hint_button.description = text("ui.button.hint", lang)
-        self.hint_button.tooltip = text("ui.button.hint_help", lang)
         self.hint_button.disabled = deal.is_complete
         mine = self.session.moon_is_mine
         pending = deal.pending_moon_choice
@@ -619,24 +613,14 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             if mine and pending is not None
             else ""
         )
-        for choice, button in self.moon_buttons.items():
-            button.description = moon_choice_label(choice, rules, lang)
-            button.tooltip = button.description
+        for button in self.moon_buttons.values():
             button.layout.display = None if mine else "none"
-        self.undo_button.description = text("ui.button.undo", lang)
-        self.undo_button.tooltip = text("ui.button.undo", lang)
         self.undo_button.disabled = not self.session.can_undo
-        self.review_button.description = text("ui.review.button", lang)
-        self.review_button.tooltip = text("ui.review.button_help", lang)
         self.review_button.layout.display = None if deal.is_complete else "none"
         if not deal.is_complete and self.review_slot.children:
             self.review_slot.children = ()  # a new deal, or the deal reviewed was undone
         self._draw_replay_level()
-        self.next_deal_button.description = text("ui.button.next_deal", lang)
-        self.next_deal_button.tooltip = text("ui.button.next_deal", lang)
         self.next_deal_button.layout.display = None if self.session.can_deal else "none"
-        self.new_game_button.description = text("ui.button.new_game", lang)
-        self.new_game_button.tooltip = text("ui.button.new_game", lang)
         self.new_game_box.layout.display = None if self._asking else "none"
         self.new_game_question.value = (
             f'<p class="ht-ask-text" role="alert" lang="{lang}">'
@@ -644,14 +628,6 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             if self._asking
             else ""
         )
-        for answer, key in ((self.new_game_yes, "yes"), (self.new_game_no, "no")):
-            answer.description = text(f"table.new_game.{key}", lang)
-            answer.tooltip = answer.description
-        self.skip_button.description = text("ui.button.skip", lang)
-        self.skip_button.tooltip = text("ui.button.skip_help", lang)
-        name_control(self.language_picker, text("ui.label.language", lang))
-        name_control(self.bot_picker, text("ui.label.bots", lang))
-        name_control(self.pace_picker, text("ui.pace.label", lang))
         self.refusal_box.value = refusal_html(self.message, lang, self._refusals, self._refused)
         css = "ht-message ht-error" if self.session.message_is_error else "ht-message"
         shown = "" if self._refused else self.message  # said beside the hand instead

@@ -11,6 +11,11 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from hearts_teach.i18n import text
+
+from .render import moon_choice_label
+from .shared import name_control
+
 if TYPE_CHECKING:
     from .table import HeartsTable
 
@@ -80,3 +85,32 @@ def table_parts(
         *([bottom] if show_share else [widgets.Box([table.rules_box])]),
     ]
     return children, settings  # (the playground adds its way back to the rules)
+
+
+def label_controls(table: HeartsTable, lang: str) -> None:
+    """The words of the table's buttons and pickers, in ``lang``."""
+    session = table.session
+    count = table.rules.pass_count
+    table.confirm_pass_button.description = text("ui.pass.confirm", lang)
+    table.confirm_pass_button.tooltip = text(
+        "ui.pass.chosen", lang, chosen=len(session.picked), count=count
+    )
+    for choice, button in table.moon_buttons.items():
+        button.description = moon_choice_label(choice, table.rules, lang)
+        button.tooltip = button.description
+    for button, key, help_key in (
+        (table.hint_button, "ui.button.hint", "ui.button.hint_help"),
+        (table.undo_button, "ui.button.undo", "ui.button.undo"),
+        (table.review_button, "ui.review.button", "ui.review.button_help"),
+        (table.next_deal_button, "ui.button.next_deal", "ui.button.next_deal"),
+        (table.new_game_button, "ui.button.new_game", "ui.button.new_game"),
+        (table.new_game_yes, "table.new_game.yes", "table.new_game.yes"),
+        (table.new_game_no, "table.new_game.no", "table.new_game.no"),
+        # what it does: the bots' cards of this reply shown at once, no animation
+        (table.skip_button, "table.button.skip", "ui.button.skip_help"),
+    ):
+        button.description = text(key, lang)
+        button.tooltip = text(help_key, lang)
+    name_control(table.language_picker, text("ui.label.language", lang))
+    name_control(table.bot_picker, text("ui.label.bots", lang))
+    name_control(table.pace_picker, text("ui.pace.label", lang))

@@ -178,7 +178,7 @@ def test_the_bots_cards_come_one_after_another_and_all_at_once_on_demand(
     hidden = "e => getComputedStyle(e).visibility === 'hidden'"
     # the last bot card of the trick is not shown yet; the skip button is
     assert slots.last.evaluate(hidden)
-    skip = page.get_by_role("button", name="Show all now")
+    skip = page.get_by_role("button", name="Skip the animation")
     expect(skip).to_be_visible()
     page.screenshot(path=output_dir / "in-turn.png", full_page=True)
     # the cards come by themselves, one delay apart
@@ -187,7 +187,7 @@ def test_the_bots_cards_come_one_after_another_and_all_at_once_on_demand(
         arg=[slots.last.element_handle()],
         timeout=10_000,
     )
-    # a new card, then "Show all now": the whole reply at once, the button gone
+    # a new card, then "Skip the animation": the whole reply at once, the button gone
     play_one(page)
     skip.click()
     expect(page.locator(".ht-centre .ht-in")).to_have_count(0)

@@ -8,12 +8,12 @@ Screenshots go to ``test-output/<test name>/``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import FrameLocator, Locator, Page, expect
+from playwright.sync_api import Browser, FrameLocator, Locator, Page, expect
 
 from hearts_teach import Card, Deal, Rules
 from hearts_teach.i18n import text
@@ -47,7 +47,7 @@ Surface = Page | FrameLocator
 
 
 def open_served(page: Page, voila_url: str, query: str) -> Surface:
-    page.goto(f"{voila_url}?{query}", timeout=LOAD_TIMEOUT, wait_until="commit")
+    page.goto(f"{voila_url}?{query}", timeout=2 * LOAD_TIMEOUT, wait_until="commit")
     page.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
     return page
 
@@ -211,3 +211,102 @@ def open_static_here(page: Page) -> Surface:
     slot = page.locator("[data-ht-live]").first
     expect(slot).to_have_attribute("data-ht-state", "ready", timeout=LOAD_TIMEOUT)
     return slot.frame_locator(".ht-live-frame")
+
+
+# --- a phone, and a dark page -----------------------------------------------------------
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(params=["light", "dark"])
+def phone(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        color_scheme=request.param,
+    )
+    opened = context.new_page()
+    try:
+        yield opened
+    finally:
+        context.close()
+
+
+def no_overflow(surface: Surface) -> None:
+    widths = surface.locator("html").evaluate("html => [html.scrollWidth, html.clientWidth]")
+    assert widths[0] <= widths[1], f"wider than the screen: {widths}"
+
+
+def check_a_phone_table(surface: Surface, page: Page, out: Path, scheme: str) -> None:
+    """Cards a thumb can take, none covered, the table and the hand on one screen, nothing
+    wider than the screen, and the page's light or dark scheme."""
+    cards = surface.locator(HAND)
+    expect(cards).to_have_count(13, timeout=STEP_TIMEOUT)
+    surface.locator(".ht-felt-box").first.scroll_into_view_if_needed()
+    felt = surface.locator(".ht-felt-box").first.bounding_box()
+    hand = surface.locator(".ht-hand").first.bounding_box()
+    assert felt is not None and hand is not None
+    assert hand["y"] + hand["height"] - felt["y"] <= PHONE["height"], (felt, hand)
+    boxes = [cards.nth(i).bounding_box() for i in range(13)]
+    assert all(box is not None and box["width"] >= 44 for box in boxes), boxes
+    # each card's uncovered strip answers a touch with that card (no theme button over it)
+    page.mouse.wheel(0, 300)
+    page.mouse.wheel(0, -150)
+    surface.locator(".ht-felt-box").first.scroll_into_view_if_needed()
+    for index in range(13):
+        box = cards.nth(index).bounding_box()
+        following = cards.nth(index + 1).bounding_box() if index < 12 else None
+        assert box is not None
+        right = following["x"] if following is not None else box["x"] + box["width"]
+        x, y = (box["x"] + right) / 2, box["y"] + box["height"] / 2
+        frame = frame_box(surface, page)
+        hit = cards.nth(index).evaluate(
+            "(card, [x, y]) => { const top = card.ownerDocument.elementFromPoint(x, y);"
+            " return card === top || card.contains(top); }",
+            [x - frame["x"], y - frame["y"]],
+        )
+        if surface is not page:  # the book page over the frame: nothing of it on the card
+            over = page.evaluate("([x, y]) => document.elementFromPoint(x, y).className", [x, y])
+            assert "ht-live-frame" in over, over
+        assert hit, f"card {index} is covered at ({x}, {y})"
+    back_to_top = page.locator("#pst-back-to-top")
+    if back_to_top.count():
+        expect(back_to_top).to_be_hidden()
+    no_overflow(surface)
+    if surface is not page:
+        no_overflow(page)
+    colour = surface.locator(".ht-status").first.evaluate("e => getComputedStyle(e).color")
+    light_text = sum(int(v) for v in re.findall(r"\d+", colour)[:3]) > 3 * 160
+    assert light_text == (scheme == "dark"), colour
+    page.screenshot(path=out / f"phone-{scheme}.png")
+
+
+def frame_box(surface: Surface, page: Page) -> dict[str, float]:
+    """Where the table's own page starts in the window (0, 0 when served)."""
+    if surface is page:
+        return {"x": 0.0, "y": 0.0}
+    box = page.locator(".ht-live-frame").first.bounding_box()
+    assert box is not None
+    return box
+
+
+def scheme_of(page: Page) -> str:
+    return (
+        "dark" if page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") else "light"
+    )
+
+
+def test_served_phone_table(phone: Page, voila_url: str, output_dir: Path) -> None:
+    surface = open_served(phone, voila_url, f"deal={share_code(OPENING)}&lang=fr")
+    check_a_phone_table(surface, phone, output_dir, scheme_of(phone))
+    # the hand stays at the bottom of the screen while the page scrolls over the table
+    phone.evaluate("window.scrollTo(0, 0)")
+    hand = phone.locator(".ht-hand").first.bounding_box()
+    assert hand is not None and hand["y"] + hand["height"] <= PHONE["height"] + 1
+
+
+def test_static_phone_table(phone: Page, site_url: str, output_dir: Path) -> None:
+    surface = open_static(phone, site_url, f"deal={share_code(OPENING)}")
+    check_a_phone_table(surface, phone, output_dir, scheme_of(phone))

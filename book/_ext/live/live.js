@@ -196,6 +196,17 @@
       "html,body{margin:0!important;padding:0!important;background:transparent!important}" +
       "#rendered_cells,#rendered_cells>div{padding:0!important;margin:0!important}";
     doc.head.appendChild(style);
+    // The book's light or dark theme (the reader's choice, or the system's) goes to the
+    // table in the frame, which draws itself by it (hearts_teach_widgets.style).
+    var theme = function () {
+      var chosen = document.documentElement.getAttribute("data-theme");
+      if (chosen) doc.documentElement.setAttribute("data-ht-theme", chosen);
+    };
+    theme();
+    new MutationObserver(theme).observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ["data-theme"],
+    });
     frame.removeAttribute("aria-hidden");
     frame.removeAttribute("tabindex");
     this.element.classList.add("ht-live-on");
