@@ -615,3 +615,19 @@ def test_a_delay_the_picker_does_not_offer_becomes_one_of_its_choices() -> None:
     assert 1.7 in [value for _label, value in table.pace_picker.options]
     table.pace_picker.value = 0.0  # and the picker still sets the table's delay
     assert table.delay == 0.0
+
+
+def test_a_hint_leads_with_its_advice_and_keeps_its_figures_behind_details() -> None:
+    table = HeartsTable(Deal.new(Rules(), seed=11, deal_number=3), seed=3, delay=0)
+    table.play_card(playable(table)[0])
+    table.hint()
+    details = table.session.details
+    assert details is not None  # the strong bot's figures
+    figures = details.text("fr")
+    table.set_lang("fr")
+    assert figures not in table.message and "±" not in table.message
+    box = unescape(table.message_box.value)
+    assert box.index(table.message) < box.index("<details") < box.index(figures)
+    assert "<summary>Détails</summary>" in box
+    table.play_card(table.session.hinted[0])
+    assert table.session.details is None or "<details" not in table.message_box.value

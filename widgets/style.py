@@ -457,6 +457,9 @@ CSS = (
 .ht-log-why{font-size:12.5px;color:#555;font-style:italic;margin:2px 0 4px 0}
 .ht-root select,.ht-root input[type=text],.ht-root input[type=number]{font-size:14px}
 .ht-summary-win{font-size:18px;font-weight:700}
+/* at a table the review's title is the line above it (where the keyboard goes): once */
+.ht-table .ht-review-title{display:none}
+.ht-details summary{cursor:pointer;color:#0d47a1;font-size:13px}
 """
     + _generated_content()
     + "\n"

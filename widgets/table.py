@@ -631,7 +631,14 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.refusal_box.value = refusal_html(self.message, lang, self._refusals, self._refused)
         css = "ht-message ht-error" if self.session.message_is_error else "ht-message"
         shown = "" if self._refused else self.message  # said beside the hand instead
-        self.message_box.value = f'<div class="{css}" role="status" aria-live="polite" lang="{lang}">{escape(shown)}</div>'
+        details = self.session.details
+        behind = (
+            f'<details class="ht-details"><summary>{escape(text("table.details", lang))}'
+            f"</summary>{escape(details.text(lang))}</details>"
+            if details is not None and shown
+            else ""
+        )
+        self.message_box.value = f'<div class="{css}" role="status" aria-live="polite" lang="{lang}">{escape(shown)}{behind}</div>'
         numbers = [played.deal.deal_number + 1 for played in self.game.history]
         sheet = score_sheet_html(rules, self.game.results, lang, current=deal, numbers=numbers)
         self.score_sheet.value = f'<div lang="{lang}">{sheet}</div>'

@@ -144,6 +144,9 @@ class TableSession:
         self.hinted: list[Card] = []
         self.message: Wording | None = None
         self.message_is_error = False
+        # The figures behind the message (a hint's expected points per card): for a view
+        # to show behind "Details", after the advice in plain words.
+        self.details: Wording | None = None
         self.share_message: Wording | None = None
         self.share_is_error = False
         self.moon_made: tuple[int, MoonChoiceMade] | None = None  # a bot's choice, and why
@@ -437,12 +440,13 @@ class TableSession:
 
             def advice(lang: str) -> str:
                 card = card_symbol(choice.card, lang)
-                said = [text("ui.hint.play", lang, card=card, reason=choice.advice(lang))]
-                if choice.figures:  # best first, with the choice and every card it names
-                    said.append(text("ui.hint.odds", lang, estimates=choice.priced_text(lang)))
-                return " ".join(said)
+                return text("ui.hint.play", lang, card=card, reason=choice.advice(lang))
 
             self._say(Worded(advice))
+            if choice.figures:  # best first, with the choice and every card it names
+                self.details = Worded(
+                    lambda lang: text("ui.hint.odds", lang, estimates=choice.priced_text(lang))
+                )
         elif self.moon_is_mine:
             made = moon_choice_for(view)
             rules = self.rules
@@ -575,6 +579,7 @@ class TableSession:
     def _say(self, message: Wording, error: bool = False) -> None:
         self.message = message
         self.message_is_error = error
+        self.details = None
 
     def _say_share(self, message: Wording, error: bool = False) -> None:
         self.share_message = message
