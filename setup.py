@@ -97,7 +97,14 @@ def extensions() -> list[Extension]:
     options: dict[str, str] = {"target_dir": "build/mypyc"}
     if "group_name" in inspect.signature(mypycify).parameters:  # older mypyc: a hashed name
         options["group_name"] = GROUP
-    return mypycify(HOT_MODULES, **options)
+    # MYPYC (hearts_teach/arguments.py) erases the public API's argument types that the
+    # engine checks itself, so that compiled code says what is wrong as the source does.
+    # pyproject.toml tells mypy it is always false; mypyc gets a config of its own, since
+    # mypy refuses a name both always true and always false.
+    config = Path("build/mypyc/mypyc.ini")
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text("[mypy]\npython_version = 3.11\nalways_true = MYPYC\n")
+    return mypycify(["--config-file", str(config), *HOT_MODULES], **options)
 
 
 class BuildEngine(build_ext):

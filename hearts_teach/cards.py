@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import ClassVar, Final, TypeAlias
 
+from hearts_teach.arguments import CardLike
 from hearts_teach.errors import CardError
 
 CardIndex: TypeAlias = int
@@ -214,11 +215,6 @@ def indexes_of(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-CardLike: TypeAlias = "Card | str"
-"""A card as the public API takes it: a :class:`Card`, or its text (``"Q♠"``, ``"QS"``);
-a text that names no card raises :class:`~hearts_teach.errors.CardError`."""
 
 
 def mask_of_indexes(indexes: Iterable[int]) -> int:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple, TypeGuard, TypeVar
 
+from hearts_teach.arguments import CardLike, ChoiceText
 from hearts_teach.cards import (
     CARDS,
     HEARTS_MASK,
@@ -19,7 +20,6 @@ from hearts_teach.cards import (
     SUIT_MASKS,
     Card,
     CardIndex,
-    CardLike,
     CardMask,
     CardSet,
     Suit,
@@ -1219,7 +1219,7 @@ class Deal:
         """Over, and nothing left to decide: the deal has its score (:meth:`result`)."""
         return self.is_over and self.pending_moon_choice is None
 
-    def choose_moon(self, choice: str) -> None:
+    def choose_moon(self, choice: ChoiceText) -> None:
         """The shooter's choice on a moon under ``moon="choice"``: "add" (M to every other
         player) or "subtract" (M off the shooter's total). A move like a card: undone by
         :meth:`undo`; refused with IllegalMove, changing nothing, when no choice is
