@@ -238,13 +238,16 @@ def test_hint_names_a_legal_card_its_reason_and_its_figures() -> None:
         card for card in table.hand.cards if "ht-hinted" in table.hand.buttons[card]._dom_classes
     ]
     assert len(hinted) == 1 and hinted[0] in table.deal.legal_moves()
-    # The card advised is priced (with its standard error); the hint speaks to the player.
-    odds = table.message.split("Expected points per card: ")[1]
+    # The card advised is priced (with its standard error), behind "Details" after the
+    # advice; the hint speaks to the player.
+    assert table.session.details is not None
+    odds = table.session.details.text("en").split("Expected points per card: ")[1]
+    assert "Expected points" not in table.message and "<details" in table.message_box.value
     assert re.search(rf"(^|[ /]){re.escape(str(hinted[0]))}[ /]", odds) and " ± " in odds
     assert not re.search(r"\b(I|me|my)\b", table.message)
     table.set_lang("fr")
     assert table.message.startswith(f"Conseil\u202f: jouez {card_symbol(hinted[0], 'fr')}.")
-    assert "Points attendus par carte\u202f: " in table.message
+    assert "Points attendus par carte\u202f: " in unescape(table.message_box.value)
     assert not re.search(r"\b(je|j’|me|mon|ma|mes)\b", table.message)
 
 

@@ -32,9 +32,8 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from hearts_teach import Card, Deal, Game, Rules
-from hearts_teach.i18n import message, text
 from hearts_teach.scoring import MOON_CHOICES
-from hearts_teach.teaching.review import REPLAY_LEVEL, DealReview, GameReview
+from hearts_teach.teaching.review import DealReview, GameReview
 from hearts_teach.teaching.session import BotPlay, Outcome, Seating, TablePoint, TableSession
 
 from .cards import HandView, pass_states, play_states, refusal_html
@@ -64,7 +63,14 @@ from .table_settings import (
     page_marker,
 )
 from .table_share import SharePanel
-from .table_words import log_html, note_text, status_text
+from .table_words import (
+    log_html,
+    message_html,
+    note_text,
+    question_html,
+    review_line,
+    status_text,
+)
 from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, Localized
 
 _TABLES = itertools.count(1)  # a class per table, for the style of its own reply
@@ -506,22 +512,9 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
     def _draw_replay_level(self) -> None:
         """Said above the review in a game against bots other than the replays' own: the
         replays are played by the bots of ``REPLAY_LEVEL`` (fast enough), not this game's."""
-        lang = self.lang
         panel = self.review_panel
-        if panel is None or panel.review is None or not self.review_slot.children:
-            self.replay_level.value = ""
-            return
-        said = [text("ui.review.title", lang, number=panel.review.deal.deal_number + 1)]
-        if self.bot_level != REPLAY_LEVEL:
-            said.append(
-                text(
-                    "ui.review.replay_level",
-                    lang,
-                    game=message(f"ui.bot.{self.bot_level}", lang),
-                    replay=message(f"ui.bot.{REPLAY_LEVEL}", lang),
-                )
-            )
-        self.replay_level.value = " — ".join(said)
+        reviewed = panel.review if panel is not None and self.review_slot.children else None
+        self.replay_level.value = review_line(reviewed, self.bot_level, self.lang)
 
     def _draw_felt(self) -> Timeline:
         """The felt, with the reply of the last action shown in turn if it is new; the
@@ -622,23 +615,10 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self._draw_replay_level()
         self.next_deal_button.layout.display = None if self.session.can_deal else "none"
         self.new_game_box.layout.display = None if self._asking else "none"
-        self.new_game_question.value = (
-            f'<p class="ht-ask-text" role="alert" lang="{lang}">'
-            f"{escape(text('table.new_game.ask', lang))}</p>"
-            if self._asking
-            else ""
-        )
+        self.new_game_question.value = question_html("table.new_game.ask", lang, self._asking)
         self.refusal_box.value = refusal_html(self.message, lang, self._refusals, self._refused)
-        css = "ht-message ht-error" if self.session.message_is_error else "ht-message"
         shown = "" if self._refused else self.message  # said beside the hand instead
-        details = self.session.details
-        behind = (
-            f'<details class="ht-details"><summary>{escape(text("table.details", lang))}'
-            f"</summary>{escape(details.text(lang))}</details>"
-            if details is not None and shown
-            else ""
-        )
-        self.message_box.value = f'<div class="{css}" role="status" aria-live="polite" lang="{lang}">{escape(shown)}{behind}</div>'
+        self.message_box.value = message_html(self.session, shown, lang)
         numbers = [played.deal.deal_number + 1 for played in self.game.history]
         sheet = score_sheet_html(rules, self.game.results, lang, current=deal, numbers=numbers)
         self.score_sheet.value = f'<div lang="{lang}">{sheet}</div>'
