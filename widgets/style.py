@@ -100,8 +100,8 @@ _NARROW = """
 .ht-main>.ht-hand{z-index:15;background:var(--ht-page,#fff);min-height:78px;padding:8px 4px 6px 4px;
   box-shadow:0 -3px 8px rgba(0,0,0,.18);border-radius:10px 10px 0 0}
 .ht-main>.ht-refusal-box .ht-refusal{top:auto;bottom:82px}
-.ht-live .ht-centre{height:150px}
-.ht-live .ht-layer{grid-template-rows:20px repeat(4,31px)}
+.ht-live:not(.ht-p5):not(.ht-p6) .ht-centre{height:150px}
+.ht-live:not(.ht-p5):not(.ht-p6) .ht-layer{grid-template-rows:20px repeat(4,31px)}
 .ht-note{font-size:13px !important}
 .ht-live .ht-corner{height:86px}
 .ht-pass-groups{grid-template-columns:repeat(2,minmax(0,1fr));gap:8px}
