@@ -310,3 +310,27 @@ def test_served_phone_table(phone: Page, voila_url: str, output_dir: Path) -> No
 def test_static_phone_table(phone: Page, site_url: str, output_dir: Path) -> None:
     surface = open_static(phone, site_url, f"deal={share_code(OPENING)}")
     check_a_phone_table(surface, phone, output_dir, scheme_of(phone))
+
+
+# --- the share code, copied in one click -------------------------------------------------
+
+
+def check_the_copy_button(surface: Surface, page: Page, lang: str) -> None:
+    expect(surface.locator(HAND)).to_have_count(13, timeout=STEP_TIMEOUT)
+    copy = surface.get_by_role("button", name=text("table.share.copy", lang))
+    copy.click()
+    expect(surface.get_by_role("button", name=text("table.share.copied", lang))).to_be_visible()
+    assert page.evaluate("navigator.clipboard.readText()") == share_code(OPENING)
+    expect(copy).to_be_visible(timeout=STEP_TIMEOUT)  # its words come back
+
+
+def test_served_share_code_is_copied_in_one_click(page: Page, voila_url: str) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    surface = open_served(page, voila_url, f"deal={share_code(OPENING)}&lang=en")
+    check_the_copy_button(surface, page, "en")
+
+
+def test_static_share_code_is_copied_in_one_click(page: Page, site_url: str) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    surface = open_static(page, site_url, f"deal={share_code(OPENING)}")
+    check_the_copy_button(surface, page, "fr")
