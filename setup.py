@@ -34,8 +34,9 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
-HOT_MODULES = ["hearts_teach/cards.py", "hearts_teach/deal.py"]
-"""The modules compiled: those where a deal, a playout and a search spend their time."""
+HOT_MODULES = ["hearts_teach/cards.py", "hearts_teach/deal.py", "hearts_teach/bots/solver.py"]
+"""The modules compiled: those where a deal, a playout and a search spend their time
+(the bots' exact solver among them)."""
 # These two names are hearts_teach/_build.py's, which reads them at run time (the
 # package is not imported here; tests/test_packaging.py checks that they agree).
 PURE_SWITCH = "HEARTS_TEACH_PURE"

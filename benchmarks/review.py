@@ -99,7 +99,7 @@ def worker(codes_file: str) -> None:
     """Review each deal of the file (one JSON object per line); print one line each."""
     import hearts_teach
     from hearts_teach.records import deal_from_code
-    from hearts_teach.teaching.review import review_deal
+    from hearts_teach.teaching.review import face_up, review_deal
 
     for line in Path(codes_file).read_text().splitlines():
         item = json.loads(line)
@@ -107,6 +107,9 @@ def worker(codes_file: str) -> None:
         cpu, wall = time.process_time(), time.perf_counter()
         review = review_deal(deal, 0)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        face_wall = time.perf_counter()
+        faces = face_up(deal, 0)
+        face_wall = time.perf_counter() - face_wall
         digest = hashlib.sha256(
             repr(
                 [
@@ -124,6 +127,13 @@ def worker(codes_file: str) -> None:
                     "decisions": len(review.decisions),
                     "measured": sum(not d.agrees for d in review.decisions),
                     "digest": digest,
+                    "face_up": face_wall,
+                    "faces": len(faces),
+                    "faces_digest": hashlib.sha256(
+                        repr(
+                            [(f.plays_before, f.best, sorted(f.points.items())) for f in faces]
+                        ).encode()
+                    ).hexdigest()[:16],
                     "compiled": hearts_teach.COMPILED,
                     "python": sys.version.split()[0],
                 }
@@ -192,7 +202,7 @@ def report(
     deals: int,
     loads: list[float],
 ) -> str:
-    from hearts_teach.teaching.review import CONFIRM_SAMPLES, REVIEW_PLAYOUTS
+    from hearts_teach.teaching.review import CONFIRM_SAMPLES, FACE_UP_CARDS, REVIEW_PLAYOUTS
 
     lines = [
         f"Date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC  ",
@@ -233,10 +243,21 @@ def report(
                 walls = [r["wall"] for r in rows if r["kind"] == kind]
                 if walls:
                     by_kind.append(f"{engine} {kind} {statistics.fmean(walls):.2f} s")
-    same = len({tuple(d) for d in digests.values()}) <= 1
+    faces = []
+    for engine, rows in results.items():
+        if rows and "face_up" in rows[0]:
+            walls = [r["face_up"] for r in rows]
+            count = statistics.fmean(r["faces"] for r in rows)
+            faces.append(
+                f"{engine} {statistics.fmean(walls):.2f} s mean, {max(walls):.2f} s slowest "
+                f"({count:.1f} decisions a deal)"
+            )
+            digests[engine + " face up"] = [r["faces_digest"] for r in rows]
+    same = len({tuple(d) for e, d in digests.items() if "face up" not in e}) <= 1
+    same_faces = len({tuple(d) for e, d in digests.items() if "face up" in e}) <= 1
     digest = ""
     if digests:
-        joined = " ".join(next(iter(digests.values())))
+        joined = " ".join(next(d for e, d in digests.items() if "face up" not in e))
         digest = f" (digest of the reviews {hashlib.sha256(joined.encode()).hexdigest()[:16]})"
     timed = []
     for engine, rows in speeds.items():
@@ -249,6 +270,9 @@ def report(
         "",
         f"Mean by South's play: {', '.join(by_kind)}  ",
         f"Same reviews in every engine: {'yes' if same else 'NO'}{digest}  ",
+        f"Cards face up (the exact solver, every hand known, South's card decisions with at "
+        f"most {FACE_UP_CARDS} cards left), per deal: {', '.join(faces)}; the same in every "
+        f"engine: {'yes' if same_faces else 'NO'}  ",
         f"The bot's playouts alone, CPU µs per playout (playouts timed): {', '.join(timed)}  ",
         f"Target (≤ {MEAN_TARGET:g} s per deal on average, ≤ {MAX_TARGET:g} s for the slowest, "
         f"every engine run): {'met' if met_everywhere and same else 'not met'}",

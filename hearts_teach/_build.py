@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.abc
+import importlib.machinery
 import importlib.util
 import json
 import os
@@ -24,8 +26,9 @@ from typing import Final
 
 PURE_SWITCH: Final = "HEARTS_TEACH_PURE"
 """The environment variable that asks for the pure-Python engine (at build and run)."""
-HOT_MODULES: Final = ("cards", "deal")
-"""The modules a build may compile, in the order they import each other."""
+HOT_MODULES: Final = ("cards", "deal", "bots/solver")
+"""The modules a build may compile (their paths in the package, without ``.py``), in the
+order they import each other."""
 SOURCES_RECORD: Final = "_engine_sources.json"
 """Beside the compiled modules: ``{"cards.py": sha256, ...}`` of the sources compiled."""
 
@@ -66,14 +69,34 @@ def _stale() -> list[str]:
 def _load_sources() -> None:
     """Import every hot module from its ``.py`` file, before anything imports them."""
     package = sys.modules[__package__ or "hearts_teach"]
+    nested = {}
     for name in HOT_MODULES:
-        full = f"{package.__name__}.{name}"
+        full = f"{package.__name__}.{name.replace('/', '.')}"
+        if "/" in name:  # imported with its subpackage, when that is: see _SourceFinder
+            nested[full] = _PACKAGE / f"{name}.py"
+            continue
         spec = importlib.util.spec_from_file_location(full, _PACKAGE / f"{name}.py")
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
         sys.modules[full] = module
         spec.loader.exec_module(module)
         setattr(package, name, module)
+    if nested:
+        sys.meta_path.insert(0, _SourceFinder(nested))
+
+
+class _SourceFinder(importlib.abc.MetaPathFinder):
+    """Finds the hot modules of subpackages (``bots/solver``) in their ``.py`` source,
+    where the import system would take the compiled module beside it."""
+
+    def __init__(self, sources: dict[str, Path]) -> None:
+        self.sources = sources
+
+    def find_spec(
+        self, fullname: str, path: object = None, target: object = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        source = self.sources.get(fullname)
+        return None if source is None else importlib.util.spec_from_file_location(fullname, source)
 
 
 def _choose() -> bool:
@@ -93,7 +116,11 @@ def _choose() -> bool:
         )
         _load_sources()
         return False
-    modules = [importlib.import_module(f"hearts_teach.{name}") for name in HOT_MODULES]
+    # The modules of subpackages are not imported here (that would import their
+    # package with the engine): their source is checked above like the others'.
+    modules = [
+        importlib.import_module(f"hearts_teach.{name}") for name in HOT_MODULES if "/" not in name
+    ]
     return not any((module.__file__ or "").endswith(".py") for module in modules)
 
 

@@ -175,6 +175,19 @@ ACE_OF_SPADES: Final = Card.of(14, Suit.SPADES)
 JACK_OF_DIAMONDS: Final = Card.of(11, Suit.DIAMONDS)
 TWO_OF_CLUBS: Final = Card.of(2, Suit.CLUBS)
 
+# Card indexes and masks as plain integers, for the code that plays on masks (the deal,
+# the bots' policy and playouts): declared once, here. Final: a compiled build (mypyc)
+# reads them as constants.
+SUIT_OF: Final[tuple[int, ...]] = tuple(i // 13 for i in range(52))
+"""The suit of each card index, as a number (``Suit`` order)."""
+SUIT_MASK_OF: Final[tuple[int, ...]] = tuple(SUIT_MASKS[i // 13] for i in range(52))
+"""The mask of the whole suit of each card index."""
+CLUBS_MASK: Final = SUIT_MASKS[Suit.CLUBS]
+FIRST_HEART: Final = 39
+"""The lowest heart's index (13 × ``Suit.HEARTS``): every index from it up is a heart."""
+QS_INDEX: Final = QUEEN_OF_SPADES.index
+QS_BIT: Final = QUEEN_OF_SPADES.bit
+
 
 def _suit_chunks(suit: int) -> tuple[tuple[Card, ...], ...]:
     """For each 13-bit pattern of one suit, the cards it holds (a lookup table)."""

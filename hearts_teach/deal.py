@@ -16,8 +16,6 @@ from hearts_teach.arguments import CardLike, ChoiceText
 from hearts_teach.cards import (
     CARDS,
     HEARTS_MASK,
-    QUEEN_OF_SPADES,
-    SUIT_MASKS,
     Card,
     CardIndex,
     CardMask,
@@ -29,6 +27,14 @@ from hearts_teach.cards import (
     mask_of_indexes,
     parse_cards,
 )
+
+# The card constants, declared once in cards.py, under this module's own names.
+from hearts_teach.cards import CLUBS_MASK as _CLUBS
+from hearts_teach.cards import FIRST_HEART as _FIRST_HEART
+from hearts_teach.cards import QS_BIT as _QS_BIT
+from hearts_teach.cards import QS_INDEX as _QS_INDEX
+from hearts_teach.cards import SUIT_MASK_OF as _SUIT_MASK_OF
+from hearts_teach.cards import SUIT_OF as _SUIT_OF
 from hearts_teach.errors import CardError, HeartsError, IllegalMove, RulesError
 from hearts_teach.i18n import text
 from hearts_teach.render import deal_html
@@ -43,14 +49,6 @@ from hearts_teach.scoring import (
 )
 
 Phase = Literal["pass", "play", "over"]
-
-# Final: a compiled build (mypyc) reads these as constants.
-_QS_BIT: Final = QUEEN_OF_SPADES.bit
-_QS_INDEX: Final = QUEEN_OF_SPADES.index
-_FIRST_HEART: Final = 39
-_CLUBS: Final = SUIT_MASKS[Suit.CLUBS]
-_SUIT_OF: Final = tuple(i // 13 for i in range(52))
-_SUIT_MASK_OF: Final = tuple(SUIT_MASKS[i // 13] for i in range(52))
 
 
 @dataclass(frozen=True)
@@ -216,6 +214,7 @@ class _DealSetup:
         start_broken: bool,
         first_undoable: int,
         hearts_trump: bool,
+        earlier_won: tuple[int, ...] = (),
     ) -> None:
         self.dealt = dealt
         self.dead = dead
@@ -228,6 +227,8 @@ class _DealSetup:
         self.hearts_trump = hearts_trump
         # Cards played before the deal was set up (a set position): undo stops there.
         self.first_undoable = first_undoable
+        # Tricks each player won before a set position (Deal.from_hands with ``taken``).
+        self.earlier_won = earlier_won or (0,) * len(dealt)
 
 
 class _DealState:
@@ -375,6 +376,58 @@ def _opening_card(rules: Rules, hands: Sequence[CardMask]) -> tuple[CardIndex, i
     return None
 
 
+def _check_later_position(
+    rules: Rules,
+    hands: Sequence[CardMask],
+    dead: CardMask,
+    played: CardMask,
+    broken: bool,
+    piles: Sequence[CardMask],
+    attributed: bool,
+) -> None:
+    """Refuse a position later in a deal whose counts no play can give (docs/rules.md
+    §9.1).
+
+    ``played`` are the cards in neither a hand nor the dead cards: played in earlier
+    tricks, and ``piles`` the cards each player won in them (``attributed``: given by
+    the caller; otherwise nobody has taken a card). Each pile is a whole number of
+    tricks and together they are exactly the cards played, so that without piles none
+    of those cards may count (a heart gone while nobody has a point); the card that
+    opened the first trick is among them; hearts are broken when a heart has been played,
+    and only then (or by the queen of spades, where a table's rule says she breaks them).
+    """
+    n = rules.players
+    if attributed:
+        if len(piles) != n:
+            raise HeartsError("hands_count", players=n, count=len(piles))
+        union = 0
+        for player, pile in enumerate(piles):
+            if pile & union or pile & ~played:
+                stray = pile & (union | ~played)
+                raise HeartsError("position_taken_card", card=cards_of(stray)[0])
+            if pile.bit_count() % n:
+                raise HeartsError("position_taken_size", player=player, players=n)
+            union |= pile
+        if union != played:
+            raise HeartsError("position_untaken", card=cards_of(played & ~union)[0])
+    else:
+        counting = [card for card in cards_of(played) if rules.values[card.index] != 0]
+        if counting:
+            raise HeartsError("position_points", card=counting[0])
+    if rules.first_lead == "two_of_clubs":
+        opening = next((c for c in rules.opening_chain if not dead & c.bit), None)
+        if opening is not None and not played & opening.bit:
+            raise HeartsError("position_opening", card=opening)
+    if not rules.must_break_hearts:
+        return
+    heart_played = bool(played & HEARTS_MASK)
+    queen_breaks = rules.qs_breaks_hearts != "off" and bool(played & _QS_BIT)
+    if heart_played and not broken:
+        raise HeartsError("position_hearts_unbroken")
+    if broken and not heart_played and not queen_breaks:
+        raise HeartsError("position_hearts_broken")
+
+
 class Deal:
     """A deal of Hearts: deal, pass, tricks, over.
 
@@ -505,12 +558,18 @@ class Deal:
         leader: int | None = None,
         hearts_broken: bool = False,
         totals: Sequence[int] | None = None,
+        taken: Sequence[str | Iterable[CardLike]] | None = None,
     ) -> Deal:
         """A set position: given hands (texts like ``"2C 9C KC"`` or cards).
 
         Full hands start the deal (in the pass phase if ``pass_direction`` is given).
         Shorter hands, all of one size, are a position later in the deal: the missing
-        cards count as played in earlier tricks; give ``leader`` and ``hearts_broken``.
+        cards were played in earlier tricks; give ``leader``, ``hearts_broken`` and, when
+        any of those cards counts, ``taken`` (the cards each player won in them, a whole
+        number of tricks each). The counts must be ones that play can give
+        (:func:`_check_later_position`, docs/rules.md §9.1): every card played is in
+        someone's tricks, the opening card among them, hearts broken exactly when a heart
+        has been played. Without ``taken`` the earlier tricks hold no card that counts.
         """
         n = rules.players
         if len(hands) != n:
@@ -530,8 +589,16 @@ class Deal:
         if len(set(sizes)) != 1 or sizes[0] > rules.hand_size or sizes[0] == 0:
             raise HeartsError("hands_size", size=rules.hand_size, sizes=sizes)
         full = sizes[0] == rules.hand_size
-        if full and dead_mask.bit_count() != rules.dead_count:
+        if dead_mask.bit_count() != rules.dead_count:
             raise HeartsError("dead_count", expected=rules.dead_count, count=dead_mask.bit_count())
+        piles = [mask_of(parse_cards(t)) for t in taken] if taken is not None else [0] * n
+        if full and any(piles):
+            # Nothing has been played from full hands: no card can have been taken.
+            raise HeartsError("position_taken_card", card=cards_of(next(p for p in piles if p))[0])
+        if not full:
+            _check_later_position(
+                rules, masks, dead_mask, rules.deck & ~seen, hearts_broken, piles, taken is not None
+            )
         if pass_direction is not None:
             if not full:
                 raise HeartsError("hands_size", size=rules.hand_size, sizes=sizes)
@@ -546,7 +613,7 @@ class Deal:
                 )
         if leader is not None and not 0 <= leader < n:
             raise HeartsError("player", player=leader, players=n)
-        return Deal(
+        deal = Deal(
             rules,
             masks,
             dead_mask,
@@ -556,6 +623,10 @@ class Deal:
             hearts_broken=hearts_broken,
             totals=totals,
         )
+        if any(piles):
+            deal._state.taken = piles
+            deal._setup.earlier_won = tuple(pile.bit_count() // n for pile in piles)
+        return deal
 
     def _start_play(self, leader: int | None) -> None:
         rules = self.rules
@@ -641,7 +712,7 @@ class Deal:
     @property
     def tricks_won(self) -> list[int]:
         """How many tricks each player has won this deal."""
-        won = [0] * self._setup.players
+        won = list(self._setup.earlier_won)
         for _leader, _cards, winner in self._state.completed:
             won[winner] += 1
         return won

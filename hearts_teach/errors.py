@@ -56,3 +56,8 @@ class GameError(HeartsError):
 
 class RecordError(HeartsError):
     """A saved game, a JSON record or a share code that is damaged or foreign."""
+
+
+class BotError(HeartsError):
+    """A bot asked for what it cannot give: an unknown level or budget, a decision out of
+    its turn or phase."""

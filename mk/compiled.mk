@@ -8,7 +8,8 @@
 # interpreted source (test-pure, HEARTS_TEACH_PURE=1). Without a C compiler the build is
 # pure Python and test-built says why the run cannot test both.
 # The hot modules, and the modules whose types they are compiled against.
-ENGINE_SOURCES := setup.py $(addprefix hearts_teach/,cards.py deal.py errors.py i18n.py rules.py)
+ENGINE_SOURCES := setup.py $(addprefix hearts_teach/,cards.py deal.py errors.py i18n.py rules.py \
+	scoring.py bots/solver.py)
 ENGINE_TESTS := tests/test_engine_*.py tests/test_bots*.py tests/test_hints.py
 
 .PHONY: compiled test-built test-pure

@@ -83,6 +83,9 @@ def test_every_page_exists_in_both_languages() -> None:
         "strategy",
         "faq",
         "summaries",
+        "laws",
+        "family",
+        "bibliography",
     ):
         assert needed in ALL_NAMES, needed
 
@@ -228,12 +231,14 @@ def test_score_report_shows_a_total_going_below_zero_in_both_languages() -> None
     assert "| South | Q♠ A♥" in english and "| −26 | 10 | −16 |" in english
     assert "| Sud | D♠ A♥" in french and "| −26 | 10 | −16 |" in french
     assert "South shot the moon (New Moon)." in english
-    assert "Sud a tiré la lune (Nouvelle Lune)." in french
+    assert "Sud a fait le grand chelem (chelem soustrait)." in french
 
 
 def test_rule_change_tables_come_from_the_engine() -> None:
     table = kit.rule_changes("spot", "fr").source.splitlines()
-    assert table[0] == "| Règle | Cœurs standard | Cœurs à valeur faciale |"
+    assert table[0] == (
+        "| Règle | Dame de pique (règle courante) | Cœurs comptés à leur valeur (Spot Hearts) |"
+    )
     assert any("129 points" in row for row in table)
     english = kit.rule_changes("black-maria", "en").source
     assert "43 points" in english and "Standard Hearts" in english
@@ -297,24 +302,39 @@ def test_no_internal_name_of_a_source_is_shown(lang: str, name: str) -> None:
         assert found is None, f"{lang}/{name}: {found.group(0) if found else ''}"
 
 
-# The words a French player uses, one for each thing (the review's calques and rivals).
+# The words a French player uses, one for each thing (the reviews' calques and rivals).
 FRENCH_RIVALS = {
-    r"\btireurs?\b": "l’auteur du grand chelem",
+    r"\btireurs?\b": "celui qui fait le grand chelem",
+    r"\btir(?:er|e|es|ez|ent|é|ée|ait|ant)\s+la\s+lune\b": "faire le grand chelem",
+    r"\bauteur du (?:grand )?chelem\b": "celui qui fait le grand chelem",
+    r"\b(?:Vieille|Nouvelle) Lune\b|\bLune mixte\b": "chelem classique, soustrait, mixte",
+    r"\bCœurs standard\b|\bjeu standard\b": "la Dame de pique (règle courante)",
+    r"\bvaleur faciale\b": "les Cœurs comptés à leur valeur",
+    r"\bpréréglages?\b": "la version proposée par défaut",
+    r"\bcartes? à points\b": "carte de pénalité",
+    r"\bpassage des cartes\b|\bpas de passage\b": "l’échange",
+    r"\bpoints pris\b": "points ramassés",
+    r"\bavoir la coupe\b|\bon a la coupe\b": "être chicane",
     r"terrain de jeu": "la salle de jeu",
     r"bureau de marque": "la feuille de marque",
-    # "levée" the noun (the verb, "l’interdiction est levée", is fine): the book says "pli".
+    # "levée" the noun (the verb, "l’interdiction est levée", is fine): the book says "pli",
+    # and gives "levée" once, in the glossary ("pli, levée").
     r"\b(?:la|une|les|des|cette|ces|chaque|sa|ses|leur|leurs|du|première|dernière)\s+levées?\b": (
         "pli"
     ),
     r"\bindices?\b": "conseil",
 }
 
+# A source's own words, quoted « like this », or an English name in italics, may differ.
+QUOTED = re.compile(r"«[^»]*»|\*[^*\n]+\*")
+
 
 def _french_rivals(text_shown: str) -> list[str]:
+    unquoted = QUOTED.sub(" ", text_shown)
     return [
         f"{match.group(0)!r} (say {better!r})"
         for pattern, better in FRENCH_RIVALS.items()
-        for match in re.finditer(pattern, text_shown, re.IGNORECASE)
+        for match in re.finditer(pattern, unquoted, re.IGNORECASE)
     ]
 
 
@@ -386,48 +406,123 @@ def test_the_playground_and_the_teachers_tools_stay_live() -> None:
         assert 'data-ht-live="teachers"' in "".join(output_texts(read(lang, "teachers")))
 
 
-# A history claim carries its source, linked, on the page that makes it.
+# A history claim carries its source: a citation of the bibliography (references.bib) in the
+# same paragraph, list item or table row. French pages cite the same entries, keys "fr-…".
 CLAIM_SOURCES = {
-    "Foster on Hearts": "archive.org/stream/fosteronheartsde00fost",
-    "Joe Andrews": "zone.msn.com/en/hearts/article/hrtztipsjoeandrews0500Bonus.htm",
-    "Auction Hearts": "wikisum.wiki/wiki/Hearts_(card_game)",
-    "1992": "wikipedia.org/wiki/La_Dame_de_Pique_(Windows)",  # Windows' « Dame de pique »
-    "Hitting the Moon": "sites.google.com/view/feelinggamey/games/hearts",
-    "Card Rules Plus": "cardrulesplus.com/games/black-maria/",
+    "Foster on Hearts": ("foster1895",),
+    "Joe Andrews": ("andrews2000",),
+    "Auction Hearts": ("foster1895", "foster1897settling"),
+    "1992": ("frwikiwindows",),  # Windows' « Dame de pique »
+    "Hitting the Moon": ("feelinggamey",),
+    "Card Rules Plus": ("cardrulesplus",),
+    "Draw Hearts": ("parlett2008",),
+    "Reversis": ("parlettreversis", "wikipediareversis"),
+    # The 1895 book's contents list a chapter on it; the Complete Hoyle describes it.
+    "Howell": ("foster1897settling", "foster1895"),
 }
+CITE = re.compile(r"\{cite(?::[a-z]+)?\}`([^`]+)`")
+BIBLIOGRAPHY = ROOT / "references.bib"
 
 
-CLAIMS_WITH_SEVERAL_SOURCES = {
-    # Parlett's Draw Hearts and Foster's stock game, both named where two-handed Hearts is.
-    "Draw Hearts": (
-        "read-online-books.com/book/read-online-the-penguin-book-of-card-games",
-        "bitlit.ru/chapter/en/r-f-foster/fosters-complete-hoyle",
-    ),
-}
+def blocks(source: str) -> list[str]:
+    """The paragraphs, list items, table rows and headings of a chapter source's Markdown."""
+    found: list[str] = []
+    for cell in re.split(r"^%% ", source, flags=re.MULTILINE):
+        if not cell.startswith("md"):
+            continue
+        paragraph: list[str] = []
+        for line in [*cell.split("\n")[1:], ""]:
+            starts_block = re.match(r"^(?:\||#|\s*(?:[-*]|\d+\.)\s)", line) or not line.strip()
+            if starts_block and paragraph:
+                found.append(" ".join(paragraph))
+                paragraph = []
+            if line.startswith(("|", "#")):
+                found.append(line)
+            elif line.strip():
+                paragraph.append(line)
+    return found
+
+
+def cited_keys(block: str, lang: str) -> list[str]:
+    """The bibliography keys a block cites, without the French pages' prefix."""
+    keys = [key.strip() for found in CITE.findall(block) for key in found.split(",")]
+    prefix = "fr-" if lang == "fr" else ""
+    assert all(key.startswith(prefix) for key in keys), (lang, keys)
+    if lang == "fr":
+        return [key.removeprefix(prefix) for key in keys]
+    assert not any(key.startswith("fr-") for key in keys), keys
+    return keys
+
+
+def bibliography_keys() -> list[str]:
+    return re.findall(r"^@\w+\{([^,\s]+),", BIBLIOGRAPHY.read_text(encoding="utf-8"), re.M)
 
 
 @pytest.mark.parametrize(("lang", "name"), ALL_NOTEBOOKS)
-def test_history_claims_link_their_sources_on_the_same_page(lang: str, name: str) -> None:
-    text_shown = markdown_text(read(lang, name))
-    for claim, address in CLAIM_SOURCES.items():
-        if claim in text_shown:
-            assert address in text_shown, f"{lang}/{name}: {claim!r} without {address}"
-    for claim, addresses in CLAIMS_WITH_SEVERAL_SOURCES.items():
-        if claim in text_shown:
-            for address in addresses:
-                assert address in text_shown, f"{lang}/{name}: {claim!r} without {address}"
-    if "primidi.com" not in text_shown:
-        # "Passing, the two of clubs and breaking hearts came later": the older history.
-        assert not re.search(r"came later|sont venus plus tard", text_shown), f"{lang}/{name}"
+def test_history_claims_cite_their_sources_where_they_are_made(lang: str, name: str) -> None:
+    for block in blocks(source_text(lang, name)):
+        if block.startswith("#"):
+            continue  # a heading names a subject; the paragraphs under it make the claims
+        keys = cited_keys(block, lang)
+        for claim, sources in CLAIM_SOURCES.items():
+            if claim in QUOTED.sub(" ", block) or (lang == "en" and claim in block):
+                assert set(sources) & set(keys), f"{lang}/{name}: {claim!r} without {sources}"
+        if re.search(r"came later|sont venus plus tard", block):
+            # "Passing, the two of clubs and breaking hearts came later": the older history.
+            assert "primidi" in keys or "wikipediaheartsold" in keys, f"{lang}/{name}: {block}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_citation_is_in_the_bibliography_and_every_entry_is_cited(lang: str) -> None:
+    known = bibliography_keys()
+    assert len(known) == len(set(known)), "a key twice in references.bib"
+    cited = {
+        key
+        for name in ALL_NAMES
+        for b in blocks(source_text(lang, name))
+        for key in cited_keys(b, lang)
+    }
+    assert sorted(cited - set(known)) == []
+    assert sorted(set(known) - cited) == [], f"{lang}: entries no page cites"
+
+
+def bibliography_entries() -> dict[str, dict[str, str]]:
+    """Each entry of references.bib as its fields (the values without their braces)."""
+    from pybtex.database import parse_file
+
+    database = parse_file(str(BIBLIOGRAPHY), bib_format="bibtex")
+    entries: dict[str, dict[str, str]] = {}
+    for key, entry in database.entries.items():
+        fields = {name.lower(): str(value) for name, value in entry.fields.items()}
+        if entry.persons:
+            fields["author"] = " and ".join(
+                str(p) for people in entry.persons.values() for p in people
+            )
+        entries[key] = fields
+    return entries
+
+
+@pytest.mark.parametrize("key", bibliography_keys())
+def test_every_entry_names_its_source_and_quotes_what_it_supports(key: str) -> None:
+    """Title, author or site, edition or date, the address where there is one, and in its
+    note the sentence the book relies on, quoted."""
+    fields = bibliography_entries()[key]
+    assert fields.get("title"), key
+    assert fields.get("author") or fields.get("organization") or fields.get("publisher"), key
+    assert fields.get("year") or fields.get("date") or fields.get("edition"), key
+    assert fields.get("url") or fields.get("publisher") or fields.get("howpublished"), key
+    if fields.get("url"):
+        assert fields.get("urldate"), f"{key}: an address without the date it was read"
+    assert re.search(r"“[^”]{12,}”|«[^»]{12,}»", fields.get("note", "")), f"{key}: no quotation"
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_original_hearts_is_dated_to_the_1880s_not_1880(lang: str) -> None:
     for name in ALL_NAMES:
-        # "the 1880s", "les années 1880"; never "1880" alone, never "(1880)".
-        assert not re.search(
-            r"(?<![Aa]nnées )\b1880\b(?!s)", " ".join(source_text(lang, name).split())
-        ), name
+        # "the 1880s", "les années 1880"; never "1880" alone, never "(1880)" (a source's own
+        # words, quoted, may say "at least 1880": that is another game's date).
+        unquoted = re.sub(r'"[^"]*"', " ", QUOTED.sub(" ", source_text(lang, name)))
+        assert not re.search(r"(?<![Aa]nnées )\b1880\b(?!s)", " ".join(unquoted.split())), name
 
 
 def test_the_two_player_moon_is_twenty_to_the_opponent() -> None:
@@ -435,7 +530,7 @@ def test_the_two_player_moon_is_twenty_to_the_opponent() -> None:
     result = score_deal(rules, ["4H 6H 8H 10H QH AH QS", ""], totals=(30, 45), dead="2H 4C")
     assert kit.outcome(result, "en").startswith("South shot the moon: 20 points to the opponent.")
     assert kit.outcome(result, "fr").startswith(
-        "Sud a tiré la lune\u202f: 20 points pour l’adversaire."
+        "Sud a fait le grand chelem\u202f: 20 points pour l’adversaire."
     )
     assert "Old Moon" not in kit.outcome(result, "en")
 
@@ -484,5 +579,7 @@ def test_the_summaries_give_one_sheet_per_variant(lang: str) -> None:
     notebook = read(lang, "summaries")
     assert '<div class="ht-sheets"></div>' in markdown_text(notebook)
     tables = re.findall(r'kit\.rule_table\("([a-z0-9-]+)"', source_text(lang, "summaries"))
-    assert sorted(tables) == sorted(CHAPTERS)
+    # Original Hearts' sheet shows the game of the 1880s, the form its title names.
+    chapters = [name.removesuffix("-historical") for name in tables]
+    assert sorted(chapters) == sorted(CHAPTERS)
     assert headings(notebook).count(2) == len(CHAPTERS)

@@ -195,6 +195,7 @@ def _controlled_words(document: BeautifulSoup, lang: str) -> list[str]:
     for element in document.select("[lang]"):
         if element.name != "html" and element.get("lang") != lang:
             element.decompose()
+    _drop_citation_tooltips(document)
     texts = [
         e.get_text(" ")
         for e in document.select(
@@ -206,7 +207,21 @@ def _controlled_words(document: BeautifulSoup, lang: str) -> list[str]:
         for a in ("aria-label", "title", "placeholder")
         for e in document.select(f"[{a}]")
     ]
-    return re.findall(r"[^\W\d_]+", " ".join(texts).lower())
+    # A game's name in the other language, in brackets after the page's own name for it
+    # ("Les Cœurs comptés à leur valeur (Spot Hearts)"), is given on purpose.
+    shown = OTHER_NAME.sub(" ", " ".join(texts))
+    return re.findall(r"[^\W\d_]+", shown.lower())
+
+
+# A proper name in brackets: capitalised words only.
+OTHER_NAME = re.compile(r"\(\s*(?:[A-Z][\w’'-]*\s*)+\)")
+
+
+def _drop_citation_tooltips(document: BeautifulSoup) -> None:
+    """A citation's tooltip is its bibliography entry, which quotes the source in the
+    source's own language: not words the page chose."""
+    for link in document.select('a[href*="bibliography.html#"]'):
+        link.attrs.pop("title", None)
 
 
 @pytest.mark.parametrize(("lang", "name"), ALL_PAGES)
@@ -511,7 +526,12 @@ CARD_LETTERS = {"fr": re.compile(r"\b[KQJ][♣♦♠♥]"), "en": re.compile(r"\
 @pytest.mark.parametrize(("lang", "name"), CHAPTERS)
 def test_cards_are_written_with_the_pages_letters(lang: str, name: str) -> None:
     document = soup(SITE / "book" / lang / name)
+    _drop_citation_tooltips(document)
     shown = _reader_text(document)
+    if lang == "fr":
+        # “…”: a quotation of an English source, in its own words (the French pages quote
+        # in « »), as in the bibliography's notes.
+        shown = re.sub(r"“[^”]*”", " ", shown)
     faces = " ".join(
         e.get_text("") for e in document.select(".ht-face, .ht-card, .ht-rank")
     )  # a card face: its rank letter, then its suit
@@ -522,3 +542,79 @@ def test_cards_are_written_with_the_pages_letters(lang: str, name: str) -> None:
         if e.get_text() in ({"K", "Q", "J"} if lang == "fr" else {"R", "D", "V"})
     ]
     assert wrong == []
+
+
+# The sources, as the built pages show them: a citation is a link to an entry of the
+# bibliography page of the same half (sphinxcontrib-bibtex, references.bib).
+# A paragraph, list item or table row of a chapter's text that states a year, a century
+# or a first appearance makes a historical claim: it carries a citation.
+DATED_CLAIM = re.compile(
+    r"\b1[5-9]\d\d(?:s)?\b|\b20[0-2]\d\b|\bcentur(?:y|ies)\b|\bsiècles?\b"
+    r"|\b(?:earliest|invented|introduced|inventée?s?|introduite?s?|apparue?s?)\b"
+    r"|\bfirst (?:appeared|recorded|described|mentioned|printed|published)\b"
+    r"|\bpremière (?:mention|description|trace)\b|\bmentionnée? pour la première\b",
+    re.IGNORECASE,
+)
+BIBLIOGRAPHY_PAGE = "bibliography.html"
+
+
+def _citations(element: Any) -> list[str]:
+    """The bibliography entries (their anchors) an element's citations link to."""
+    return [
+        link["href"].split("#", 1)[1]
+        for link in element.find_all("a", href=True)
+        if link["href"].split("#", 1)[0].endswith(BIBLIOGRAPHY_PAGE) and "#" in link["href"]
+    ]
+
+
+def _text_blocks(document: BeautifulSoup) -> list[Any]:
+    """A chapter's paragraphs, list items and table rows written in its Markdown (not
+    the outputs of its code cells), each once: a list item is one block with its
+    paragraphs."""
+    article = document.select_one("article.bd-article")
+    assert article is not None
+    found = []
+    for element in article.find_all(["p", "li", "tr"]):
+        if element.find_parent(class_="cell") is not None:
+            continue
+        if element.name == "p" and element.find_parent(["li", "tr"]) is not None:
+            continue
+        found.append(element)
+    return found
+
+
+def _entries(lang: str) -> set[str]:
+    page = soup(SITE / "book" / lang / BIBLIOGRAPHY_PAGE)
+    return {entry["id"] for entry in page.select('[role="doc-biblioentry"], .citation[id]')}
+
+
+def _bibliography_keys() -> list[str]:
+    text = (ROOT / "references.bib").read_text(encoding="utf-8")
+    return re.findall(r"^@\w+\{([^,\s]+),", text, re.MULTILINE)
+
+
+@pytest.mark.parametrize(
+    ("lang", "name"), [(lang, name) for lang, name in CHAPTERS if name != BIBLIOGRAPHY_PAGE]
+)
+def test_every_dated_claim_on_the_built_page_cites_a_source(lang: str, name: str) -> None:
+    uncited = [
+        " ".join(block.get_text(" ").split())[:160]
+        for block in _text_blocks(soup(SITE / "book" / lang / name))
+        if DATED_CLAIM.search(block.get_text(" ")) and not _citations(block)
+    ]
+    assert uncited == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pages_cite_exactly_the_sources_of_the_bibliography(lang: str) -> None:
+    entries = _entries(lang)
+    # Every entry of references.bib is shown, once (the page lists the cited ones only).
+    assert len(entries) == len(set(_bibliography_keys()))
+    cited = {
+        anchor
+        for page in site_pages(lang)
+        if page.name != BIBLIOGRAPHY_PAGE
+        for anchor in _citations(soup(page))
+    }
+    assert sorted(cited - entries) == [], "a page cites a source the bibliography lacks"
+    assert sorted(entries - cited) == [], "the bibliography shows a source no page cites"

@@ -13,12 +13,13 @@ from unittest.mock import patch
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from support.engine import constructed_ending
 
-from hearts_teach import Card, Deal, Rules, RulesError, score_deal
+from hearts_teach import Card, Deal, HeartsError, Rules, RulesError, score_deal
 from hearts_teach.bots import LEVELS, Choice, PassChoice, make_bot
 from hearts_teach.bots.base import Bot
 from hearts_teach.bots.catalog import Said
-from hearts_teach.bots.montecarlo import deal_scores, play_on
+from hearts_teach.bots.playout import deal_scores, play_on
 from hearts_teach.bots.policy import (
     CLAIMS,
     Context,
@@ -31,6 +32,7 @@ from hearts_teach.bots.policy import (
 )
 from hearts_teach.cards import cards_of, indexes_of, mask_of, parse_cards
 from hearts_teach.deal import PlayerView, winning_position
+from hearts_teach.errors import BotError
 
 SMALL_MC: dict[str, Any] = {"playouts": 24, "time_limit": None}
 
@@ -385,7 +387,7 @@ def test_playout_on_masks_plays_the_deal_as_the_engine_would(
     offered: list[int] = []
     situation = Situation.from_view(deal.view(deal.to_play))
     won = deal.tricks_won
-    with patch("hearts_teach.bots.montecarlo.choose_play", chooser(offered)):
+    with patch("hearts_teach.bots.playout.choose_play", chooser(offered)):
         play_on(ctx, situation, list(deal.hands), won, deal.to_play, deal.hearts_broken, first)
     assert offered == engine_legal
     assert situation.taken == engine.taken
@@ -420,22 +422,43 @@ def test_random_bot_depends_on_its_seed() -> None:
     assert cards <= set(view.legal_moves())
 
 
-def test_make_bot_refuses_unknown_level_and_budget() -> None:
-    with pytest.raises(ValueError, match="unknown bot level"):
-        make_bot("expert")
-    with pytest.raises(TypeError):
-        make_bot("heuristic", playouts=10)
-    with pytest.raises(ValueError):
-        make_bot("montecarlo", playouts=0)
+@pytest.mark.parametrize(
+    ("level", "budget", "code", "english", "french"),
+    [
+        (
+            "expert",
+            {},
+            "bot_level",
+            "“expert” is not a bot level",
+            "«\u202fexpert\u202f» n’est pas",
+        ),
+        ("heuristic", {"playouts": 10}, "bot_no_budget", "takes no budget (playouts)", "budget"),
+        ("random", {"time_limit": 1.0}, "bot_no_budget", "(time_limit)", "(time_limit)"),
+        ("montecarlo", {"samples": 10}, "bot_budget", "not samples", "pas samples"),
+        ("montecarlo", {"playouts": 0}, "bot_playouts", "not 0", "pas de 0"),
+        ("montecarlo", {"time_limit": -1.0}, "bot_time_limit", "not -1", "pas -1"),
+    ],
+)
+def test_make_bot_refuses_unknown_level_and_budget_in_both_languages(
+    level: str, budget: dict[str, Any], code: str, english: str, french: str
+) -> None:
+    with pytest.raises(BotError) as refusal:
+        make_bot(level, **budget)
+    assert refusal.value.code == code
+    assert english in str(refusal.value) == refusal.value.message("en")
+    assert french in refusal.value.message("fr")
+    assert isinstance(refusal.value, HeartsError)
 
 
 def test_bot_refuses_to_play_out_of_turn_or_pass_during_play() -> None:
     deal = Deal.new(Rules(passing="none"), seed=1)
     other = (deal.to_play + 1) % 4
-    with pytest.raises(ValueError):
+    with pytest.raises(BotError, match="own turn"):
         make_bot("heuristic").play(deal.view(other))
-    with pytest.raises(ValueError):
+    with pytest.raises(BotError, match="passes cards only"):
         make_bot("heuristic").pass_cards(deal.view(deal.to_play))
+    with pytest.raises(BotError, match="once the deal is over"):
+        make_bot("heuristic").choose_moon(deal.view(other))
 
 
 # --- positions with one right card ---------------------------------------------------
@@ -444,7 +467,7 @@ def test_bot_refuses_to_play_out_of_turn_or_pass_during_play() -> None:
 def position(
     rules: Rules, hands: list[str], leader: int, plays: str, hearts_broken: bool = True
 ) -> Deal:
-    deal = Deal.from_hands(rules, hands, leader=leader, hearts_broken=hearts_broken)
+    deal = constructed_ending(rules, hands, leader=leader, hearts_broken=hearts_broken)
     for card in parse_cards(plays):
         deal.play(card)
     return deal
@@ -565,7 +588,7 @@ def omnibus_trick(jack_seat: int) -> Deal:
     hands[jack_seat] = "JD 2D " + hands[jack_seat].split()[-1]
     if jack_seat != 3:
         hands[3] = "KD 2S 3S"  # the last player can overtake the jack
-    deal = Deal.from_hands(rules, hands, leader=0, hearts_broken=True)
+    deal = constructed_ending(rules, hands, leader=0, hearts_broken=True)
     for card in ("4D", "5H", "7D")[:jack_seat]:
         deal.play(card)
     return deal

@@ -16,14 +16,17 @@ from hypothesis import strategies as st
 
 from hearts_teach import Deal, IllegalMove, Rules, score_deal
 from hearts_teach.bots import make_bot
-from hearts_teach.bots.montecarlo import deal_scores, sample_hands
+from hearts_teach.bots.playout import deal_scores
 from hearts_teach.bots.policy import context
+from hearts_teach.bots.sampling import sample_hands
 from hearts_teach.cards import CARDS, SUIT_MASKS, cards_of
 from hearts_teach.rules import REMOVALS_FOR
 from hearts_teach.scoring import moon_outcomes, preferred_moon_choice
 
 PRESETS = list(Rules.PRESETS)
 BUDGET: dict[str, Any] = {"playouts": 16, "time_limit": None}
+STRONG: dict[str, Any] = {**BUDGET, "exact": 20, "inference": 0.3}
+"""The strong bot's exact endgames and inference, at a small budget."""
 
 
 def advance(rules: Rules, seed: int, deal_number: int, steps: int) -> tuple[Deal, list[Any]]:
@@ -137,8 +140,12 @@ def test_hidden_cards_never_change_the_choice(
     # The hidden cards moved, the seat's knowledge did not.
     assume(other.hands != deal.hands or other.dead != deal.dead)
     assert other.view(seat) == deal.view(seat)
-    for level in ("random", "heuristic", "montecarlo"):
-        budget = BUDGET if level == "montecarlo" else {}
+    for level, budget in (
+        ("random", {}),
+        ("heuristic", {}),
+        ("montecarlo", BUDGET),
+        ("montecarlo", STRONG),
+    ):
         if deal.phase == "pass":
             first = make_bot(level, seed=bot_seed, **budget).pass_cards(deal.view(seat))
             second = make_bot(level, seed=bot_seed, **budget).pass_cards(other.view(seat))
@@ -249,7 +256,7 @@ def test_mask_scoring_matches_the_engine(
 
 
 def objective_for(rules: Rules, player: int = 0, totals: tuple[int, ...] | None = None) -> Any:
-    from hearts_teach.bots.montecarlo import Objective
+    from hearts_teach.bots.playout import Objective
 
     deal = Deal.new(rules, seed=1, totals=totals)
     return Objective.for_view(deal.view(player))
@@ -303,7 +310,7 @@ def test_exact_dealing_respects_voids_and_hand_sizes(
     owners: list[int], forbid: list[int], seed: int
 ) -> None:
     """The fallback of the sampler: any deal that fits the voids is found."""
-    from hearts_teach.bots.montecarlo import _deal_by_flow
+    from hearts_teach.bots.sampling import deal_by_flow
 
     rng = random.Random(seed)
     cards = rng.sample(range(52), len(owners))
@@ -314,7 +321,7 @@ def test_exact_dealing_respects_voids_and_hand_sizes(
         held[owner] |= 1 << (card // 13)
     allowed = [held[slot] | (15 & ~forbid[slot]) for slot in range(4)]
     caps = [owners.count(slot) for slot in range(4)]
-    placed = _deal_by_flow(cards, caps, allowed, rng)
+    placed = deal_by_flow(cards, caps, allowed, rng)
     assert [mask.bit_count() for mask in placed] == caps
     assert sum(placed) == sum(1 << c for c in cards)
     for slot, mask in enumerate(placed):

@@ -17,7 +17,7 @@ from hearts_teach_widgets.playground import PAGE_LANG
 from hearts_teach import Deal, Rules
 from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.describe import winners_text
-from hearts_teach.i18n import typeset
+from hearts_teach.i18n import text, typeset
 from hearts_teach.records import share_code
 from hearts_teach.teaching.cli import main
 from hearts_teach.teaching.compare import compare_deal
@@ -45,7 +45,8 @@ def test_compare_with_totals_names_the_outcome() -> None:
     out = io.StringIO()
     assert main(["compare", code, "--totals", "99,99,99,0"], out=out) == 0
     # Someone reaches 100 in standard Hearts: the fourth seat, at 0 before, wins.
-    standard = next(line for line in out.getvalue().splitlines() if line.startswith("Standard"))
+    name = text("variant.standard", "en")
+    standard = next(line for line in out.getvalue().splitlines() if line.startswith(name))
     assert standard.endswith(winners_text(Rules(), (3,), "en"))
     assert winners_text(Rules(), (3,), "en") == "Winner: East."
 

@@ -106,7 +106,8 @@ def repository_files(top: Path = ROOT) -> Iterator[Path]:
             if path.name in SKIPPED_DIRS or path.name.endswith(".egg-info"):
                 continue
             yield from repository_files(path)
-        elif path.is_file():
+        elif path.is_file() and path.name != ".git":
+            # In a git worktree .git is a file naming the main repository's folder.
             yield path
 
 

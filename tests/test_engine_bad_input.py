@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from support.engine import bilingual, full_deal
+from support.engine import bilingual, constructed_ending, full_deal
 
 from hearts_teach import (
     Card,
@@ -145,7 +145,7 @@ def test_game_play_out_of_turn_changes_nothing() -> None:
 
 
 def test_playing_after_the_deal_is_over() -> None:
-    deal = Deal.from_hands(Rules(), ["2D", "3D", "4D", "5D"], leader=0)
+    deal = constructed_ending(Rules(), ["2D", "3D", "4D", "5D"], leader=0)
     for card in ("2D", "3D", "4D", "5D"):
         deal.play(card)
     error = refused(deal, lambda: deal.play("2D"), IllegalMove)

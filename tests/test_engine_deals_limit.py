@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from support.engine import bilingual, play_out
 
 from hearts_teach import Deal, Game, Rules, RulesError, game_outcome
-from hearts_teach.bots.montecarlo import Objective
+from hearts_teach.bots.playout import Objective
 from hearts_teach.bots.policy import context
 from hearts_teach.describe import rule_rows
 from hearts_teach.records import game_from_json, game_to_json
@@ -78,7 +78,9 @@ def test_records_keep_the_option() -> None:
 
 def test_the_rules_in_words() -> None:
     end = {label: value for label, value in rule_rows(Rules(deals=5), "en")}
-    assert "After 5 deals, the lowest total wins; a tie for lowest plays on" in end.values()
+    assert (
+        "After 5 deals, the lowest total wins; a tie for lowest: play another deal" in end.values()
+    )
     assert any(
         v.startswith("Au bout d’une donne, le plus petit total gagne")
         for _, v in rule_rows(Rules(deals=1), "fr")

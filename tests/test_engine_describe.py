@@ -86,7 +86,9 @@ def test_points_moon_and_target_rows_state_the_rules_numbers(preset: str, lang: 
         assert moon == text("moon.none", lang)
     elif rules.effective_moon == "mixed":
         # Mixed Moon is told as Old Moon or New Moon, by name.
-        old_name, new_name = ("Old Moon", "New Moon") if lang == "en" else ("Vieille", "Nouvelle")
+        old_name, new_name = (
+            ("Old Moon", "New Moon") if lang == "en" else ("classique", "soustrait")
+        )
         assert old_name in moon and new_name in moon
     else:
         assert number(rules.moon_value) in moon

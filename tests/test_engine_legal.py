@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from support.engine import card_set, cards, fill_hands, full_deal, legal_set
+from support.engine import card_set, cards, constructed_ending, fill_hands, full_deal, legal_set
 
 from hearts_teach import Card, Deal, IllegalMove, Rules
 from hearts_teach.cards import FULL_DECK, mask_of
@@ -247,7 +247,7 @@ def test_highest_card_of_the_led_suit_wins_and_leads_next() -> None:
 
 def test_a_void_player_may_discard_any_card_after_the_first_trick() -> None:
     hands = ["KC 4D 7H", "QS 5D 6D", "2C 8D 9D", "3C 10D JD"]
-    deal = Deal.from_hands(STANDARD, hands, leader=3)
+    deal = constructed_ending(STANDARD, hands, leader=3)
     deal.play("3C")
     deal.play("KC")
     assert legal_set(deal) == card_set("QS 5D 6D")
@@ -259,20 +259,20 @@ def test_a_void_player_may_discard_any_card_after_the_first_trick() -> None:
 
 def test_a_heart_may_not_be_led_before_hearts_are_broken() -> None:
     hands = ["4D 7H", "5D 6D", "8D 9D", "10D JD"]
-    deal = Deal.from_hands(STANDARD, hands, leader=0)
+    deal = constructed_ending(STANDARD, hands, leader=0)
     assert legal_set(deal) == card_set("4D")
     assert_refused(deal, "7H", "hearts_not_broken")
 
 
 def test_hearts_broken_flag_lets_a_heart_be_led() -> None:
     hands = ["4D 7H", "5D 6D", "8D 9D", "10D JD"]
-    deal = Deal.from_hands(STANDARD, hands, leader=0, hearts_broken=True)
+    deal = constructed_ending(STANDARD, hands, leader=0, hearts_broken=True)
     assert legal_set(deal) == card_set("4D 7H")
 
 
 def test_a_heart_discarded_in_an_earlier_trick_breaks_hearts() -> None:
     hands = ["KC 4D 7H", "2H 5D 6D", "2C 8D 9D", "3C 10D JD"]
-    deal = Deal.from_hands(STANDARD, hands, leader=3)
+    deal = constructed_ending(STANDARD, hands, leader=3)
     play_all(deal, "3C KC")
     assert not deal.hearts_broken
     deal.play("2H")  # East cannot follow and discards a heart
@@ -285,13 +285,13 @@ def test_a_heart_discarded_in_an_earlier_trick_breaks_hearts() -> None:
 def test_must_break_hearts_off_lets_hearts_be_led_at_once() -> None:
     rules = Rules(must_break_hearts=False)
     hands = ["4D 7H", "5D 6D", "8D 9D", "10D JD"]
-    deal = Deal.from_hands(rules, hands, leader=0)
+    deal = constructed_ending(rules, hands, leader=0)
     assert legal_set(deal) == card_set("4D 7H")
 
 
 def test_l06_leader_with_only_hearts_may_lead_one_and_it_breaks_hearts() -> None:
     hands = ["2H 9H", "5D 6D", "8D 9D", "10D JD"]
-    deal = Deal.from_hands(STANDARD, hands, leader=0)
+    deal = constructed_ending(STANDARD, hands, leader=0)
     assert legal_set(deal) == card_set("2H 9H")
     assert deal.explain("9H").reason == "legal_only_hearts"
     deal.play("9H")
@@ -300,7 +300,7 @@ def test_l06_leader_with_only_hearts_may_lead_one_and_it_breaks_hearts() -> None
 
 def test_l05_hearts_and_queen_of_spades_must_lead_the_queen() -> None:
     hands = ["2H 9H QS", "5D 6D 7D", "8D 9D 2S", "10D JD 3S"]
-    deal = Deal.from_hands(STANDARD, hands, leader=0)
+    deal = constructed_ending(STANDARD, hands, leader=0)
     assert legal_set(deal) == card_set("QS")
     assert_refused(deal, "2H", "hearts_not_broken")
 
@@ -308,7 +308,7 @@ def test_l05_hearts_and_queen_of_spades_must_lead_the_queen() -> None:
 def test_l05_lead_hearts_instead_of_qs_allows_hearts_or_queen() -> None:
     rules = Rules(lead_hearts_instead_of_qs=True)
     hands = ["2H 9H QS", "5D 6D 7D", "8D 9D 2S", "10D JD 3S"]
-    deal = Deal.from_hands(rules, hands, leader=0)
+    deal = constructed_ending(rules, hands, leader=0)
     assert legal_set(deal) == card_set("2H 9H QS")
     deal.play("2H")
     assert deal.hearts_broken
@@ -317,13 +317,13 @@ def test_l05_lead_hearts_instead_of_qs_allows_hearts_or_queen() -> None:
 def test_lead_hearts_instead_of_qs_does_not_apply_with_another_suit() -> None:
     rules = Rules(lead_hearts_instead_of_qs=True)
     hands = ["2H QS 4D", "5D 6D 7D", "8D 9D 2S", "10D JD 3S"]
-    deal = Deal.from_hands(rules, hands, leader=0)
+    deal = constructed_ending(rules, hands, leader=0)
     assert legal_set(deal) == card_set("QS 4D")
 
 
 def test_l09_the_queen_of_spades_may_always_be_led() -> None:
     hands = ["QS 8D", "5D 6D", "9D 2S", "10D 3S"]
-    deal = Deal.from_hands(STANDARD, hands, leader=0)
+    deal = constructed_ending(STANDARD, hands, leader=0)
     assert legal_set(deal) == card_set("QS 8D")
     assert deal.explain("QS").reason == "legal_lead_queen"
 
@@ -350,7 +350,7 @@ def test_l07_l08_queen_of_spades_and_hearts_broken(
     mode: str, position: tuple[list[str], int, str], expected: str
 ) -> None:
     hands, leader, trick = position
-    deal = Deal.from_hands(Rules(qs_breaks_hearts=mode), hands, leader=leader)
+    deal = constructed_ending(Rules(qs_breaks_hearts=mode), hands, leader=leader)
     play_all(deal, trick)
     assert deal.to_play == 0
     assert deal.hearts_broken == (expected != "4D")
@@ -362,7 +362,7 @@ def test_queen_of_spades_following_spades_breaks_hearts_only_in_any_mode(
     mode: str, broken: bool
 ) -> None:
     hands = ["2S 4D", "QS 5D", "AS 8D", "3S 10D"]
-    deal = Deal.from_hands(Rules(qs_breaks_hearts=mode), hands, leader=0)
+    deal = constructed_ending(Rules(qs_breaks_hearts=mode), hands, leader=0)
     play_all(deal, "2S QS")
     assert deal.hearts_broken == broken
 
@@ -370,7 +370,7 @@ def test_queen_of_spades_following_spades_breaks_hearts_only_in_any_mode(
 def test_black_maria_spades_and_omnibus_jack_do_not_break_hearts() -> None:
     rules = Rules(black_maria=True, omnibus=True)
     hands = ["KC 4D 7H", "KS AS 5S", "JD 8D 9D", "3C 2C 10D"]
-    deal = Deal.from_hands(rules, hands, leader=3)
+    deal = constructed_ending(rules, hands, leader=3)
     play_all(deal, "3C KC KS JD")  # East discards K♠, South J♦
     assert not deal.hearts_broken
     assert legal_set(deal) == card_set("4D")
@@ -401,7 +401,7 @@ def test_players_holding_clubs_follow_with_a_club_on_the_first_trick() -> None:
 def test_the_ban_covers_the_first_trick_only() -> None:
     # At trick 11 (3 cards left) a void player may discard the queen.
     hands = ["KC 4D 7H", "QS AH 6D", "2C 8D 9D", "3C 10D JD"]
-    deal = Deal.from_hands(STANDARD, hands, leader=3)
+    deal = constructed_ending(STANDARD, hands, leader=3)
     play_all(deal, "3C KC")
     assert legal_set(deal) == card_set("QS AH 6D")
 
@@ -631,7 +631,7 @@ def test_l12_two_player_opening_club_falls_back_2_4_6_and_must_be_led(
 
 
 def test_l13_two_player_hearts_are_trumps_and_a_trump_breaks_hearts() -> None:
-    deal = Deal.from_hands(TWO, ["10D 2S", "4H 8S"], leader=0)
+    deal = constructed_ending(TWO, ["10D 2S", "4H 8S"], leader=0)
     deal.play("10D")
     assert legal_set(deal) == card_set("4H 8S")
     deal.play("4H")
@@ -641,30 +641,30 @@ def test_l13_two_player_hearts_are_trumps_and_a_trump_breaks_hearts() -> None:
 
 
 def test_two_player_discard_of_another_suit_does_not_win() -> None:
-    deal = Deal.from_hands(TWO, ["10D 2S", "4H 8S"], leader=0)
+    deal = constructed_ending(TWO, ["10D 2S", "4H 8S"], leader=0)
     play_all(deal, "10D 8S")
     assert deal.last_trick is not None and deal.last_trick.winner == 0
     assert not deal.hearts_broken
 
 
 def test_two_player_higher_heart_wins_a_heart_lead() -> None:
-    deal = Deal.from_hands(TWO, ["4H 2S", "AH 8S"], leader=0, hearts_broken=True)
+    deal = constructed_ending(TWO, ["4H 2S", "AH 8S"], leader=0, hearts_broken=True)
     play_all(deal, "4H AH")
     assert deal.last_trick is not None and deal.last_trick.winner == 1
 
 
 def test_l14_two_player_only_hearts_may_be_led_unbroken() -> None:
-    deal = Deal.from_hands(TWO, ["2H QH", "4S 6S"], leader=0)
+    deal = constructed_ending(TWO, ["2H QH", "4S 6S"], leader=0)
     assert legal_set(deal) == card_set("2H QH")
 
 
 def test_two_player_hearts_not_led_unbroken_with_another_suit() -> None:
-    deal = Deal.from_hands(TWO, ["2H 2D", "4S 6S"], leader=0)
+    deal = constructed_ending(TWO, ["2H 2D", "4S 6S"], leader=0)
     assert legal_set(deal) == card_set("2D")
 
 
 def test_two_player_queen_of_spades_may_be_led_any_time_and_does_not_break_hearts() -> None:
-    deal = Deal.from_hands(TWO, ["QS 2D 2H", "4S 6S 8S"], leader=0)
+    deal = constructed_ending(TWO, ["QS 2D 2H", "4S 6S 8S"], leader=0)
     assert legal_set(deal) == card_set("QS 2D")
     deal.play("QS")
     deal.play("4S")
@@ -721,7 +721,7 @@ def test_undo_of_a_changed_pass_restores_the_first_choice() -> None:
 
 
 def test_undo_after_the_last_trick_reopens_the_deal() -> None:
-    deal = Deal.from_hands(STANDARD, ["2D", "3D", "4D", "5D"], leader=0)
+    deal = constructed_ending(STANDARD, ["2D", "3D", "4D", "5D"], leader=0)
     key = deal.state_key()
     play_all(deal, "2D 3D 4D")
     deal.play("5D")

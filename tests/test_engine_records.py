@@ -88,9 +88,11 @@ def test_deal_json_of_a_half_finished_pass() -> None:
 
 
 def test_deal_json_of_a_set_position_keeps_leader_and_hearts_broken() -> None:
-    deal = Deal.from_hands(
-        Rules(), ["2H 3D", "4D 5D", "6D 7D", "8D 9D"], leader=0, hearts_broken=True
-    )
+    # A position play can give with nothing counting taken yet: Original Hearts (the
+    # queen worth nothing) where she breaks hearts, and every heart still in a hand.
+    rules = Rules.preset("original", qs_breaks_hearts="any")
+    hands = ["2H 3H 4H 5H", "6H 7H 8H 9H", "10H JH QH 2D", "KH AH 3D 4D"]
+    deal = Deal.from_hands(rules, hands, leader=0, hearts_broken=True)
     deal.play("2H")
     copy = deal_from_json(deal_to_json(deal))
     assert copy.state_key() == deal.state_key()

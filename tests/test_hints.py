@@ -419,9 +419,9 @@ def test_the_pass_hint_explains_every_card(lang: str) -> None:
 
 
 def test_the_tiebreak_clauses_agree_with_a_card_and_with_a_pass() -> None:
-    """The same clause ends « … cette carte … : {tiebreak} » and « … ce passage … :
-    {tiebreak} »: in French, no « celle-ci » (a card) after « ce passage »."""
+    """The same clause ends « … cette carte … : {tiebreak} » and « … cet échange … :
+    {tiebreak} »: in French, no « celle-ci » (a card) after « cet échange »."""
     found = messages("fr")
     for key in (k for k in found if k.startswith("hint.tiebreak.")):
         assert not re.search(r"\b(celle|celui)-ci\b", str(found[key])), key
-    assert "ce passage" in str(found["hint.tie.pass"])
+    assert "cet échange" in str(found["hint.tie.pass"])

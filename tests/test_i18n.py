@@ -153,9 +153,9 @@ def test_french_typography_is_set_on_every_french_message(
             assert not BAD_SPACE.search(shown), (key, shown)
             assert not GLUED.search(NOT_ENGLISH.sub(" ", form)), (key, form)
     moon = text("ui.deal.moon_you", "fr")
-    assert moon == "Vous avez tiré la lune\u202f!"
+    assert moon == "Vous avez fait le grand chelem\u202f!"
     assert text("moon.old", "fr", value=26).startswith(
-        "Vieille Lune\u202f: l’auteur du grand chelem"
+        "Chelem classique\u202f: celui qui fait le grand chelem"
     )
     assert typeset("« oui » : non ; si ! quoi ?", "fr") == (
         "«\u202foui\u202f»\u202f: non\u202f; si\u202f! quoi\u202f?"

@@ -170,7 +170,7 @@ def test_a_heart_lead_that_breaks_the_moon_defence_is_the_first_mistake_and_name
     assert "the ace of hearts would have won that trick" in english
     assert "stopped the moon" in english
     french = first.reason_text("fr")
-    assert french.startswith("Est a tiré la lune et ramassé le pli 12")
+    assert french.startswith("Est a fait le grand chelem et ramassé le pli 12")
     assert "l’as de cœur aurait remporté ce pli" in french
     # The same deal with the ace led: no moon, and that lead agrees with the bot.
     defended = review_deal(moon_blunder("AH"), 0)

@@ -194,7 +194,7 @@ def test_the_moon_blunder_reads_in_play_order_in_the_teachers_review_tab() -> No
     assert "−23" in words and "+23" in words  # you 26 → 3, East 0 → 23
     tab.set_lang("fr")
     french = panel_text(tab.panel)
-    assert "Est a tiré la lune et ramassé le pli 12" in french
+    assert "Est a fait le grand chelem et ramassé le pli 12" in french
     assert "Rejouer le pli 12 avec A♥" in french
     assert not ENGLISH_GIVEAWAYS.findall(NOT_ENGLISH.sub(" ", french))
 

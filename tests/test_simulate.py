@@ -55,7 +55,7 @@ def test_summary_table_and_csv() -> None:
     assert sum(summary.deals_per_game.values()) == 2
     assert summary.total_deals == sum(r.deals for r in summary.records)
     french = result.text_table("fr")
-    assert "Omnibus, Nouvelle Lune" in french and "Donnes par partie" in french
+    assert "Omnibus, chelem soustrait" in french and "Donnes par partie" in french
     south, west, north, east = summary.wins_by_seat
     assert sum(summary.wins_by_seat) >= summary.games - summary.unfinished
     assert f"Sud {south} / Ouest {west} / Nord {north} / Est {east}" in french

@@ -75,7 +75,7 @@ def test_moon_with_totals_the_wikipedia_example() -> None:
     assert outcomes["omnibus"] == "Winner: North."
     assert outcomes["partnership"] == "Winners: South and North."  # 90 + 89 against 121 + 96
     assert outcomes["reverse"] == "Winner: South."  # the highest total wins
-    assert comparison.row("mixed-moon").moon_text("fr") == "Grand chelem de Sud (Nouvelle Lune)"
+    assert comparison.row("mixed-moon").moon_text("fr") == "Grand chelem de Sud (chelem soustrait)"
     assert comparison.row("mixed-moon").moon_text("en") == "Moon by South (New Moon)"
     french = {row.key: row.outcome_text("fr") for row in comparison.scored}
     assert french["standard"] == "Vainqueur\u202f: Nord."
@@ -101,7 +101,7 @@ def test_text_table_in_both_languages() -> None:
     french = comparison.text_table("fr")
     assert "Spot Hearts, New Moon" in english and "−129" in english
     assert "-129" not in english and "-129" not in french  # a true minus sign, as in the book
-    assert "Cœurs à valeur faciale, Nouvelle Lune" in french
+    assert "Cœurs comptés à leur valeur (Spot Hearts), chelem soustrait" in french
     assert "Écartée\u202f: Cœurs à deux joueurs" in french
     header = english.splitlines()[0].split()
     assert header[1:5] == ["South", "West", "North", "East"]

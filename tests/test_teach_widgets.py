@@ -38,7 +38,7 @@ def test_compare_loads_a_code_and_refuses_a_damaged_one(played: Deal) -> None:
     widget.code.value = share_code(played)
     widget.load_button.click()
     assert widget.message.value == ""
-    assert "Cœurs à valeur faciale" in widget.table.value
+    assert "Cœurs comptés à leur valeur" in widget.table.value
     assert "<svg" in widget.chart.value and "Score de la donne par variante" in widget.chart.value
     widget.set_totals((99, 0, 0, 0))
     expected = compare_deal(played, (99, 0, 0, 0)).row("standard").outcome_text("fr")

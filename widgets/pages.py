@@ -19,7 +19,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from hearts_teach import Deal, RecordError, Rules
 from hearts_teach.i18n import LANGS, text
 
-from .address import query_parameters, request_query_string
+from .address import page_url, query_parameters, request_query_string
 
 log = logging.getLogger(__name__)
 
@@ -87,13 +87,15 @@ def teachers_deal(code: str | None = None) -> tuple[Deal, tuple[int, ...] | None
 def teachers_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
     """``?lang=fr[&deal=CODE]``: the teachers' tools (every variant on one deal, the
     scoring desk, what-if, simulations)."""
+    from .classroom import ClassLink, static_student_url
     from .teacher import TeacherTools
 
     parameters, lang = page_parameters(environ)
+    page = page_url(os.environ if environ is None else environ)
 
     def build() -> widgets.Widget:
         deal, totals = teachers_deal(parameters.get("deal"))
-        tools = TeacherTools(deal, lang)
+        tools = TeacherTools(deal, lang, ClassLink(static_student_url(page)))
         if totals is not None:
             tools.compare.set_totals(totals)
         return tools
@@ -104,7 +106,10 @@ def teachers_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
 def playground_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
     """The playground, from the page's address (``?deal=CODE``, ``?game=...``,
     ``?lang=fr``...), as the served playground opens it, with the bots in place."""
+    from .classroom import ClassLink, static_student_url
     from .playground import Playground
 
     _parameters, lang = page_parameters(environ)
-    return _guarded(lambda: Playground.from_environment(environ), lang)
+    # A class deal's link (?class=): its students see their result code at its end.
+    link = ClassLink(static_student_url(page_url(os.environ if environ is None else environ)))
+    return _guarded(lambda: Playground.from_environment(environ, classroom=link), lang)

@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Mapping
 from html import escape
 from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
@@ -36,6 +37,7 @@ from .address import (
     request_query_string,
 )
 from .address import query_parameters as query_parameters  # (named here before)
+from .classroom import ClassLink, SendResult
 from .render import DEFAULT_PLAYGROUND_URL
 from .rules_picker import RulesPicker, relabel_choices
 from .shared import html_box
@@ -92,6 +94,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         notices: Callable[[str], list[str]] | None = None,
         seating: Seating | None = None,
         served: bool = False,
+        classroom: ClassLink | None = None,
     ) -> None:
         super().__init__()
         if lang not in LANGUAGES:
@@ -106,6 +109,10 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         # background), and whether a class shares this server (the simulations stay small).
         self.seating = seating if seating is not None else Seating()
         self.served = served
+        # How a class is given a deal and sends its results (None: not offered).
+        self.classroom = classroom
+        self.class_panel: SendResult | None = None
+        self.class_slot = widgets.VBox()
         self.table: HeartsTable | None = None
         # The first game's table, built before the visitor came (prepare_table).
         self._ahead: HeartsTable | None = None
@@ -217,7 +224,14 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             [self.title, self.language_picker],
             layout=widgets.Layout(justify_content="space-between", align_items="center"),
         )
-        self.children = [html_box(style_tag()), header, self.notice, body, self.page_data]
+        self.children = [
+            html_box(style_tag()),
+            header,
+            self.notice,
+            self.class_slot,
+            body,
+            self.page_data,
+        ]
         code = game_code or deal_code
         if not code:
             self._build_rules_picker()
@@ -266,6 +280,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             playground.prepare_table()
             query = _with_page_lang(request_query_string(environ), environ)
             playground.visit(read_address(query), links(os.environ))
+            playground._open_class_of(query)
         else:
             address = read_address(_with_page_lang(request_query_string(environ), environ))
             playground = cls(
@@ -279,7 +294,47 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
                 **options,
             )
             playground._pick_again(address)
+            playground._open_class_of(_with_page_lang(request_query_string(environ), environ))
         return playground
+
+    def _open_class_of(self, query: str | None) -> None:
+        """``?class=CODE``: the deal a teacher gave the class (see :meth:`open_class`)."""
+        given = parse_qs(query or "").get("class")
+        if given and self.classroom is not None:
+            self.open_class(given[0])
+
+    def open_class(self, code: str) -> HeartsTable | None:
+        """Play the deal a teacher gave the class against its seeded bots; at its end,
+        the student sends it (or is shown its result code). A bad code is said."""
+        from hearts_teach.teaching.classroom import ClassDeal, ClassError
+
+        if self.classroom is None:
+            return None
+        try:
+            given = ClassDeal.from_code(code)
+        except ClassError as error:
+            self.class_slot.children = [
+                html_box(f'<p class="ht-error">{escape(error.message(self.lang))}</p>')
+            ]
+            return None
+        if self._ahead is not None:
+            self._ahead.forget_thoughts()
+            self._ahead = None
+        self.bot_picker.value = given.level
+        table = self._new_table(given.fresh(), given.seed, "code")
+        panel = SendResult(self.classroom, given, self.lang)
+        self._tie("class", panel)
+        self.class_panel = panel
+        self.class_slot.children = [panel]
+
+        def changed(changed_table: HeartsTable) -> None:
+            self._update_address()
+            history = changed_table.game.history
+            panel.deal_over(history[0].deal if history else changed_table.deal)
+
+        table.on_change = changed
+        self._show_table(table)
+        return table
 
     def visit(self, address: Address, playground_url: str = DEFAULT_PLAYGROUND_URL) -> None:
         """Open what the visitor's address asks for (see :func:`read_address`): the
@@ -354,7 +409,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         else:
             from .teacher import TeacherTools
 
-            tools = TeacherTools(finished, self.lang)
+            tools = TeacherTools(finished, self.lang, self.classroom)
             if self.served:
                 # A served class shares the server's cores: a simulation stays small
                 # and runs in the visitor's own process.

@@ -79,7 +79,13 @@ BOOLEAN_OPTIONS = (
     "qs_penalty",
     "must_break_hearts",
     "first_trick_no_points",
+    # House rules the book names (its basics chapter), offered as the engine plays them.
+    "first_lead_any_club",
+    "lead_hearts_instead_of_qs",
+    "avoid_all_tricks_bonus",
 )
+PASS_COUNTS = (1, 2, 3, 4)
+"""How many cards may be passed (docs/rules.md §2.3): four-card passes are a house rule."""
 
 
 def relabel_choices(dropdown: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
@@ -135,6 +141,11 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
         self.passing = widgets.Dropdown(
             options=self._choice_options("ui.passing", PASSING), style=wide, layout=wide_layout()
         )
+        self.pass_count = widgets.Dropdown(
+            options=[(str(n), n) for n in PASS_COUNTS],
+            style=wide,
+            layout=widgets.Layout(width="260px"),
+        )
         self.qs_breaks_hearts = widgets.Dropdown(
             options=self._choice_options("ui.qs_breaks", QS_BREAKS),
             style=wide,
@@ -161,6 +172,7 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
             "removed": self.removed,
             "moon": self.moon,
             "passing": self.passing,
+            "pass_count": self.pass_count,
             "qs_breaks_hearts": self.qs_breaks_hearts,
             "target": self.target,
             "deals": self.deals,
@@ -182,6 +194,7 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
             self.removed,
             self.moon,
             self.passing,
+            self.pass_count,
             self.qs_breaks_hearts,
             self.target,
             self.deals,

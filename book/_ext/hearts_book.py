@@ -506,6 +506,9 @@ def _write_root_pages(outdir: Path) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    import hearts_bib
+
+    hearts_bib.register()
     # Not deferred: a page's first playable slot starts its frame as soon as the slot is
     # read (book/_ext/live/live.js), while the rest of the page still loads.
     app.add_js_file(f"{LIVE_STATIC}/live.js")

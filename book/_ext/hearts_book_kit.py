@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 
 from hearts_teach import Card, Deal, DealResult, Rules
 from hearts_teach.cards import sorted_for_display
-from hearts_teach.i18n import card_symbol, join_words, ntext, seat_name, signed, text
+from hearts_teach.i18n import card_symbol, join_words, message, ntext, seat_name, signed, text
 
 ROOT = Path(__file__).resolve().parents[2]
 # The playground is a page of each half of the book (book/<lang>/playground), beside
@@ -152,7 +152,8 @@ def outcome(result: DealResult, lang: str) -> str:
                 "book.moon_mixed" if rules.effective_moon == "mixed" else "book.moon_by",
                 lang,
                 player=seat(result.moon, rules.players, lang),
-                rule=text("book.moon_rule." + result.moon_rule, lang),
+                # The rule's name as the catalog writes it, not capitalised mid-sentence.
+                rule=message("book.moon_rule." + result.moon_rule, lang),
             )
         )
     elif rules.effective_moon != "none":
@@ -226,13 +227,15 @@ def live_teachers(lang: str) -> LiveSlot:
     return LiveSlot("teachers", lang)
 
 
-def position_html(deal: Deal, lang: str, title: str, learner: int = 0) -> str:
+def position_html(
+    deal: Deal, lang: str, title: str, learner: int = 0, variant: str | None = None
+) -> str:
     """A picture of the guided deal's position for the static page: the playground's own
     static rendering (``hearts_teach_widgets.render.position_html``: the learner's hand face up, the
     other hands face down, seats at their compass places), with a caption."""
     from hearts_teach_widgets.render import position_html as playground_picture
 
-    variant = variant_name(deal.rules.preset_name or "custom", lang)
+    variant = variant or variant_name(deal.rules.preset_name or "custom", lang)
     picture = playground_picture(deal, lang, player=learner, playground_url=None)
     label = html.escape(text("book.position_label", lang, variant=variant))
     notes = "".join(
@@ -300,7 +303,15 @@ class GuidedDeal:
             "text/html": LiveSlot(
                 "lesson",
                 self.lang,
-                position_html(self.deal, self.lang, title, self.lesson.learner),
+                # The chapter's variant names the picture, also when the lesson changes an
+                # option of its preset (the last of five deals of Original Hearts).
+                position_html(
+                    self.deal,
+                    self.lang,
+                    title,
+                    self.lesson.learner,
+                    variant_name(self.lesson.chapter, self.lang),
+                ),
                 lesson=self.lesson.id,
             ).html()
             + (position_link_html(self.deal, self.lang) if self.lesson.learner == 0 else ""),
@@ -399,25 +410,6 @@ def pass_figure(deal: Deal, lang: str) -> Html:
     return Html(source, "\n".join(plain))
 
 
-def deal_around(
-    rules: Rules, hand: str, seed: int, pass_direction: str | None = None, player: int = 0
-) -> Deal:
-    """A deal in which ``player`` holds ``hand`` and the other cards are shuffled (seeded)
-    among the other players and the dead cards: a position built around one hand."""
-    import random
-
-    from hearts_teach.cards import cards_of, parse_cards
-
-    mine = parse_cards(hand)
-    rest = [c for c in cards_of(rules.deck) if c not in mine]
-    random.Random(seed).shuffle(rest)
-    size = rules.hand_size
-    others = [rest[i * size : (i + 1) * size] for i in range(rules.players - 1)]
-    hands = [*others[:player], mine, *others[player:]]
-    dead = rest[(rules.players - 1) * size :]
-    return Deal.from_hands(rules, hands, dead=dead, pass_direction=pass_direction)
-
-
 def hand_figure(deal: Deal, lang: str, title: str, player: int = 0) -> Html:
     """One player's hand, drawn with the playground's card faces, under a title."""
     from hearts_teach_widgets.render import card_face
@@ -485,70 +477,180 @@ def trick_figure(deal: Deal, lang: str, title: str, player: int = 0) -> Html:
     return Html(f"{picture}<p>{html.escape(sentence)}</p>", f"{title}\n{sentence}")
 
 
-def bot_choice(deal: Deal, seed: int = 1, playouts: int = 600) -> Any:
-    """The strongest bot's choice for the player to play (the one :func:`advice` shows).
-    No time limit: the same position and seed always give the same choice."""
-    from hearts_teach.bots import make_bot
+# --- simulated verdicts (hearts_teach.teaching.strategy) ---------------------------------
 
-    bot = make_bot("montecarlo", seed=seed, playouts=playouts, time_limit=None)
-    return bot.play(deal.view(deal.to_play))
-
-
-def pass_choice(deal: Deal, player: int, seed: int = 1, playouts: int = 600) -> Any:
-    """The strongest bot's pass from ``player``'s hand (the one :func:`pass_advice`
-    shows)."""
-    from hearts_teach.bots import make_bot
-
-    bot = make_bot("montecarlo", seed=seed, playouts=playouts, time_limit=None)
-    return bot.pass_cards(deal.view(player))
+# Verdicts are computed once for their inputs (the position, the question, the seed, the
+# budgets, the sources of the engine and the bots) and kept here, committed: a clean
+# checkout's book build reads them, and recomputes only those whose inputs changed.
+VERDICTS = ROOT / "book" / "_ext" / "verdicts.json"
 
 
-def _spoken(choice: Any, lang: str) -> str:
-    """The choice's hint, told to the player whose seat it is (the bots' own words, from
-    the engine's catalog); its table talk if the bot gives no hint."""
-    advice_text = getattr(choice, "advice", None)
-    return str(advice_text(lang) if callable(advice_text) else choice.reason(lang))
+def question_deal(name: str) -> Deal:
+    """The position of one of the strategy chapter's questions."""
+    from hearts_teach.teaching.strategy import QUESTIONS
+
+    return QUESTIONS[name].build()
 
 
-def _figures_table(choice: Any, lang: str, header: str, best: Sequence[Card]) -> Markdown:
-    """The simulations' figures behind a choice: each option (cards that play the same
-    together), the points expected this deal and the standard error of that estimate."""
-    from hearts_teach.i18n import one_decimal
+def verdict_of(name: str, seed: int = 1) -> Any:
+    """The verdict of a question of the strategy chapter (cached, see ``VERDICTS``)."""
+    from hearts_teach.teaching.strategy import QUESTIONS, VerdictCache
 
-    figures = getattr(choice, "figures", ())
+    return VerdictCache(VERDICTS).verdict(QUESTIONS[name], seed)
+
+
+def shoot_position() -> Deal:
+    """The strategy chapter's moon seen from the shooter's seat."""
+    from hearts_teach.teaching.strategy import shoot_position as position
+
+    return position()
+
+
+def same_play_groups(deal: Deal) -> list[list[Card]]:
+    """The legal cards of the player to play, in groups that play the same."""
+    from hearts_teach.teaching.strategy import same_play as groups
+
+    return groups(deal)
+
+
+def refusal(action: Any, lang: str) -> Markdown:
+    """What the engine answers when ``action`` (a function of no argument) breaks a rule:
+    its refusal, in the page's language. An action the engine accepts is a mistake of
+    the page, and fails the notebook."""
+    from hearts_teach import HeartsError
+
+    try:
+        action()
+    except HeartsError as error:
+        return Markdown(f"> {error.message(lang)}")
+    raise AssertionError("the engine accepted what the page says it refuses")
+
+
+def share_table(cards: Sequence[tuple[Rules, Card]], lang: str) -> Markdown:
+    """What each card is worth under its rules, and its share of a deal's points."""
     rows = []
-    for figure in figures:
-        # Cards that play the same: 4♠/5♠; the cards of one pass: 3♣ 5♣ K♥.
-        cards = (" " if len(best) > 1 else "/").join(card_text(c, lang) for c in figure.cards)
-        if set(figure.cards) == set(best) or (len(best) == 1 and best[0] in figure.cards):
-            mark = text("book.advice.its_choice", lang)
-            cards += f" ({mark[:1].lower() + mark[1:]})"
-        rows.append((cards, one_decimal(figure.points, lang), one_decimal(figure.error, lang)))
-    columns = (header, text("book.advice.expected", lang), text("book.advice.error", lang))
-    return markdown_table(columns, rows)
+    for rules, card in cards:
+        value, deal = rules.value(card), rules.points_per_deal
+        percent = round(100 * value / deal)
+        rows.append(
+            (
+                variant_name(rules.preset_name or "custom", lang),
+                card_text(card, lang),
+                number(value),
+                text("book.share.percent", lang, percent=percent),
+            )
+        )
+    header = (
+        text("book.share.variant", lang),
+        text("book.share.card", lang),
+        text("book.share.points", lang),
+        text("book.share.of_deal", lang),
+    )
+    return markdown_table(header, rows)
 
 
-def advice(deal: Deal, lang: str, seed: int = 1, playouts: int = 600) -> Markdown:
-    """The strongest bot's hint for the player to play: the card, why (in the bots' own
-    words), and the figures of its simulations for every legal card."""
-    choice = bot_choice(deal, seed, playouts)
-    lines = [f"**{text('book.advice.play', lang, card=choice.card)}** {_spoken(choice, lang)}"]
-    if getattr(choice, "figures", ()):
-        header = text("book.advice.card", lang)
-        lines.append(_figures_table(choice, lang, header, [choice.card]).source)
-    return Markdown("\n\n".join(lines))
+def mixed_moon_check(checked: int, differ: int, lang: str) -> str:
+    """What the Mixed Moon chapter's check found, in a sentence."""
+    return text("book.mixed_check", lang, checked=whole(checked, lang), differ=whole(differ, lang))
 
 
-def pass_advice(deal: Deal, player: int, lang: str, seed: int = 1, playouts: int = 600) -> Markdown:
-    """The strongest bot's hint for ``player``'s pass: the cards, why, and the figures of
-    the passes it compared."""
-    choice = pass_choice(deal, player, seed, playouts)
-    cards = join_words([card_text(c, lang) for c in choice.cards], lang)
-    lines = [f"**{text('book.advice.pass', lang, cards=cards)}** {_spoken(choice, lang)}"]
-    if getattr(choice, "figures", ()):
-        header = text("book.advice.cards", lang)
-        lines.append(_figures_table(choice, lang, header, list(choice.cards)).source)
-    return Markdown("\n\n".join(lines))
+def whole(count: int, lang: str) -> str:
+    """``4,000`` / ``4 000`` (a narrow no-break space between thousands in French)."""
+    grouped = f"{count:,}"
+    return grouped.replace(",", "\u202f") if lang == "fr" else grouped
+
+
+def _option_cards(codes: Sequence[str], lang: str) -> list[str]:
+    return [card_text(c, lang) for c in sorted_for_display([Card.parse(code) for code in codes])]
+
+
+def _inner(words: str) -> str:
+    """A message set inside a sentence: in lower case (the catalog's texts start with a
+    capital)."""
+    return words[:1].lower() + words[1:]
+
+
+def _option_phrase(kind: str, codes: Sequence[str], lang: str) -> str:
+    cards = join_words(_option_cards(codes, lang), lang)
+    if kind == "pass":
+        return _inner(text("book.verdict.passing", lang, cards=cards))
+    # Cards that play the same: any of them is the same choice.
+    shown = text("book.verdict.or", lang).join(_option_cards(codes, lang))
+    return _inner(text("book.verdict.playing", lang, cards=shown))
+
+
+def _singular(value: float, lang: str) -> bool:
+    shown = round(value, 2)
+    return shown < 2 if lang == "fr" else shown == 1
+
+
+def verdict(name: str, lang: str) -> Markdown:
+    """A question's verdict: the two options compared, their mean points this deal and
+    standard errors in the same fresh deals, and what the difference says (ahead by
+    three standard errors of the difference, or too close to call)."""
+    from hearts_teach.i18n import decimal
+    from hearts_teach.teaching.strategy import QUESTIONS
+
+    question = QUESTIONS[name]
+    found = verdict_of(name)
+    claimed = join_words([card_text(c, lang) for c in question.claimed()], lang)
+    if question.kind == "pass":
+        side = "keep" if question.keeps else "with"
+        every = "_all" if len(question.claimed()) > 1 else ""
+        labels = (
+            text(f"book.verdict.claim.{side}", lang, cards=claimed),
+            text(f"book.verdict.rival.{side}{every}", lang, cards=claimed),
+        )
+        header = text("book.verdict.header.pass", lang)
+    else:
+        several = len(question.claimed()) > 1
+        labels = (
+            text("book.verdict.claim.among", lang, cards=claimed) if several else "",
+            text("book.verdict.rival.play", lang),
+        )
+        header = text("book.verdict.header.play", lang)
+    rows = []
+    for option, label in zip((found.claim, found.rival), labels, strict=True):
+        cards = ("/" if question.kind == "play" else " ").join(_option_cards(option.cards, lang))
+        rows.append(
+            (
+                f"{cards} ({_inner(label)})" if label else cards,
+                decimal(option.points, lang, 2),
+                decimal(option.error, lang, 2),
+            )
+        )
+    table = markdown_table(
+        (header, text("book.verdict.points", lang), text("book.verdict.error", lang)), rows
+    )
+    ahead = found.difference >= 0
+    leader, other = (found.claim, found.rival) if ahead else (found.rival, found.claim)
+    params = {
+        "samples": whole(found.samples, lang),
+        "leader": _option_phrase(question.kind, leader.cards, lang),
+        "other": _option_phrase(question.kind, other.cards, lang),
+        "gap": decimal(abs(found.difference), lang, 2),
+        # One point, but 0.5 points in English; un point and 0,5 point in French.
+        "unit": _inner(
+            text(
+                "book.verdict.unit."
+                + ("one" if _singular(abs(found.difference), lang) else "many"),
+                lang,
+            )
+        ),
+        "error": decimal(found.difference_error, lang, 2),
+        "margin": decimal(found.margin, lang, 1),
+    }
+    key = "book.verdict.too_close" if found.outcome == "too_close" else "book.verdict.decided"
+    return Markdown(f"{table.source}\n\n{text(key, lang, **params)}")
+
+
+def same_play(deal: Deal, lang: str) -> str:
+    """The player's legal cards that play the same, as a sentence."""
+    together = [g for g in same_play_groups(deal) if len(g) > 1]
+    return " ".join(
+        text("book.verdict.same", lang, cards=join_words([card_text(c, lang) for c in g], lang))
+        for g in together
+    )
 
 
 # --- the teachers' chapter ---------------------------------------------------------------
@@ -604,6 +706,29 @@ def variant_tabs(taken: Sequence[str], presets: Sequence[str], lang: str) -> Any
     return tabs
 
 
+def length_table(lengths: Any, lang: str, baseline: str = "standard") -> Markdown:
+    """How long the games of each variant last: the mean number of deals, its standard
+    error, and the paired difference with the baseline and what it says."""
+    from hearts_teach.i18n import decimal
+
+    rows = []
+    for length in lengths.values():
+        same = length.variant == baseline
+        rows.append(
+            (
+                variant_name(length.variant, lang),
+                decimal(length.mean, lang, 1),
+                decimal(length.error, lang, 2),
+                "—" if same else decimal(length.difference, lang, 2),
+                "—" if same else decimal(length.difference_error, lang, 2),
+                "—" if same else text(f"book.length.{length.outcome}", lang),
+            )
+        )
+    named = variant_name(baseline, lang)
+    header = [text(f"book.length.header.{n}", lang, baseline=named) for n in range(6)]
+    return markdown_table(header, rows)
+
+
 def deals_chart(simulation: Any, games: int, lang: str) -> Any:
     """A bar chart of the mean game length per variant, labelled in the page's language:
     an SVG figure (pygal, pure Python), the same on the server and in the browser."""
@@ -638,32 +763,49 @@ def deals_chart(simulation: Any, games: int, lang: str) -> Any:
 # have a common rival: "pli", not "levée"; "conseil", not "indice"...).
 GLOSSARY: tuple[tuple[str, str, str, str], ...] = (
     (
-        "Cœurs standard, « Dame de pique »",
-        "standard Hearts, Black Lady",
-        "le jeu à quatre du chapitre sur les bases ; « Dame de pique » est le nom français du "
-        "jeu livré avec Windows",
-        "the four-player game of the basics chapter; Black Lady is its usual English name",
+        "la Dame de pique (règle courante)",
+        "Hearts, Black Lady",
+        "le jeu à quatre du chapitre sur les bases ; « Dame de pique » est aussi le nom du jeu "
+        "livré avec Windows",
+        "the four-player game of the basics chapter: usually just called Hearts; reference books "
+        "call it Black Lady, to tell it from the hearts-only game",
     ),
     (
-        "tirer la lune, faire le grand chelem",
+        "les Cœurs",
+        "Hearts (the family)",
+        "la famille de jeux où l’on évite les cœurs, et son ancêtre où seuls les cœurs comptent",
+        "the family of games in which hearts are avoided, and its ancestor in which only hearts "
+        "count",
+    ),
+    (
+        "faire le grand chelem",
         "shoot the moon",
-        "ramasser tous les cœurs et la dame de pique dans une donne",
+        "ramasser tous les cœurs et la dame de pique dans une donne ; seules les cartes de "
+        "pénalité comptent, pas tous les plis comme au tarot ou au bridge",
         "take every heart and the queen of spades in one deal",
     ),
     (
-        "l’auteur du grand chelem",
+        "celui qui fait le grand chelem",
         "the shooter",
-        "le joueur qui a tiré la lune",
+        "le joueur qui a ramassé toutes les cartes de pénalité",
         "the player who shot the moon",
+    ),
+    (
+        "chelem classique, chelem soustrait, chelem mixte",
+        "Old Moon, New Moon, Mixed Moon",
+        "les trois façons de compter un grand chelem : 26 points à chacun des autres, 26 points "
+        "retirés à celui qui l’a fait, ou l’un ou l’autre selon les totaux",
+        "the three ways of scoring a moon: 26 to each of the others, 26 off the shooter, or one "
+        "or the other depending on the totals",
     ),
     (
         "dame de pique",
         "queen of spades",
-        "la carte qui coûte 13 points (25 en valeur faciale)",
+        "la carte qui coûte 13 points (25 quand les cœurs sont comptés à leur valeur)",
         "the card worth 13 points (25 in Spot Hearts)",
     ),
     (
-        "pli",
+        "pli, levée",
         "trick",
         "une carte jouée par chaque joueur ; la plus forte de la couleur demandée l’emporte",
         "one card played by each player; the highest of the suit led wins",
@@ -671,7 +813,7 @@ GLOSSARY: tuple[tuple[str, str, str, str], ...] = (
     (
         "donne, manche",
         "deal, hand",
-        "la distribution, le passage et le jeu de toutes les cartes",
+        "la distribution, l’échange et le jeu de toutes les cartes",
         "dealing, passing and playing out all the cards",
     ),
     (
@@ -699,7 +841,7 @@ GLOSSARY: tuple[tuple[str, str, str, str], ...] = (
         "play another suit when unable to follow",
     ),
     (
-        "chicane, coupe",
+        "chicane (être chicane à carreau)",
         "void",
         "l’absence de toute carte d’une couleur dans une main",
         "having no card at all of a suit",
@@ -717,7 +859,7 @@ GLOSSARY: tuple[tuple[str, str, str, str], ...] = (
         "a heart has been played: hearts may be led",
     ),
     (
-        "passage des cartes",
+        "l’échange (des cartes)",
         "passing",
         "les trois cartes données à un voisin avant de jouer",
         "the three cards given to a neighbour before play",
@@ -741,16 +883,10 @@ GLOSSARY: tuple[tuple[str, str, str, str], ...] = (
         "a suit that beats all others (hearts, with two players)",
     ),
     (
-        "Vieille Lune, Nouvelle Lune, Lune mixte",
-        "Old Moon, New Moon, Mixed Moon",
-        "les trois façons de compter un grand chelem",
-        "the three ways of scoring a moon",
-    ),
-    (
-        "Cœurs à valeur faciale",
+        "Cœurs comptés à leur valeur",
         "Spot Hearts",
-        "chaque cœur vaut sa valeur",
-        "each heart is worth its face value",
+        "chaque cœur vaut sa valeur : 2 à 10, valet 11, dame 12, roi 13, as 14",
+        "each heart is worth its face value: 2 to 10, jack 11, queen 12, king 13, ace 14",
     ),
     (
         "feuille de marque",
@@ -769,12 +905,6 @@ GLOSSARY: tuple[tuple[str, str, str, str], ...] = (
         "playground",
         "la page du livre où l’on joue des parties entières contre les robots",
         "the book’s page where you play whole games against the bots",
-    ),
-    (
-        "Déménager à la cloche de bois",
-        "—",
-        "autre nom français d’une main qui ramasse tous les cœurs et la dame de pique",
-        "a French name for taking all the hearts and the queen of spades",
     ),
 )
 

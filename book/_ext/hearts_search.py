@@ -61,8 +61,11 @@ class SearchFrenchFolded(SearchFrench):
 
     def word_filter(self, word: str) -> bool:
         """Sphinx's filter, on the folded word: « dès » and « là » are stop words too
-        (the browser's list folds the query the same way: search_fold.js)."""
-        return super().word_filter(fold(word.lower()))
+        (the browser's list folds the query the same way: search_fold.js). A word that
+        still has its accents is refused: Sphinx indexes a word as written when its stem
+        is a stop word (« nés » → ne), and feed() indexes it folded already."""
+        folded = fold(word.lower())
+        return folded == word.lower() and super().word_filter(folded)
 
 
 SEARCH_LANGUAGES: dict[str, type[SearchLanguage]] = {

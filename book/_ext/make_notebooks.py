@@ -31,6 +31,12 @@ import hearts_book_kit as kit
 LANG = "{lang}"
 LANG
 """
+# A chapter with no code of its own (the bibliography, the family) needs only LANG: an
+# unused import of the kit would be dead code, and ruff says so.
+SETUP_CELL_PLAIN = """\
+LANG = "{lang}"
+LANG
+"""
 
 
 def parse_source(source: str) -> list[nbformat.NotebookNode]:
@@ -66,7 +72,8 @@ def parse_source(source: str) -> list[nbformat.NotebookNode]:
 
 def build(lang: str, name: str) -> Path:
     source = (BOOK / "_src" / lang / f"{name}.md").read_text(encoding="utf-8")
-    setup = nbformat.v4.new_code_cell(SETUP_CELL.format(lang=lang))  # type: ignore[no-untyped-call]
+    template = SETUP_CELL if "kit." in source else SETUP_CELL_PLAIN
+    setup = nbformat.v4.new_code_cell(template.format(lang=lang))  # type: ignore[no-untyped-call]
     setup.metadata["tags"] = ["remove-cell"]
     notebook = nbformat.v4.new_notebook(cells=[setup, *parse_source(source)])  # type: ignore[no-untyped-call]
     notebook.metadata["kernelspec"] = {

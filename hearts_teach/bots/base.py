@@ -14,11 +14,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Final
 
 from hearts_teach.bots.catalog import Said, Symbols, say
 from hearts_teach.cards import Card
 from hearts_teach.deal import PlayerView
+from hearts_teach.errors import BotError
 from hearts_teach.i18n import card_symbol, one_decimal
+from hearts_teach.rules import Rules
 from hearts_teach.scoring import MoonChoice, preferred_moon_choice
 
 SHOWN_FIGURES = 4
@@ -153,7 +156,7 @@ def moon_choice_for(view: PlayerView) -> MoonChoiceMade:
     deal (every trick is public, so the view holds all the choice needs): the rule of
     :func:`~hearts_teach.scoring.preferred_moon_choice`, the one every level follows."""
     if view.phase != "over":
-        raise ValueError("the bot chooses how a moon scores only once the deal is over")
+        raise BotError("bot_deal_not_over")
     decision = preferred_moon_choice(
         view.rules, view.totals, view.player, view.taken, 0, view.deal_number + 1
     )
@@ -206,32 +209,73 @@ class Bot(ABC):
         return f"<{type(self).__name__} level={self.level!r} seed={self.seed!r}>"
 
 
+KEYED_OPTIONS: Final = frozenset(
+    {
+        "players",
+        "moon",
+        "spot",
+        "omnibus",
+        "black_maria",
+        "target",
+        "partnership",
+        "reverse",
+        "qs_penalty",
+        "passing",
+        "pass_count",
+        "first_lead",
+        "first_lead_any_club",
+        "must_break_hearts",
+        "qs_breaks_hearts",
+        "lead_hearts_when_only_hearts",
+        "lead_hearts_instead_of_qs",
+        "first_trick_no_points",
+        "first_trick_forced",
+        "omnibus_moon_requires_jd",
+        "omnibus_jd_stacks_on_moon",
+        "two_player_moon_award",
+        "two_player_both_over",
+        "avoid_all_tricks_bonus",
+        "partner_spared_on_moon",
+    }
+)
+"""The options a bot's seed reads whatever their value: the rules' options as the first
+seeded bots knew them. Every other option, today's ``removed`` and ``deals`` and any
+option added later, is read only when changed (:meth:`Rules.changed_options`), so a new
+option left at its default changes no seeded decision. Never add a name here."""
+
+
+def rules_key(rules: Rules) -> str:
+    """The rules as a seat's knowledge key names them: the keyed options and the changed
+    ones, with their values, in the rules' order of options."""
+    changed = rules.changed_options()
+    return str(
+        {
+            name: value
+            for name, value in rules.options().items()
+            if name in KEYED_OPTIONS or name in changed
+        }
+    )
+
+
 def knowledge_key(view: PlayerView) -> str:
     """A text that identifies everything the seat knows (and nothing it does not)."""
     played = ",".join(f"{p}{c.index}" for trick in view.tricks for p, c in trick.plays)
     current = ",".join(f"{p}{c.index}" for p, c in view.trick)
-    options = view.rules.options()
-    # Options added in issue 11 are left out at their defaults, so that every rule set
-    # that existed before seeds its bots exactly as before (same choices, same figures).
-    if "removed" not in view.rules.changed_options():
-        del options["removed"]
-    if options["deals"] is None:
-        del options["deals"]
     return (
-        f"{options}|{view.player}|{view.deal_number}|{view.totals}|"
+        f"{rules_key(view.rules)}|{view.player}|{view.deal_number}|{view.totals}|"
         f"{view.hand:x}|{view.passed:x}|{view.received:x}|{view.phase}|{played}|{current}"
     )
 
 
 def check_turn(view: PlayerView) -> None:
     if view.phase != "play" or view.to_play != view.player or not view.legal:
-        raise ValueError("the bot can play only on its own turn in the play phase")
+        raise BotError("bot_not_turn")
 
 
 def check_passing(view: PlayerView) -> int:
     """How many cards to pass (raises outside the pass phase)."""
     if view.phase != "pass" or view.pass_direction is None:
-        raise ValueError("the bot can pass only in the pass phase")
+        raise BotError("bot_not_passing")
     count = view.rules.pass_count
     assert count is not None  # Rules sets it from the number of players
     return count

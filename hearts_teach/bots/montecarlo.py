@@ -7,12 +7,15 @@ and finishes the deal with the heuristic policy for all seats. The card with the
 mean outcome wins, unless the rule of thumb's card is within the noise of it and close
 (see :mod:`hearts_teach.bots.weigh`, which also says what the figures show about the
 choice); the outcome follows the rules in force and the game situation.
+
+The parts, a module each: the sampling (:mod:`.sampling`), the playouts and what a
+deal's end is worth (:mod:`.playout`), what the figures say about the choice
+(:mod:`.notes`), and the bot itself, here.
 """
 
 from __future__ import annotations
 
 import itertools
-import random
 import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -24,36 +27,40 @@ from hearts_teach.bots.base import (
     PassChoice,
     check_passing,
     check_turn,
-    pass_set,
 )
-from hearts_teach.bots.catalog import Number, Points, Said, Symbols
+from hearts_teach.bots.inference import PlayModel
+from hearts_teach.bots.notes import figure_sentence, pass_notes, play_notes
+from hearts_teach.bots.playout import (
+    OTHERS_WEIGHT,
+    Endgame,
+    Objective,
+    advance,
+    outcome_of,
+    play_on,
+    play_to_the_end,
+    playout,
+)
 from hearts_teach.bots.policy import (
-    QS,
-    QS_BIT,
-    SPADES,
-    SUIT_MASK,
-    SUIT_OF,
     Context,
     Situation,
     choose_pass,
     choose_play,
     context,
-    lone_taker,
     pass_scores,
 )
+from hearts_teach.bots.sampling import HandSampler
 from hearts_teach.bots.simple import pass_reasons, passes_to_partner, play_reason
+from hearts_teach.bots.solver import Solver, SolverLimit
 from hearts_teach.bots.weigh import (
     Outcomes,
-    Verdict,
     decide,
-    difference,
     judge,
     mean,
     std_error,
 )
-from hearts_teach.cards import CARDS, indexes_of
-from hearts_teach.deal import Deal, PlayerView, trick_winner
-from hearts_teach.scoring import game_outcome, scores_of_masks
+from hearts_teach.cards import CARDS, SUIT_OF, indexes_of
+from hearts_teach.deal import Deal, PlayerView
+from hearts_teach.errors import BotError
 
 DEFAULT_PLAYOUTS = 600
 """Playouts per decision at the default (playground) level, shared among the distinct
@@ -62,29 +69,24 @@ DEFAULT_TIME_LIMIT = 1.0
 """A safety cap in seconds; the default budget stays far below it on a slow machine."""
 SINGLE_CARD_SAMPLES = 40
 """Sampled deals for the estimate when all legal cards are equivalent."""
-HEARTS_BITS = SUIT_MASK[3]
-FIRST_HEART = 39
-OTHERS_WEIGHT = 0.5
-"""How much the points the others score count for me (my own count 1)."""
-
-
 MIN_SAMPLES = 2
 """Sampled deals a decision always plays, whatever the budget or the time (a mean and
 its standard error need two)."""
-GAME_WEIGHT = 1.0
-"""What winning (or losing) the game with this deal weighs, in moons: a seat near the end
-of the game prefers the card that wins it to one that saves a few points."""
-DEAL_ATTEMPTS = 30
-"""Random deals of the hidden cards tried before an exact assignment of suits to seats."""
-
+DEFAULT_EXACT = 0
+"""Cards left in the hands at or below which a playout is finished by the exact solver
+(0: the heuristic plays every playout to its end)."""
+DEFAULT_INFERENCE = 1.0
+"""The weight a sampled deal takes for each play of another player that the heuristic
+would not have made in it (:mod:`hearts_teach.bots.inference`; 1: no inference, every
+consistent deal alike)."""
+DEFAULT_PASS_INFERENCE = 1.0
+"""The weight a sampled deal takes for each card the player who passed to this seat
+kept that the heuristic would rather have passed (:mod:`hearts_teach.bots.inference`; 1:
+none)."""
 PASS_POOL = 6
 """The passing candidates are the sets drawn from this many most passable cards."""
 PASS_PLAYOUT_FACTOR = 1
 """Passing happens once a deal: it may use this many times the playouts of a move."""
-
-
-class SamplingError(Exception):
-    """No deal of the hidden cards fits what the seat knows (a corrupt view)."""
 
 
 @dataclass(frozen=True)
@@ -109,400 +111,7 @@ class Weighing:
         for index, option in enumerate(self.options):
             if (len(wanted) == 1 and wanted <= set(option)) or wanted == set(option):
                 return index
-        raise ValueError("no option plays these cards")
-
-
-# --- sampling the hidden cards --------------------------------------------------------
-
-
-def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[int], int]:
-    """Hands (bit masks) and dead cards consistent with ``view``, chosen at random.
-
-    Constraints: each seat's hand size; no card of a suit a seat has shown void; the
-    cards this seat passed and that have not been played are with their receiver.
-    """
-    return HandSampler(view).draw(rng)
-
-
-class HandSampler:
-    """:func:`sample_hands` for one view, what every sample of it shares worked out
-    once: a bot draws many deals from the same view."""
-
-    def __init__(self, view: PlayerView) -> None:
-        n = view.rules.players
-        me = view.player
-        hands = [0] * n
-        hands[me] = view.hand
-        unseen = view.unseen
-        capacity = list(view.hand_sizes)
-        capacity[me] = 0
-        if view.passed and view.pass_direction is not None and view.phase != "pass":
-            receiver = view.rules.pass_receiver(me, view.pass_direction)
-            still_there = view.passed & unseen
-            hands[receiver] |= still_there
-            capacity[receiver] -= still_there.bit_count()
-            unseen &= ~still_there
-        # Holders: the other seats, the dead cards (they can be of any suit), and with a
-        # position set up with short hands, the cards of the tricks not recorded ("gone").
-        holders = [p for p in range(n) if p != me]
-        dead_room = view.dead_count
-        forced_dead = _known_dead(view) & unseen
-        if forced_dead:
-            dead_room -= forced_dead.bit_count()
-            unseen &= ~forced_dead
-        caps = [capacity[p] for p in holders] + [dead_room]
-        allowed = [15 & ~view.voids[p] for p in holders] + [15]
-        cards = indexes_of(unseen)
-        surplus = len(cards) - sum(caps)
-        if surplus < 0 or (surplus and view.tricks) or dead_room < 0:
-            raise SamplingError("hand sizes do not match the unseen cards")
-        if surplus:
-            caps.append(surplus)
-            allowed.append(15)
-        self.hands = hands
-        self.holders = holders
-        self.forced_dead = forced_dead
-        self.cards = cards
-        self.caps = caps
-        self.allowed = allowed
-        self.free = all(a == 15 for a in allowed)
-        # Most constrained cards first: the fewer slots may hold a suit, the sooner.
-        self.slots = [
-            [slot for slot, a in enumerate(allowed) if a >> suit & 1] for suit in range(4)
-        ]
-        self.order_key = [len(self.slots[SUIT_OF[card]]) for card in range(52)]
-
-    def draw(self, rng: random.Random) -> tuple[list[int], int]:
-        """One deal of the hidden cards: the hands and the dead cards."""
-        for _attempt in range(DEAL_ATTEMPTS):
-            placed = self._try_deal(rng)
-            if placed is not None:
-                break
-        else:
-            placed = _deal_by_flow(self.cards, self.caps, self.allowed, rng)
-        hands = self.hands[:]
-        holders = self.holders
-        dead_slot = len(holders)
-        dead = self.forced_dead
-        for slot, mask in enumerate(placed):
-            if slot == dead_slot:
-                dead |= mask
-            elif slot < dead_slot:
-                hands[holders[slot]] |= mask
-        return hands, dead
-
-    def _try_deal(self, rng: random.Random) -> list[int] | None:
-        """Most constrained cards first, each to a random seat with room (weighted by
-        room); None when a card finds no room."""
-        order = self.cards[:]
-        rng.shuffle(order)
-        caps = self.caps
-        placed = [0] * len(caps)
-        if self.free:
-            # Nobody has shown a void: cut the shuffled cards into the hands.
-            position = 0
-            for slot, size in enumerate(caps):
-                for card in order[position : position + size]:
-                    placed[slot] |= 1 << card
-                position += size
-            return placed
-        order.sort(key=self.order_key.__getitem__)
-        room = caps[:]
-        slots = self.slots
-        for card in order:
-            suit_slots = slots[SUIT_OF[card]]
-            total = 0
-            for slot in suit_slots:
-                total += room[slot]
-            if not total:
-                return None
-            pick = rng.randrange(total)
-            for slot in suit_slots:
-                r = room[slot]
-                if r:
-                    if pick < r:
-                        room[slot] = r - 1
-                        placed[slot] |= 1 << card
-                        break
-                    pick -= r
-        return placed
-
-
-def _known_dead(view: PlayerView) -> int:
-    """Two-player opening: whoever leads 4♣ (or 6♣) shows that the lower ones are dead."""
-    chain = view.rules.opening_chain
-    first = view.tricks[0].plays[0][1] if view.tricks else view.trick[0][1] if view.trick else None
-    if first is None or first not in chain:
-        return 0
-    dead = 0
-    for card in chain:
-        if card == first:
-            break
-        dead |= card.bit
-    return dead
-
-
-def _deal_by_flow(
-    cards: list[int], caps: list[int], allowed: list[int], rng: random.Random
-) -> list[int]:
-    """An exact assignment when random dealing keeps failing: suits to seats as a flow."""
-    by_suit = [[c for c in cards if SUIT_OF[c] == s] for s in range(4)]
-    slots = len(caps)
-    # flow[s][slot]: how many cards of suit s go to slot; grow by augmenting paths.
-    flow = [[0] * slots for _ in range(4)]
-    room = caps[:]
-    for suit in range(4):
-        for _ in range(len(by_suit[suit])):
-            if not _augment(suit, flow, room, allowed, slots):
-                raise SamplingError("no deal fits the suits shown void")
-    placed = [0] * slots
-    for suit in range(4):
-        pool = by_suit[suit][:]
-        rng.shuffle(pool)
-        for slot in range(slots):
-            for _ in range(flow[suit][slot]):
-                placed[slot] |= 1 << pool.pop()
-    return placed
-
-
-def _augment(
-    suit: int, flow: list[list[int]], room: list[int], allowed: list[int], slots: int
-) -> bool:
-    """Find room for one more card of ``suit``, moving other suits' cards if needed."""
-    seen_slots: set[int] = set()
-
-    def visit(current: int) -> bool:
-        for slot in range(slots):
-            if slot in seen_slots or not allowed[slot] >> current & 1:
-                continue
-            seen_slots.add(slot)
-            if room[slot] > 0:
-                room[slot] -= 1
-                flow[current][slot] += 1
-                return True
-            for other in range(4):
-                if flow[other][slot] and visit_from(other, slot):
-                    flow[current][slot] += 1
-                    return True
-        return False
-
-    def visit_from(other: int, slot: int) -> bool:
-        # Move one card of suit ``other`` out of ``slot`` to somewhere else.
-        if visit(other):
-            flow[other][slot] -= 1
-            return True
-        return False
-
-    return visit(suit)
-
-
-# --- scoring a finished playout ---------------------------------------------------------
-
-
-def deal_scores(
-    ctx: Context, taken: Sequence[int], dead: int, tricks_won: Sequence[int], totals: Sequence[int]
-) -> list[int]:
-    """What each player scores for the deal after the moon rule, on masks: the engine's
-    own computation (``score_deal`` runs it too), with the raw points summed by the
-    context's tables (:meth:`Context.points`, the engine's sums)."""
-    points = [ctx.points(mask) for mask in taken]
-    return scores_of_masks(ctx.rules, taken, dead, points, tricks_won, totals)[0]
-
-
-@dataclass(frozen=True)
-class Objective:
-    """How one seat values the end of a deal: lower cost is better."""
-
-    player: int
-    mine: tuple[int, ...]
-    others: tuple[tuple[int, ...], ...]
-    sign: int
-    totals: tuple[int, ...]
-    game_weight: float
-    deals_played: int = 1
-    """This deal's place in the game, counted from 1 (a fixed number of deals, §7.1)."""
-    fixed_deals: bool = False
-    """Whether the game ends after a fixed number of deals rather than at the target."""
-
-    @classmethod
-    def for_view(cls, view: PlayerView) -> Objective:
-        rules = view.rules
-        teams = rules.teams()
-        mine = next(team for team in teams if view.player in team)
-        others = tuple(team for team in teams if team != mine)
-        return cls(
-            player=view.player,
-            mine=mine,
-            others=others,
-            sign=-1 if rules.reverse else 1,
-            totals=tuple(view.totals),
-            game_weight=GAME_WEIGHT * rules.moon_value,
-            deals_played=view.deal_number + 1,
-            fixed_deals=rules.deals is not None,
-        )
-
-    def own(self, scores: Sequence[int]) -> int:
-        return sum(scores[p] for p in self.mine)
-
-    def cost(self, ctx: Context, scores: Sequence[int]) -> float:
-        return self.outcome(ctx, scores)[0]
-
-    def outcome(self, ctx: Context, scores: Sequence[int]) -> tuple[float, int, float]:
-        """The cost of a deal's scores (lower is better), the points of my side, and the
-        mean points of the other sides."""
-        own = self.own(scores)
-        others = sum(sum(scores[p] for p in team) for team in self.others) / len(self.others)
-        cost = self.sign * (own - OTHERS_WEIGHT * others)
-        totals = self.totals
-        target = ctx.rules.target
-        if self.fixed_deals or max(t + s for t, s in zip(totals, scores, strict=True)) >= target:
-            after = [t + s for t, s in zip(totals, scores, strict=True)]
-            over, winners = game_outcome(ctx.rules, totals, after, self.deals_played)
-            if over:
-                cost += -self.game_weight if self.player in winners else self.game_weight
-        return cost, own, others
-
-
-# --- playouts ---------------------------------------------------------------------------
-
-
-def playout(ctx: Context, deal: Deal, situation: Situation) -> tuple[list[int], list[int]]:
-    """Finish ``deal`` with the heuristic policy for every seat: the cards each player
-    has taken (the deal's own list, ``situation.taken``) and the tricks each has won.
-
-    ``situation`` describes the trick in progress (``trick``, ``leader``, ``played``,
-    ``voids``, ``trick_no``); it is updated in place as cards are played. The first
-    trick is played through ``deal`` (the opening lead and the first-trick ban); the
-    rest by :func:`play_on`, so ``deal`` itself stops after the first trick.
-    """
-    n = ctx.players
-    hands = deal.hands
-    while not deal.is_over and deal.trick_number == 0:
-        player = deal.to_play
-        situation.player = player
-        situation.hand = hands[player]
-        situation.legal = deal.legal_mask()
-        card, _key = choose_play(ctx, situation)
-        _advance(deal, situation, player, card, n)
-    won = deal.tricks_won
-    if not deal.is_over:
-        play_on(ctx, situation, hands, won, deal.to_play, deal.hearts_broken)
-    return situation.taken, won
-
-
-def play_on(
-    ctx: Context,
-    situation: Situation,
-    hands: list[int],
-    won: list[int],
-    to_play: int,
-    broken: bool,
-    first: int = -1,
-) -> None:
-    """Finish a deal after its first trick with the heuristic policy for every seat, on
-    masks: ``hands`` (changed in place), the cards taken (``situation.taken``, changed in
-    place), the tricks ``won`` (counted on), who is ``to_play`` and whether hearts are
-    ``broken``; ``first``, when given, is the card that player plays first.
-
-    The engine's rules of play after the first trick (follow suit; no heart led before
-    hearts are broken unless the leader holds nothing else), its trick winner and its
-    breaking of hearts, kept flat because a review or a strong bot spends most of its
-    time here; ``situation`` is kept in step as :func:`playout` keeps it."""
-    rules = ctx.rules
-    n = ctx.players
-    trump = ctx.trump
-    queen_breaks = rules.qs_breaks_hearts
-    hearts_for_queen = rules.lead_hearts_instead_of_qs
-    taken = situation.taken
-    voids = situation.voids
-    trick = situation.trick
-    trick_mask = 0
-    for card in trick:
-        trick_mask |= 1 << card
-    leader = situation.leader
-    played = situation.played
-    # No moon in play (lone_taker is -1) while the rules have none, or nobody or more
-    # than one player has taken penalty cards: kept up to date trick by trick.
-    moon = ctx.moon
-    penalty = ctx.penalty
-    takers = 0
-    for player, mask in enumerate(taken):
-        if mask & penalty:
-            takers |= 1 << player
-    calm = lone_taker(ctx, taken) < 0
-    card = first
-    while True:
-        player = to_play
-        hand = hands[player]
-        if trick:
-            led = SUIT_OF[trick[0]]
-        if card < 0:
-            if trick:
-                legal = hand & SUIT_MASK[led] or hand
-            else:
-                legal = hand
-                if not broken:
-                    others = hand & ~HEARTS_BITS
-                    if others and not (hearts_for_queen and others == QS_BIT):
-                        legal = others
-            if legal & (legal - 1):
-                situation.player = player
-                situation.hand = hand
-                situation.legal = legal
-                situation.played = played
-                card = choose_play(ctx, situation, calm)[0]
-            else:
-                card = legal.bit_length() - 1  # the only legal card: nothing to choose
-        bit = 1 << card
-        if trick and SUIT_OF[card] != led:
-            voids[player] |= 1 << led
-        hands[player] = hand ^ bit
-        played |= bit
-        trick.append(card)
-        trick_mask |= bit
-        if not broken and (
-            card >= FIRST_HEART
-            or (
-                card == QS
-                and queen_breaks != "off"
-                and not (queen_breaks == "discard" and SUIT_OF[trick[0]] == SPADES)
-            )
-        ):
-            broken = True
-        card = -1
-        if len(trick) < n:
-            to_play = player + 1 if player + 1 < n else 0
-            continue
-        winner = leader + trick.index(trick_winner(trick_mask, trick[0], trump))
-        if winner >= n:
-            winner -= n
-        taken[winner] |= trick_mask
-        won[winner] += 1
-        if trick_mask & penalty:
-            takers |= 1 << winner
-            calm = not moon or takers & (takers - 1) != 0
-        trick.clear()
-        trick_mask = 0
-        leader = to_play = winner
-        situation.leader = winner
-        situation.trick_no += 1
-        if not hands[winner]:
-            situation.played = played
-            return
-
-
-def _advance(deal: Deal, situation: Situation, player: int, card: int, n: int) -> None:
-    """Play ``card`` in ``deal`` and keep ``situation`` in step."""
-    trick = situation.trick
-    if trick and SUIT_OF[card] != SUIT_OF[trick[0]]:
-        situation.voids[player] |= 1 << SUIT_OF[trick[0]]
-    deal.play_index(card)
-    situation.played |= 1 << card
-    trick.append(card)
-    if len(trick) == n:
-        trick.clear()
-        situation.leader = deal.to_play
-        situation.trick_no += 1
+        raise BotError("bot_no_option")
 
 
 class MonteCarloBot(Bot):
@@ -529,14 +138,32 @@ class MonteCarloBot(Bot):
         seed: int | str = 0,
         playouts: int = DEFAULT_PLAYOUTS,
         time_limit: float | None = DEFAULT_TIME_LIMIT,
+        exact: int = DEFAULT_EXACT,
+        inference: float = DEFAULT_INFERENCE,
+        pass_inference: float = DEFAULT_PASS_INFERENCE,
     ) -> None:
         super().__init__(seed)
         if playouts < 1:
-            raise ValueError("playouts must be at least 1")
+            raise BotError("bot_playouts", playouts=playouts)
         if time_limit is not None and time_limit <= 0:
-            raise ValueError("time_limit must be positive")
+            raise BotError("bot_time_limit", time_limit=time_limit)
+        if exact < 0:
+            raise BotError("bot_exact", exact=exact)
         self.playouts = playouts
         self.time_limit = time_limit
+        for weight in (inference, pass_inference):
+            if not 0 < weight <= 1:
+                raise BotError("bot_inference", inference=weight)
+        self.exact = exact
+        self.inference = inference
+        self.pass_inference = pass_inference
+
+    def endgame(self, view: PlayerView, dead: int) -> Endgame | None:
+        """How this bot's playouts from ``view`` end, in a sampled deal with these
+        ``dead`` cards: exactly once at most :attr:`exact` cards are left (None: never)."""
+        if not self.exact:
+            return None
+        return Endgame(self.exact, dead, tuple(view.totals), view.deal_number + 1)
 
     def pass_cards(self, view: PlayerView) -> PassChoice:
         """Compare the most promising sets of cards to pass by playing sampled deals out:
@@ -551,14 +178,14 @@ class MonteCarloBot(Bot):
             Figure(tuple(sorted(CARDS[c] for c in candidate)), mean(o.own), std_error(o.own))
             for candidate, o in zip(candidates, outcomes, strict=True)
         ]
-        named, notes = _pass_notes(verdict, figures, outcomes, chosen, ctx.reverse)
+        named, notes = pass_notes(verdict, figures, outcomes, chosen, ctx.reverse)
         mine = figures[chosen]
         return PassChoice(
             mine.cards,
             pass_reasons(ctx, view.hand, candidates[chosen], kinds),
             samples=samples,
             figures=(mine, *(figures[i] for i in named)),
-            figure=_figure("pass", mine, samples, ctx.reverse),
+            figure=figure_sentence("pass", mine, samples, ctx.reverse),
             notes=notes,
         )
 
@@ -661,18 +288,11 @@ class MonteCarloBot(Bot):
                     after[player] |= held & ~outgoing[player]
                     after[(player + offset) % n] |= outgoing[player]
                 deal = Deal(rules, after, dead, deal_number=view.deal_number, totals=view.totals)
-                situation = Situation(
-                    player=me,
-                    hand=after[me],
-                    legal=0,
-                    trick=[],
-                    leader=deal.leader,
-                    played=0,
-                    voids=[0] * n,
-                    taken=deal.taken,
-                    trick_no=0,
+                situation = Situation.at_start(deal, me)
+                endgame = self.endgame(view, dead)
+                outcomes[index].add(
+                    *play_to_the_end(ctx, deal, situation, dead, objective, endgame)
                 )
-                outcomes[index].add(*play_to_the_end(ctx, deal, situation, dead, objective))
             samples += 1
             if self._out_of_time(start, samples):
                 break
@@ -697,10 +317,12 @@ class MonteCarloBot(Bot):
         sign = -1 if ctx.reverse else 1  # Reverse Hearts: more points are better
         verdict = judge(options, chosen, preferred, sign, OTHERS_WEIGHT)
         figures = [
-            Figure(tuple(CARDS[c] for c in group), mean(o.own), std_error(o.own))
+            Figure(
+                tuple(CARDS[c] for c in group), mean(o.own, o.weights), std_error(o.own, o.weights)
+            )
             for group, o in zip(weighing.options, options, strict=True)
         ]
-        samples = weighing.samples
+        samples = round(options[0].samples())  # the effective number, with weights
         return Choice(
             CARDS[card],
             key,
@@ -708,8 +330,8 @@ class MonteCarloBot(Bot):
             estimates=dict(sorted((c, f.points) for f in figures for c in f.cards)),
             samples=samples,
             figures=tuple(sorted(figures, key=lambda f: (sign * f.points, f.cards))),
-            figure=_figure("play", figures[chosen], samples, ctx.reverse),
-            notes=_play_notes(verdict, figures, chosen, sign),
+            figure=figure_sentence("play", figures[chosen], samples, ctx.reverse),
+            notes=play_notes(verdict, figures, chosen, sign),
             named=tuple(c for i in verdict.ties + verdict.departures for c in figures[i].cards),
         )
 
@@ -723,7 +345,7 @@ class MonteCarloBot(Bot):
         self, view: PlayerView, ctx: Context, situation: Situation
     ) -> tuple[Weighing, str]:
         """The weighing and the key of the rule of thumb's card."""
-        groups, outcomes, samples = self.evaluate(view)
+        groups, outcomes, samples = self.evaluate(view, infer=True)
         firsts = list(groups)
         rule_card, rule_key = choose_play(ctx, situation)
         preferred = next(i for i, first in enumerate(firsts) if rule_card in groups[first])
@@ -746,13 +368,16 @@ class MonteCarloBot(Bot):
         keep: Collection[int] | None = None,
         samples: int | None = None,
         purpose: str = "play",
+        infer: bool = False,
     ) -> tuple[dict[int, list[int]], dict[int, Outcomes], int]:
         """The legal cards in groups that play the same (keyed by their lowest card), the
         outcomes of each group over the sampled deals, and how many deals were sampled.
 
         By default, as the bot plays: every group, in deals drawn for "play", as many as
         the budget gives. ``keep`` keeps the groups of those cards only, ``samples`` sets
-        the number of deals, and another ``purpose`` draws other deals."""
+        the number of deals, and another ``purpose`` draws other deals. With ``infer``
+        (as the bot decides), each deal is weighed by how likely the others' plays make
+        it (:attr:`inference`; the outcomes carry the weights), else every deal alike."""
         ctx = context(view.rules)
         objective = Objective.for_view(view)
         groups = equivalent_groups(ctx, view)
@@ -776,8 +401,22 @@ class MonteCarloBot(Bot):
         for trick in view.tricks:
             if trick.winner is not None:
                 won_before[trick.winner] += 1
+        cards_left = sum(view.hand_sizes)
+        inferring = infer and (self.inference < 1 or self.pass_inference < 1)
+        model = PlayModel(view, self.inference, self.pass_inference) if inferring else None
         for _ in range(wanted):
             hands, dead = sampler.draw(rng)
+            weight = None if model is None else model.weight(hands, dead)
+            endgame = self.endgame(view, dead)
+            if on_masks and endgame is not None and cards_left <= endgame.cards:
+                exact = self._solved(view, base_situation, hands, dead, won_before, groups)
+                if exact is not None:
+                    for first in groups:
+                        outcomes[first].add(*objective.outcome(ctx, exact[first]), weight)
+                    done += 1
+                    if self._out_of_time(start, done):
+                        break
+                    continue
             world = None if on_masks else Deal.from_view(view, hands, dead)
             for first in groups:
                 situation = Situation(
@@ -791,141 +430,65 @@ class MonteCarloBot(Bot):
                     taken=base_situation.taken[:],
                     trick_no=base_situation.trick_no,
                 )
+                scores: list[int] | None
                 if world is None:
                     won = won_before[:]
-                    play_on(ctx, situation, hands[:], won, view.to_play, view.hearts_broken, first)
+                    scores = play_on(
+                        ctx,
+                        situation,
+                        hands[:],
+                        won,
+                        view.to_play,
+                        view.hearts_broken,
+                        first,
+                        endgame,
+                    )
                     taken = situation.taken
                 else:
                     deal = world.copy()
                     situation.taken = deal.taken
-                    _advance(deal, situation, view.player, first, n)
-                    taken, won = playout(ctx, deal, situation)
-                outcomes[first].add(*_outcome(ctx, taken, won, dead, objective))
+                    advance(deal, situation, view.player, first, n)
+                    taken, won, scores = playout(ctx, deal, situation, endgame)
+                if scores is not None:
+                    outcomes[first].add(*objective.outcome(ctx, scores), weight)
+                else:
+                    outcomes[first].add(*outcome_of(ctx, taken, won, dead, objective), weight)
             done += 1
             if self._out_of_time(start, done):
                 break
         return groups, outcomes, done
 
-
-def _figure(kind: str, figure: Figure, samples: int, reverse: bool) -> Said:
-    """The sentence pricing a choice: what it costs (or brings) on average."""
-    gain = figure.points > 0 if reverse else figure.points < 0
-    return Said(
-        f"figure.{kind}.{'gain' if gain else 'cost'}",
-        {"samples": samples, "cost": Points(abs(figure.points)), "error": figure.error},
-    )
-
-
-def _tiebreak(verdict: Verdict, figures: list[Figure], chosen: int, sign: int) -> Said:
-    """Why the choice among options within the noise: when the rule of thumb decides for
-    an option whose estimate is a little worse than a rival's, the sentence says so."""
-    key = verdict.tiebreak
-    mine = sign * figures[chosen].points
-    if key == "rule" and any(sign * figures[i].points < mine for i in verdict.ties):
-        key = "rule_worse"
-    return Said("tiebreak." + key, {})
-
-
-def _play_notes(
-    verdict: Verdict, figures: list[Figure], chosen: int, sign: int
-) -> tuple[Said, ...]:
-    """What the figures say about the card chosen (hint voice)."""
-    notes: list[Said] = []
-    if len(figures[chosen].cards) > 1:
-        notes.append(Said("equivalent", {"cards": Symbols(figures[chosen].cards)}))
-    if verdict.ties:
-        rivals = tuple(c for i in verdict.ties for c in figures[i].cards)
-        notes.append(
-            Said(
-                "tie.play",
-                {
-                    "rivals": Symbols(rivals),
-                    "gap": Points(verdict.tie_gap, 2),
-                    "gap_error": Number(verdict.tie_error, 2),
-                    "tiebreak": _tiebreak(verdict, figures, chosen, sign),
-                },
-            )
+    def _solved(
+        self,
+        view: PlayerView,
+        base: Situation,
+        hands: list[int],
+        dead: int,
+        won: list[int],
+        groups: dict[int, list[int]],
+    ) -> dict[int, list[int]] | None:
+        """Each group's deal scores in one sampled deal, every card after it played
+        exactly (None if the solver ran out of its budget)."""
+        endgame = self.endgame(view, dead)
+        assert endgame is not None
+        solver = Solver(
+            view.rules,
+            hands,
+            dead,
+            base.taken,
+            won,
+            base.trick,
+            base.leader,
+            view.hearts_broken,
+            endgame.totals,
+            endgame.deals_played,
+            endgame.max_nodes,
         )
-    if verdict.departures:
-        rivals = tuple(c for i in verdict.departures for c in figures[i].cards)
-        notes.append(_departure("play", Symbols(rivals), verdict))
-    if not verdict.ties and not verdict.departures and len(figures) > 1:
-        notes.append(Said("clear.play", {}))
-    return tuple(notes)
-
-
-def _pass_notes(
-    verdict: Verdict,
-    figures: list[Figure],
-    outcomes: list[Outcomes],
-    chosen: int,
-    reverse: bool,
-) -> tuple[list[int], tuple[Said, ...]]:
-    """The passes the notes name (by index), and the notes (hint voice)."""
-    sign = -1 if reverse else 1
-    named: list[int] = []
-    notes: list[Said] = []
-    total = len(figures) - 1
-    if verdict.ties:
-        rival = min(verdict.ties, key=lambda i: (sign * figures[i].points, i))
-        gap, error = difference(outcomes[rival].own, outcomes[chosen].own)
-        named.append(rival)
-        notes.append(
-            Said(
-                "tie.pass",
-                {
-                    "count": len(verdict.ties),
-                    "total": total,
-                    "rival": pass_set(figures[rival].cards),
-                    "rival_cost": Points(figures[rival].points),
-                    "gap": Points(abs(gap), 2),
-                    "gap_error": Number(error, 2),
-                    "tiebreak": _tiebreak(verdict, figures, chosen, sign),
-                },
-            )
-        )
-    if verdict.departures:
-        rival = min(verdict.departures, key=lambda i: (sign * figures[i].points, i))
-        named.append(rival)
-        notes.append(_departure("pass", pass_set(figures[rival].cards), verdict))
-    if not verdict.ties and not verdict.departures and total:
-        notes.append(Said("clear.pass", {"total": total}))
-    return named, tuple(notes)
-
-
-def _departure(kind: str, rivals: Symbols, verdict: Verdict) -> Said:
-    why_params: dict[str, object] = {}
-    if verdict.why == "others":
-        why_params = {
-            "others_gap": Points(verdict.others_gap),
-            "standing": Said("standing." + verdict.standing, {}),
-        }
-    return Said(
-        "departure." + kind,
-        {
-            "rivals": rivals,
-            "gap": Points(verdict.gap, 2),
-            "gap_error": Number(verdict.gap_error, 2),
-            "why": Said("why." + verdict.why, why_params),
-        },
-    )
-
-
-def play_to_the_end(
-    ctx: Context, deal: Deal, situation: Situation, dead: int, objective: Objective
-) -> tuple[float, int, float]:
-    """Finish a sampled deal with the heuristic for every seat: its cost for the
-    objective, the points of the bot's own side and the others' mean points."""
-    taken, won = playout(ctx, deal, situation)
-    return _outcome(ctx, taken, won, dead, objective)
-
-
-def _outcome(
-    ctx: Context, taken: list[int], won: list[int], dead: int, objective: Objective
-) -> tuple[float, int, float]:
-    """A finished playout's cost for the objective, the bot's side's points and the
-    others' mean points, from the cards taken and the tricks won."""
-    return objective.outcome(ctx, deal_scores(ctx, taken, dead, won, objective.totals))
+        try:
+            found = solver.card_outcomes()
+        except SolverLimit:
+            return None
+        return {first: list(found[first].scores) for first in groups}
 
 
 def equivalent_groups(ctx: Context, view: PlayerView) -> dict[int, list[int]]:
@@ -960,11 +523,6 @@ def equivalent_groups(ctx: Context, view: PlayerView) -> dict[int, list[int]]:
 __all__ = [
     "DEFAULT_PLAYOUTS",
     "MonteCarloBot",
-    "Objective",
-    "SamplingError",
     "Weighing",
-    "choose_pass",
-    "deal_scores",
     "equivalent_groups",
-    "sample_hands",
 ]

@@ -11,7 +11,6 @@ from hearts_teach.bots.base import (
 )
 from hearts_teach.bots.catalog import Said
 from hearts_teach.bots.policy import (
-    SUIT_OF,
     Context,
     Situation,
     choose_pass,
@@ -21,7 +20,7 @@ from hearts_teach.bots.policy import (
     reason_params,
     true_key,
 )
-from hearts_teach.cards import CARDS, Card, Suit, cards_of
+from hearts_teach.cards import CARDS, SUIT_OF, Card, Suit, cards_of
 from hearts_teach.deal import PlayerView
 
 

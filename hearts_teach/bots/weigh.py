@@ -29,35 +29,71 @@ NOISE = 2.0
 @dataclass
 class Outcomes:
     """One option's results, sampled deal by sampled deal: the objective's cost, the
-    player's side's points and the others' mean points."""
+    player's side's points and the others' mean points; with inference
+    (:mod:`hearts_teach.bots.inference`), each deal's weight (the same for every option,
+    the deals being the same), else None: every deal counts alike."""
 
     cost: list[float] = field(default_factory=list)
     own: list[float] = field(default_factory=list)
     others: list[float] = field(default_factory=list)
+    weights: list[float] | None = None
 
-    def add(self, cost: float, own: float, others: float) -> None:
+    def add(self, cost: float, own: float, others: float, weight: float | None = None) -> None:
         self.cost.append(cost)
         self.own.append(own)
         self.others.append(others)
+        if weight is not None:
+            if self.weights is None:
+                self.weights = []
+            self.weights.append(weight)
+
+    def samples(self) -> float:
+        """How many deals the figures stand on: the deals, or with weights their
+        effective number, (Σw)² / Σw²."""
+        return effective_count(self.weights) if self.weights is not None else len(self.cost)
 
 
-def mean(values: Sequence[float]) -> float:
-    return math.fsum(values) / len(values)
+Weights = Sequence[float] | None
 
 
-def std_error(values: Sequence[float]) -> float:
-    """The standard error of the mean (infinite with fewer than two values)."""
-    n = len(values)
-    if n < 2:
+def effective_count(weights: Sequence[float]) -> float:
+    """Kish's effective sample size of weighted deals: (Σw)² / Σw²."""
+    total = math.fsum(weights)
+    squares = math.fsum(w * w for w in weights)
+    return total * total / squares if squares else 0.0
+
+
+def mean(values: Sequence[float], weights: Weights = None) -> float:
+    if weights is None:
+        return math.fsum(values) / len(values)
+    return math.fsum(w * v for w, v in zip(weights, values, strict=True)) / math.fsum(weights)
+
+
+def std_error(values: Sequence[float], weights: Weights = None) -> float:
+    """The standard error of the mean (infinite with fewer than two values); with
+    weights, that of the weighted mean, on the deals' effective number."""
+    if weights is None:
+        n = len(values)
+        if n < 2:
+            return math.inf
+        centre = mean(values)
+        return math.sqrt(math.fsum((v - centre) ** 2 for v in values) / (n - 1) / n)
+    count = effective_count(weights)
+    if count <= 1:
         return math.inf
-    centre = mean(values)
-    return math.sqrt(math.fsum((v - centre) ** 2 for v in values) / (n - 1) / n)
+    centre = mean(values, weights)
+    spread = math.fsum(
+        w * (v - centre) ** 2 for w, v in zip(weights, values, strict=True)
+    ) / math.fsum(weights)
+    return math.sqrt(spread / (count - 1))
 
 
-def difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+def difference(
+    a: Sequence[float], b: Sequence[float], weights: Weights = None
+) -> tuple[float, float]:
     """Mean of ``a - b`` over the same deals, and its standard error."""
     gaps = [x - y for x, y in zip(a, b, strict=True)]
-    return mean(gaps), std_error(gaps)
+    return mean(gaps, weights), std_error(gaps, weights)
 
 
 def within_noise(gap: float, error: float) -> bool:
@@ -66,8 +102,8 @@ def within_noise(gap: float, error: float) -> bool:
     return abs(gap) <= NOISE * error
 
 
-def tied(a: Sequence[float], b: Sequence[float]) -> bool:
-    return within_noise(*difference(a, b))
+def tied(a: Sequence[float], b: Sequence[float], weights: Weights = None) -> bool:
+    return within_noise(*difference(a, b, weights))
 
 
 MARGIN = 0.25
@@ -79,9 +115,10 @@ strength against always taking the best)."""
 def decide(options: Sequence[Outcomes], preferred: int, margin: float = MARGIN) -> int:
     """The option to choose: the lowest mean cost, unless the rule of thumb's option
     (``preferred``) is tied with it and within ``margin`` points of it."""
-    best = min(range(len(options)), key=lambda i: (mean(options[i].cost), i))
+    weights = options[0].weights
+    best = min(range(len(options)), key=lambda i: (mean(options[i].cost, weights), i))
     if preferred != best:
-        gap, error = difference(options[preferred].cost, options[best].cost)
+        gap, error = difference(options[preferred].cost, options[best].cost, weights)
         if gap <= margin and gap <= NOISE * error:
             return preferred
     return best
@@ -116,12 +153,13 @@ def judge(
 ) -> Verdict:
     """The verdict on ``chosen``; ``sign`` is 1 when points are bad, -1 in Reverse."""
     me = options[chosen]
+    weights = me.weights
 
     def loss(i: int) -> float:
-        return sign * mean(options[i].own)
+        return sign * mean(options[i].own, weights)
 
     others = [i for i in range(len(options)) if i != chosen]
-    ties = tuple(i for i in others if tied(options[i].own, me.own))
+    ties = tuple(i for i in others if tied(options[i].own, me.own, weights))
     departures = tuple(i for i in others if i not in ties and loss(i) < loss(chosen))
     tiebreak, tie_gap, tie_error = "", 0.0, 0.0
     if ties:
@@ -131,20 +169,20 @@ def judge(
             tiebreak = "lowest"
         else:
             tiebreak = "objective"
-        widest = max(ties, key=lambda i: abs(difference(options[i].own, me.own)[0]))
-        tie_gap, tie_error = difference(options[widest].own, me.own)
+        widest = max(ties, key=lambda i: abs(difference(options[i].own, me.own, weights)[0]))
+        tie_gap, tie_error = difference(options[widest].own, me.own, weights)
     why, standing, others_gap, gap, gap_error = "", "", 0.0, 0.0, 0.0
     if departures:
         them = options[min(departures, key=loss)]
-        gap, gap_error = difference(me.own, them.own)
-        others_gap = difference(me.others, them.others)[0]
+        gap, gap_error = difference(me.own, them.own, weights)
+        others_gap = difference(me.others, them.others, weights)[0]
         others_term = -sign * others_weight * others_gap
-        game_term = difference(me.cost, them.cost)[0] - sign * gap - others_term
+        game_term = difference(me.cost, them.cost, weights)[0] - sign * gap - others_term
         if min(others_term, game_term) >= 0:
             why = "level"  # only the rule of thumb's tie in cost keeps the choice
         elif others_term <= game_term:
             why = "others"
-            cost_gap, cost_error = difference(me.cost, them.cost)
+            cost_gap, cost_error = difference(me.cost, them.cost, weights)
             standing = "ahead" if -cost_gap > NOISE * cost_error else "level"
         else:
             why = "game"

@@ -182,6 +182,9 @@ def _play_parser(play: argparse.ArgumentParser, lang: str, metavar: Callable[[st
         help=text("cli.play.think", lang),
     )
     play.add_argument("--names", metavar=metavar("names"), help=text("cli.play.names", lang))
+    play.add_argument(
+        "--data", metavar=text("class.cli.folder", lang), help=text("class.cli.data", lang)
+    )
 
 
 def _totals(given: str | None, players: int, lang: str) -> tuple[int, ...] | None:
@@ -294,6 +297,7 @@ def run_play(args: argparse.Namespace) -> int:
         cull=args.cull,
         think_ms=args.think,
         names=app.host_name_list(args.names or ""),
+        data=args.data,
     )
     try:
         app.run(settings)

@@ -14,7 +14,7 @@ from hearts_teach.cards import Card, cards_of, mask_of, parse_cards
 from hearts_teach.deal import Deal
 from hearts_teach.describe import winners_text
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import seat_name, signed, text
+from hearts_teach.i18n import message, seat_name, signed, text
 from hearts_teach.rules import Rules
 from hearts_teach.scoring import DealResult, score_deal
 
@@ -53,7 +53,11 @@ def variant_label(key: str, lang: str = "en") -> str:
     if not moon:
         return name
     return text(
-        "teach.variant_moon", lang, variant=name, moon=text("teach.moon_short." + moon, lang)
+        # The moon rule's name as written: French names it with a common noun, set mid-label.
+        "teach.variant_moon",
+        lang,
+        variant=name,
+        moon=message("teach.moon_short." + moon, lang),
     )
 
 
@@ -88,7 +92,9 @@ class VariantScore:
             return ""
         rule = self.result.moon_rule or "old"
         who = seat_name(self.result.moon, self.rules.players, lang)
-        return f"{text('teach.moon_by', lang, who=who)} ({text('teach.moon_short.' + rule, lang)})"
+        return (
+            f"{text('teach.moon_by', lang, who=who)} ({message('teach.moon_short.' + rule, lang)})"
+        )
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from hearts_teach.bots.catalog import Points, Symbols, points, say
+from hearts_teach.bots.catalog import Points, Symbols, card_list, points, say
 from hearts_teach.bots.montecarlo import (
     DEFAULT_PLAYOUTS,
     MonteCarloBot,
@@ -48,6 +48,7 @@ from hearts_teach.bots.montecarlo import (
 )
 from hearts_teach.bots.policy import context
 from hearts_teach.bots.seats import play_out, seat_bots
+from hearts_teach.bots.solver import Solver, SolverLimit
 from hearts_teach.bots.weigh import difference, within_noise
 from hearts_teach.cards import CARDS, QUEEN_OF_SPADES, Card, Suit, mask_of
 from hearts_teach.deal import Deal, PlayerView, Trick, trick_winner
@@ -361,7 +362,7 @@ class DealReview:
             players = self.deal.rules.players
             trick, position = divmod(decision.plays_before, players)
             return what_if.replay(trick, decision.better[0], position)
-        start = _rewound(self.deal)
+        start = rewound(self.deal)
         for kind, player, cards in self.deal.history:
             if kind != "pass":
                 break
@@ -401,7 +402,7 @@ class GameReview:
 # --- the review -----------------------------------------------------------------------
 
 
-def _rewound(deal: Deal) -> Deal:
+def rewound(deal: Deal) -> Deal:
     """A copy of ``deal`` with every action taken back (before the pass)."""
     start = deal.copy()
     while True:
@@ -471,7 +472,7 @@ def _steps(deal: Deal, player: int) -> list[_Step | None]:
     """The player's view before each of their decisions, what they did and how many cards
     were played before; None for a card that was the only choice (or whose legal cards
     all play the same)."""
-    position = _rewound(deal)
+    position = rewound(deal)
     ctx = context(deal.rules)
     steps: list[_Step | None] = []
     final = deal.passes()[player]
@@ -749,19 +750,131 @@ class _DealFacts:
         return reason_for(frozenset(facts), params)
 
 
+# --- cards face up ---------------------------------------------------------------------
+
+FACE_UP_CARDS: Final = 20
+"""Cards left in the hands (the card decided included) from which a decision is solved
+with every hand known: five tricks of four players, a few milliseconds compiled and
+well under a second in the browser (``benchmarks/review.py``)."""
+FACE_UP_NODES: Final = 300_000
+"""The solver's budget of positions for one decision; beyond it, no face-up line."""
+
+
+@dataclass(frozen=True)
+class FaceUp:
+    """One card decision as the exact solver sees it with every hand known ("cards face
+    up", a double-dummy analysis): not what the player could know, but what the cards
+    were. ``best``: the legal cards after which, everyone then playing exactly (each for
+    their own side's points), the player's side takes the fewest points this deal (the
+    most in Reverse); ``points``: the side's points this deal after each legal card, in
+    that exact play; ``played``: the card the player played."""
+
+    plays_before: int
+    trick: int
+    played: Card
+    best: tuple[Card, ...]
+    points: Mapping[Card, int]
+    partnership: bool = False
+    """The points are the side's of two partners (Partnership), not the player's alone."""
+
+    @property
+    def agrees(self) -> bool:
+        """The card played was one of the best with every hand known."""
+        return self.played in self.best
+
+    @property
+    def played_points(self) -> int:
+        return self.points[self.played]
+
+    @property
+    def best_points(self) -> int:
+        return self.points[self.best[0]]
+
+    @property
+    def cost(self) -> int:
+        """How many points the side lost to the best card, every hand known (0 when it
+        agrees; in Reverse, how many it gained less)."""
+        return abs(self.played_points - self.best_points)
+
+    def text(self, lang: str = "en") -> str:
+        """The line in words, said as cards face up (every hand known), never as what the
+        player could have known: that is the review's estimate, beside it."""
+        whom = message("review.face_up.side" if self.partnership else "review.face_up.you", lang)
+        if self.agrees:
+            return text(
+                "review.face_up.agrees",
+                lang,
+                card=self.played,
+                points=points(self.played_points, lang, 0),
+                whom=whom,
+            )
+        return ntext(
+            "review.face_up.better",
+            len(self.best),
+            lang,
+            best=card_list(self.best, lang),
+            best_points=points(self.best_points, lang, 0),
+            card=self.played,
+            played_points=points(self.played_points, lang, 0),
+            whom=whom,
+        )
+
+
+def face_up(
+    deal: Deal, player: int = 0, *, cards: int = FACE_UP_CARDS, nodes: int = FACE_UP_NODES
+) -> tuple[FaceUp, ...]:
+    """Each card decision of ``player`` in the finished ``deal`` from the second trick on
+    with at most ``cards`` cards left in the hands and more than one card to choose from,
+    solved with every hand known (:class:`~hearts_teach.bots.solver.Solver`); a
+    decision the solver cannot finish within ``nodes`` positions is left out."""
+    if not deal.is_over:
+        raise HeartsError("deal_not_over")
+    rules = deal.rules
+    team = next(t for t in rules.teams() if player in t)
+    position = rewound(deal)
+    found: list[FaceUp] = []
+    plays = 0
+    for kind, who, chosen in deal.history:
+        if kind == "pass":
+            position.pass_cards(who, chosen)
+            continue
+        legal = position.legal_mask()
+        left = sum(hand.bit_count() for hand in position.hands)
+        if who == player and legal & (legal - 1) and position.trick_number > 0 and left <= cards:
+            solver = Solver.from_deal(position, max_nodes=nodes)
+            try:
+                ends = solver.card_outcomes()
+            except SolverLimit:
+                ends = {}
+            if ends:
+                points = {CARDS[c]: sum(end.scores[p] for p in team) for c, end in ends.items()}
+                sign = -1 if rules.reverse else 1
+                least = min(sign * value for value in points.values())
+                best = tuple(sorted(c for c, value in points.items() if sign * value == least))
+                found.append(
+                    FaceUp(plays, position.trick_number + 1, chosen[0], best, points, len(team) > 1)
+                )
+        position.play(chosen[0])
+        plays += 1
+    return tuple(found)
+
+
 __all__ = [
     "CONFIRM_SAMPLES",
+    "FACE_UP_CARDS",
     "KINDS",
     "REVIEW_PLAYOUTS",
     "SLIGHT_SHARE",
     "WHY",
     "DealReview",
     "Decision",
+    "FaceUp",
     "GameReview",
     "Loss",
     "Reason",
     "Seat",
     "cost_text",
+    "face_up",
     "review_deal",
     "review_game",
 ]

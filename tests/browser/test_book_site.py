@@ -49,7 +49,7 @@ def _outside(requested: list[str]) -> list[str]:
 
 @pytest.mark.parametrize(
     ("lang", "other", "tab_title"),
-    [("en", "fr", "Spot Hearts"), ("fr", "en", "Cœurs à valeur faciale")],
+    [("en", "fr", "Spot Hearts"), ("fr", "en", "Cœurs comptés à leur valeur (Spot Hearts)")],
 )
 def test_teachers_chapter_widgets_render_offline(
     page: Page,

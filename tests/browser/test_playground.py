@@ -31,7 +31,7 @@ PLAYABLE = ".ht-hand .ht-card:not([disabled]):not(.ht-refused)"
 
 
 def open_playground(page: Page, url: str, query: str = "") -> None:
-    page.goto(url + query)
+    page.goto(url + query, timeout=LOAD_TIMEOUT)  # the load event waits for the kernel too
     page.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
 
 
@@ -418,7 +418,25 @@ def test_a_kernel_message_crafted_in_the_page_runs_nothing(
                         allow_stdin: false, stop_on_error: true},
             }));
           }
-          await new Promise((done) => setTimeout(done, 3000));
+          // A barrier, not a wait: the kernel answers a channel's messages in order, so
+          // once it has answered kernel_info on shell and control, anything sent before on
+          // those channels has been run or refused.
+          const replied = new Set();
+          const answered = new Promise((done) => socket.addEventListener("message", (event) => {
+            const message = JSON.parse(event.data);
+            if (message.msg_type === "kernel_info_reply") replied.add(message.parent_header.msg_id);
+            if (replied.size === 2) done();
+          }));
+          for (const channel of ["shell", "control"]) {
+            socket.send(JSON.stringify({
+              header: {msg_id: `info-${channel}`, msg_type: "kernel_info_request", username: "",
+                       session: "s", date: "", version: "5.3"},
+              parent_header: {}, metadata: {}, channel, content: {},
+            }));
+          }
+          const late = new Promise((_, fail) =>
+            setTimeout(() => fail(new Error("the kernel did not answer kernel_info")), 60000));
+          await Promise.race([answered, late]);
           socket.close();
           return seen;
         }""",

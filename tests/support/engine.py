@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from hearts_teach import Card, Deal, Game, HeartsError, Rules, Suit
 from hearts_teach.cards import cards_of, mask_of, parse_cards
@@ -61,6 +61,31 @@ def full_deal(
     """A deal at its very start (trick 1 is trick 1) with the given cards placed."""
     hands = fill_hands(rules, fixed, dead=dead, voids=voids)
     return Deal.from_hands(rules, hands, dead=dead, pass_direction=pass_direction)
+
+
+def constructed_ending(
+    rules: Rules,
+    hands: Sequence[str],
+    dead: str = "",
+    *,
+    leader: int | None = None,
+    hearts_broken: bool = False,
+    deal_number: int = 0,
+) -> Deal:
+    """A position late in a deal with its earlier tricks left out, for a test of one rule
+    at one trick: the cards missing from the hands are out of play and nobody took them,
+    whatever they count. No play gives such counts, so ``Deal.from_hands`` refuses the
+    position (docs/rules.md §9.1); this builds it with the engine's unchecked
+    constructor. A position a reader sees is played from full hands instead."""
+    masks = [mask_of(parse_cards(hand)) for hand in hands]
+    return Deal(
+        rules,
+        masks,
+        mask_of(parse_cards(dead)),
+        leader=leader,
+        hearts_broken=hearts_broken,
+        deal_number=deal_number,
+    )
 
 
 def random_passes(deal: Deal, rng: random.Random) -> None:

@@ -55,6 +55,7 @@ class Settings:
     cull: int | None = None
     think_ms: int | None = None
     names: tuple[str, ...] = ()
+    data: str | None = None  # the class board's folder (None: the user's data folder)
 
 
 def voila_arguments(settings: Settings) -> list[str]:
@@ -66,6 +67,7 @@ def voila_arguments(settings: Settings) -> list[str]:
         "--PlaygroundServer.bot_think": (
             None if settings.think_ms is None else settings.think_ms / 1000
         ),
+        "--PlaygroundServer.data_folder": settings.data,
     }
     return [
         str(NOTEBOOK),

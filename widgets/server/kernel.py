@@ -1,16 +1,59 @@
 """The playground in a visitor's kernel of the served playground (its notebook's one
 call): the kernel guard installed first, then the playground, whose tables seat bots
-that think in the background (:class:`~.thinking.ServedSeating`) and whose teachers'
-simulations stay small."""
+that think in the background (:class:`~.thinking.ServedSeating`), whose teachers'
+simulations stay small, and which gives a class its deal and sends its results to the
+server's board (:func:`class_link`)."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import Final
 
+from hearts_teach.teaching.classroom import ClassDeal, ClassError, ClassResult, RateLimit
+
+from ..classroom import ClassLink
 from ..playground import Playground
 from . import kernel_guard
 from .thinking import ServedSeating
+
+CLASS_DATA: Final = "HEARTS_CLASS_DATA"
+"""The folder of the class board's database (the server's ``--data``)."""
+CLASS_URL: Final = "HEARTS_CLASS_URL"
+"""The playground's address as students reach it (the server's network address)."""
+CLASS_BOARD: Final = "HEARTS_CLASS_BOARD"
+"""The board's address, without the teacher's key (which no kernel is told)."""
+
+
+class ClassInbox:
+    """The board's database as one kernel uses it: deals given, results sent, at most a
+    few a minute (:class:`RateLimit`)."""
+
+    def __init__(self, folder: str, limit: RateLimit | None = None) -> None:
+        from hearts_teach.teaching.classroom_store import ClassStore
+
+        self.store = ClassStore(folder)
+        self.limit = limit if limit is not None else RateLimit()
+
+    def give(self, class_deal: ClassDeal) -> None:
+        self.store.give(class_deal)
+
+    def send(self, result: ClassResult) -> None:
+        if not self.limit.allow():
+            raise ClassError("rate", seconds=max(1, round(self.limit.wait())))
+        self.store.send(result)
+
+
+def class_link(environ: Mapping[str, str]) -> ClassLink | None:
+    """How this kernel's page gives deals and sends results (None: not served with a
+    board)."""
+    folder = environ.get(CLASS_DATA)
+    if not folder:
+        return None
+    inbox = ClassInbox(folder)
+    return ClassLink(
+        environ.get(CLASS_URL, ""), environ.get(CLASS_BOARD, ""), inbox.give, inbox.send
+    )
 
 
 def served_playground(environ: Mapping[str, str] | None = None) -> Playground:
@@ -19,7 +62,9 @@ def served_playground(environ: Mapping[str, str] | None = None) -> Playground:
     environ = os.environ if environ is None else environ
     guard = kernel_guard.install(environ)
     served = environ.get(kernel_guard.SERVED) == "1"
-    playground = Playground.from_environment(environ, seating=ServedSeating(), served=served)
+    playground = Playground.from_environment(
+        environ, seating=ServedSeating(), served=served, classroom=class_link(environ)
+    )
     if guard is not None:
         guard.listeners.append(playground.refused)
     return playground

@@ -68,8 +68,12 @@ from voila.request_info_handler import (  # type: ignore[import-untyped]  # noqa
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]  # noqa: E402
 
 from hearts_teach.i18n import LANGS, terminal_lang, text  # noqa: E402
+from hearts_teach.teaching.classroom import new_teacher_key  # noqa: E402
+from hearts_teach.teaching.classroom_store import default_data_folder  # noqa: E402
 
 from ..address import PAGE_LANG  # noqa: E402
+from .board import BoardCsv, BoardKeeper, BoardPage  # noqa: E402
+from .kernel import CLASS_BOARD, CLASS_DATA, CLASS_URL  # noqa: E402
 
 SERVED = "HEARTS_SERVED"
 """Set to ``1`` in the environment of every kernel this server starts (see kernel_guard)."""
@@ -485,6 +489,11 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         "bots' search already runs only on idle cores (hearts_teach_widgets.server.thinking), "
         "which measured better for a class than a nicer game (benchmarks/README.md).",
     )
+    data_folder = Unicode(
+        "",
+        config=True,
+        help="The folder of the class board's database (empty: the user's data folder).",
+    )
     host_names = List(
         Unicode(),
         config=True,
@@ -512,6 +521,8 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         self._shutdowns: set[asyncio.Future[None]] = set()
         self.last_request = 0.0  # when a page was last asked for (time.monotonic)
         self.waiting = 0  # pages waiting for a kernel of the pool
+        self.teacher_key = new_teacher_key()  # for this run: the board is the teacher's
+        self.board: BoardKeeper | None = None
 
     def start(self) -> None:
         # The port first: preheated kernels are told it before Voilà listens.
@@ -531,7 +542,16 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         if self.ip not in ("", "0.0.0.0", "::", "localhost"):
             # A preheated kernel asks this address for its request (voila.utils).
             os.environ["VOILA_APP_IP"] = f"[{self.ip}]" if ":" in self.ip else self.ip
-        super().start()
+        # The class board: kernels write to its database; the key stays here.
+        folder = self.data_folder or str(default_data_folder())
+        os.environ[CLASS_DATA] = folder
+        os.environ[CLASS_URL] = self.student_url()
+        os.environ[CLASS_BOARD] = f"{self.student_url()}class/board"
+        self.board = BoardKeeper(folder, self.teacher_key, self.student_url())
+        try:
+            super().start()
+        finally:
+            self.board.close()
 
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
@@ -598,7 +618,22 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
             elif handler is RequestInfoSocketHandler:
                 handler = PlaygroundRequestInfoHandler
             handlers.append((pattern, handler, *rest))
+        if self.board is not None:
+            options = {"keeper": self.board, "default_lang": os.environ.get(PAGE_LANG, "en")}
+            base = self.base_url.rstrip("/")
+            handlers.insert(0, (f"{base}/class/board", BoardPage, options))
+            handlers.insert(0, (f"{base}/class/board.csv", BoardCsv, options))
         return handlers
+
+    def student_url(self) -> str:
+        """The playground's address as students reach it: this machine's network address
+        when it serves every interface (never 127.0.0.1, which is each student's own)."""
+        if self.ip in ("", "0.0.0.0", "::"):
+            addresses = network_addresses()
+            host = addresses[0] if addresses else "127.0.0.1"
+        else:
+            host = f"[{self.ip}]" if ":" in self.ip else self.ip
+        return f"http://{host}:{self.port}{self.base_url}"
 
     def listen(self) -> None:
         names = machine_names(self.host_names)
@@ -628,6 +663,8 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         else:
             host = f"[{self.ip}]" if ":" in self.ip else self.ip
             lines = [text("serve.banner.here", lang, url=f"http://{host}:{port}{base}")]
+        board = f"{self.student_url()}class/board?key={self.teacher_key}"
+        lines.append(text("class.banner.board", lang, url=board))
         print("\n".join(lines), flush=True)
 
 

@@ -17,6 +17,7 @@ from hearts_teach.i18n import (
 )
 from hearts_teach.records import share_code
 
+from ..classroom import ClassBoard, ClassLink, GiveDeal
 from ..review import ReviewTab
 from ..shared import follow_replays
 from ..texts import Localized
@@ -44,7 +45,9 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
     the comparison shows it, what-if and the review start from it, and everything else
     the teacher did (the desk, a simulation, the totals typed...) is kept."""
 
-    def __init__(self, deal: Deal | None = None, lang: str = "en") -> None:
+    def __init__(
+        self, deal: Deal | None = None, lang: str = "en", classroom: ClassLink | None = None
+    ) -> None:
         super().__init__()
         self.add_class("ht-root")
         self.lang = lang
@@ -56,7 +59,15 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         self.review = ReviewTab(deal, lang)
         self.review.code.style.description_width = "initial"  # not « Code de p… »
         follow_replays(self.review.panel)
-        for page in (self.compare, self.desk, self.simulation, self.review):
+        # « Distribuer cette donne », where a class can be given one (served or static)
+        self.give = None if classroom is None else GiveDeal(classroom, deal, lang)
+        # With no server to send to (the static book), the board is here: codes pasted.
+        self.board = ClassBoard(lang) if classroom is not None and classroom.send is None else None
+        self.class_page = widgets.VBox([p for p in (self.give, self.board) if p is not None])
+        pages = (self.compare, self.desk, self.simulation, self.review, self.give, self.board)
+        for page in pages:
+            if page is None:
+                continue
             traitlets.dlink((self, "lang"), (page, "lang"))
         self.tabs = widgets.Tab()
         self.heading = widgets.HTML()
@@ -76,6 +87,8 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
             return
         self.deal = deal
         self.compare.set_deal(deal)
+        if self.give is not None:
+            self.give.set_deal(deal)
         self._show_what_if(deal)
         review = self.review
         review.code.value = share_code(deal)
@@ -95,6 +108,8 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         if self.what_if is not None:
             pages.append(self.what_if)
         pages += [self.simulation, self.review]
+        if self.give is not None:
+            pages.append(self.class_page)
         index = self.tabs.selected_index
         shown = self.tabs.children[index] if isinstance(index, int) else None
         if isinstance(shown, WhatIfWidget):
@@ -111,6 +126,8 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
             keys.append("ui.teach.tab.whatif")
         keys.append("ui.teach.tab.simulate")
         keys.append("ui.teach.tab.review")
+        if self.give is not None:
+            keys.append("class.tab")
         self.tabs.titles = tuple(text(key, lang) for key in keys)
         # (the review's seat, relabelled just before: its label's tooltip, else "null")
         self.review.seat.tooltip = self.review.seat.description
