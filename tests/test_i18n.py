@@ -321,7 +321,7 @@ def test_a_french_deal_at_the_table_shows_french_only(preset: str) -> None:
         table.confirm_pass_button.click()
     while not table.deal.is_over:
         seen.append(_table_text(table))
-        enabled = [c for c in table.hand.cards if not table.hand.buttons[c].disabled]
+        enabled = list(table.hand.playable)
         table.hand.buttons[enabled[-1]].click()
     table.hint_button.click()
     seen.append(_table_text(table) + " " + table.message)

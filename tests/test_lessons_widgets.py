@@ -100,12 +100,18 @@ def test_wrong_card_is_explained_then_the_lesson_continues() -> None:
     assert "Décisions clés trouvées du premier coup\u202f: 2 sur 3." in guided.result.value
 
 
-def test_illegal_cards_are_disabled_with_the_engine_reason() -> None:
+def test_illegal_cards_are_greyed_and_say_why_when_tried() -> None:
     guided = GuidedDeal("standard-first-trick", "en")
     queen = guided.hand.buttons[Card.parse("Q♠")]
-    assert queen.disabled
+    assert "ht-refused" in queen._dom_classes and queen.tabbable is False
+    assert Card.parse("Q♠") not in guided.hand.playable
     assert "first trick" in queen.tooltip
-    assert guided.choose("Q♠").verdict == "illegal"
+    before = guided.run.deal.state_key()
+    queen.click()
+    assert guided.last_feedback is not None and guided.last_feedback.verdict == "illegal"
+    assert guided.run.deal.state_key() == before
+    assert "first trick" in guided.refusal_box.value
+    assert "first trick" not in guided.feedback.value  # said once, beside the hand
 
 
 def test_language_switch_keeps_the_lesson() -> None:

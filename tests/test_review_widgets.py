@@ -45,7 +45,7 @@ def finish_deal(table: HeartsTable) -> None:
         table.confirm_pass_button.click()
     while not table.deal.is_over:
         assert table.review_button.layout.display == "none"
-        enabled = [c for c in table.hand.cards if not table.hand.buttons[c].disabled]
+        enabled = list(table.hand.playable)
         table.hand.buttons[enabled[-1]].click()
 
 
@@ -68,10 +68,13 @@ def test_the_review_button_shows_the_decisions_costliest_first(table: HeartsTabl
     review = panel.review
     assert review is not None and review.player == 0
     assert review.deal.history == table.deal.history
-    assert len(panel.rows.children) == len(review.decisions)
-    # Costliest first, each row saying where, what, the bot's card, the cost and why.
+    # In the order played, those with nothing to weigh (0 ± 0) left out; each row of a
+    # cost beyond the noise saying where, what, the bot's card, the cost and why.
+    assert panel.shown == [d for d in review.decisions if d.cost != 0 or d.error != 0]
+    assert len(panel.rows.children) == len(panel.shown)
+    assert [d.plays_before for d in panel.shown] == sorted(d.plays_before for d in panel.shown)
     first = review.ranked[0]
-    row = shown(panel.rows.children[0].children[0].value)
+    row = shown(panel.rows.children[panel.shown.index(first)].children[0].value)
     assert first.lost and first.where_text("en") in row
     assert f"Your choice: {first.played_text('en')}." in row
     assert f"The bot prefers {first.better_text('en')}." in row
@@ -94,13 +97,14 @@ def test_the_verdict_is_told_in_words_and_signs_not_only_colour(table: HeartsTab
     panel = table.review_panel
     assert panel is not None and panel.review is not None
     for decision, row, button in zip(
-        panel.review.ranked, panel.rows.children, panel.replay_buttons, strict=True
+        panel.shown, panel.rows.children, panel.replay_buttons, strict=True
     ):
         html = row.children[0].value
         assert f"ht-review-{decision.verdict}" in html  # the colour...
         assert VERDICT_MARKS[decision.verdict] in html  # ...a sign...
         assert decision.verdict_text("en") in shown(html)  # ...and the words
-        if decision.agrees:
+        if not decision.lost:  # within the noise, or better: not "the bot prefers"
+            assert "The bot prefers" not in shown(html) and "Cost:" not in shown(html)
             assert button is None and len(row.children) == 1
         else:
             # A button, reached with the keyboard, that says what it replays.
@@ -116,7 +120,7 @@ def test_a_click_on_a_decision_replays_the_deal_with_the_better_card(table: Hear
     panel = table.review_panel
     assert panel is not None and panel.review is not None
     index = next(i for i, b in enumerate(panel.replay_buttons) if b is not None)
-    decision = panel.review.ranked[index]
+    decision = panel.shown[index]
     panel.replay_buttons[index].click()
     assert panel.replayed is not None
     chosen, result = panel.replayed
@@ -174,17 +178,18 @@ def test_the_review_speaks_french_with_french_cards(table: HeartsTable) -> None:
     assert "Review of deal 1" in panel_text(panel)
 
 
-def test_the_moon_blunder_reads_first_in_the_teachers_review_tab() -> None:
+def test_the_moon_blunder_reads_in_play_order_in_the_teachers_review_tab() -> None:
     code = share_code(moon_blunder("2H"))
     tab = ReviewTab(lang="en")
     assert [label for label, _ in tab.seat.options] == ["South", "West", "North", "East"]
     review = tab.review_code(code, player=0)
     assert review is not None and tab.panel.review is review
-    first_row = shown(tab.panel.rows.children[0].children[0].value)
-    assert "Trick 12" in first_row and "Mistake" in first_row
-    assert "East shot the moon and took trick 12" in first_row
-    tab.panel.replay_buttons[0].click()
-    assert tab.panel.replay_buttons[0].description == "Replay trick 12 with A♥"
+    rows = [shown(row.children[0].value) for row in tab.panel.rows.children]
+    index = next(i for i, row in enumerate(rows) if "Trick 12" in row)
+    assert "Mistake" in rows[index] and "East shot the moon and took trick 12" in rows[index]
+    assert review.ranked[0] is tab.panel.shown[index]  # the costliest, in its place
+    tab.panel.replay_buttons[index].click()
+    assert tab.panel.replay_buttons[index].description == "Replay trick 12 with A♥"
     words = shown(tab.panel.replay_box.value)
     assert "−23" in words and "+23" in words  # you 26 → 3, East 0 → 23
     tab.set_lang("fr")
@@ -205,7 +210,7 @@ def test_the_teachers_review_speaks_of_the_students_seat_by_its_name() -> None:
     tab.panel.playouts, tab.panel.confirm = QUICK["playouts"], QUICK["confirm"]
     review = tab.review_code(code, player=0)
     assert review is not None
-    tab.panel.replay_buttons[0].click()
+    next(button for button in tab.panel.replay_buttons if button is not None).click()
     for lang, choice in (("en", "South’s choice: "), ("fr", "Choix de Sud : ")):
         tab.set_lang(lang)
         words = panel_text(tab.panel) + " " + tab.run_button.tooltip
@@ -251,3 +256,27 @@ def test_the_teachers_tools_have_a_review_tab_ready_with_their_deal() -> None:
     review = tools.review.panel.review
     assert review is not None and review.player == 3
     assert "Donne 1, Est" in shown(tools.review.panel.summary.value)
+
+
+def test_a_review_of_a_deal_played_by_the_hint_does_not_contradict_it() -> None:
+    """Every card played as the hint advised: no decision says the bot prefers another
+    card unless beyond the noise with a positive cost; none is 0 ± 0."""
+    table = HeartsTable(Rules(), seed=5, bot_level="random", delay=0)
+    table.review_panel = ReviewPanel("en", **QUICK)
+    while not table.deal.is_over:
+        table.hint()
+        if table.session.in_pass:
+            table.choose_pass(list(table.session.hinted))
+            assert table.confirm_pass()
+        else:
+            assert table.play_card(table.session.hinted[0])
+    table.review()
+    panel = table.review_panel
+    assert panel is not None and panel.review is not None
+    for decision, row in zip(panel.shown, panel.rows.children, strict=True):
+        words = shown(row.children[0].value)
+        prefers = "The bot prefers" in words
+        assert prefers == decision.lost
+        if prefers:
+            assert decision.cost > 0
+        assert not (decision.cost == 0 and decision.error == 0)

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.engine import play_a_moon
 
-from hearts_teach import Rules
+from hearts_teach import Deal, Rules
 from hearts_teach.bots import Bot
 from hearts_teach.deal import PlayerView
 from hearts_teach.errors import HeartsError
@@ -220,3 +220,12 @@ def test_the_session_needs_nothing_of_jupyter() -> None:
         "assert not {'ipywidgets', 'traitlets', 'IPython'} & set(sys.modules), sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", script], check=True)
+
+
+def test_a_game_is_under_way_once_a_card_is_played_until_it_is_over() -> None:
+    session = TableSession(Deal.new(Rules(), seed=3, deal_number=3), seed=3)
+    assert not session.under_way  # nothing a new game would throw away
+    session.play_card("2♣")
+    assert session.under_way
+    session.new_game()
+    assert not session.under_way

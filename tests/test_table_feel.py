@@ -32,7 +32,7 @@ DELAY = 0.5
 
 
 def playable(table: HeartsTable) -> list[Card]:
-    return [card for card in table.hand.cards if not table.hand.buttons[card].disabled]
+    return list(table.hand.playable)
 
 
 def passed(table: HeartsTable) -> None:
@@ -111,7 +111,7 @@ def test_the_bots_cards_appear_one_after_another() -> None:
     assert "ht-idle" not in table.skip_button._dom_classes
     end = timeline(table.deal, Replay(before, DELAY)).end
     assert f"{table._name} .ht-skip{{animation:" in felt and f" {end:.2f}s forwards" in felt
-    # "Show all now": the same table at once
+    # "Skip the animation": the same table at once
     table.skip_button.click()
     assert "--in" not in table.felt.value and "ht-idle" in table.skip_button._dom_classes
 
@@ -331,12 +331,14 @@ def test_the_note_says_what_happened_and_why_cards_are_greyed() -> None:
     table.play_card(card)
     note = table.note.value
     assert f"Trick {number}" in note and f"you {card}" in note
-    refused = {
+    refused = [
         table.deal.explain(c).text("en")
         for c in table.deal.hand(0)
         if table.deal.to_play == 0 and not table.deal.explain(c).legal
-    }
-    assert all(reason in note for reason in refused)
+    ]
+    # one sentence for all the greyed cards, not a reason each
+    assert not any(reason in note for reason in refused)
+    assert (text("table.note.greyed", "en") in note) == bool(refused)
     table.set_lang("fr")
     assert f"Pli {number}" in table.note.value and "vous " in table.note.value
 
@@ -613,3 +615,19 @@ def test_a_delay_the_picker_does_not_offer_becomes_one_of_its_choices() -> None:
     assert 1.7 in [value for _label, value in table.pace_picker.options]
     table.pace_picker.value = 0.0  # and the picker still sets the table's delay
     assert table.delay == 0.0
+
+
+def test_a_hint_leads_with_its_advice_and_keeps_its_figures_behind_details() -> None:
+    table = HeartsTable(Deal.new(Rules(), seed=11, deal_number=3), seed=3, delay=0)
+    table.play_card(playable(table)[0])
+    table.hint()
+    details = table.session.details
+    assert details is not None  # the strong bot's figures
+    figures = details.text("fr")
+    table.set_lang("fr")
+    assert figures not in table.message and "±" not in table.message
+    box = unescape(table.message_box.value)
+    assert box.index(table.message) < box.index("<details") < box.index(figures)
+    assert "<summary>Détails</summary>" in box
+    table.play_card(table.session.hinted[0])
+    assert table.session.details is None or "<details" not in table.message_box.value

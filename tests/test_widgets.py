@@ -32,7 +32,7 @@ def click_pass(table: HeartsTable) -> list[Card]:
 
 
 def enabled_cards(table: HeartsTable) -> list[Card]:
-    return [card for card in table.hand.cards if not table.hand.buttons[card].disabled]
+    return list(table.hand.playable)
 
 
 def shown_text(table: HeartsTable, with_rules: bool = True) -> str:
@@ -144,14 +144,17 @@ def test_an_illegal_card_is_refused_with_the_engine_reason() -> None:
     card = illegal[0]
     reason = deal.explain(card).text("en")
     button = table.hand.buttons[card]
-    assert button.disabled
+    # greyed and out of the Tab order, but it takes a click, to say why
+    assert "ht-refused" in button._dom_classes and button.tabbable is False
+    assert card not in table.hand.playable
     assert button.tooltip == reason
     assert reason in button.description
     before = deal.state_key()
-    button.click()  # a disabled button clicked from Python still reaches the handler
+    button.click()
     assert deal.state_key() == before
     assert reason in table.message
-    assert "ht-error" in table.message_box.value
+    assert reason in table.refusal_box.value and 'role="alert"' in table.refusal_box.value
+    assert reason not in table.message_box.value  # said once, beside the hand
     assert not table.play_card(card)
     assert deal.state_key() == before
 
@@ -235,13 +238,16 @@ def test_hint_names_a_legal_card_its_reason_and_its_figures() -> None:
         card for card in table.hand.cards if "ht-hinted" in table.hand.buttons[card]._dom_classes
     ]
     assert len(hinted) == 1 and hinted[0] in table.deal.legal_moves()
-    # The card advised is priced (with its standard error); the hint speaks to the player.
-    odds = table.message.split("Expected points per card: ")[1]
+    # The card advised is priced (with its standard error), behind "Details" after the
+    # advice; the hint speaks to the player.
+    assert table.session.details is not None
+    odds = table.session.details.text("en").split("Expected points per card: ")[1]
+    assert "Expected points" not in table.message and "<details" in table.message_box.value
     assert re.search(rf"(^|[ /]){re.escape(str(hinted[0]))}[ /]", odds) and " ± " in odds
     assert not re.search(r"\b(I|me|my)\b", table.message)
     table.set_lang("fr")
     assert table.message.startswith(f"Conseil\u202f: jouez {card_symbol(hinted[0], 'fr')}.")
-    assert "Points attendus par carte\u202f: " in table.message
+    assert "Points attendus par carte\u202f: " in unescape(table.message_box.value)
     assert not re.search(r"\b(je|j’|me|mon|ma|mes)\b", table.message)
 
 
@@ -708,3 +714,25 @@ def test_games_of_five_players_and_of_the_shooters_choice_survive_reopening_thei
     assert back.table.game.history[0].deal.moon_choice == moon
     assert back.table.game.totals == chosen.game.totals
     assert back.table.deal.state_key() == chosen.deal.state_key()
+
+
+def test_new_game_asks_before_leaving_a_game_under_way() -> None:
+    table = HeartsTable(Deal.new(Rules(), seed=3, deal_number=3), seed=3, delay=0)
+    seed = table.seed
+    # nothing played yet: nothing to lose, a new game at once
+    assert table.ask_new_game() and table.seed == seed + 1
+    table = HeartsTable(Deal.new(Rules(), seed=3, deal_number=3), seed=3, delay=0)
+    table.play_card(table.hand.playable[0])
+    before = table.deal.state_key()
+    table.new_game_button.click()
+    assert table.new_game_box.layout.display is None
+    assert text("table.new_game.ask", "en") in table.new_game_question.value
+    assert table.deal.state_key() == before  # nothing lost yet
+    table.set_lang("fr")
+    assert table.new_game_yes.description == text("table.new_game.yes", "fr")
+    table.new_game_no.click()
+    assert table.new_game_box.layout.display == "none" and table.deal.state_key() == before
+    table.new_game_button.click()
+    table.new_game_yes.click()
+    assert table.seed == seed + 1 and table.new_game_box.layout.display == "none"
+    assert not table.session.under_way

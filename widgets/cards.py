@@ -2,8 +2,10 @@
 
 A card button shows its rank and suit (drawn by the style sheet, red for hearts and
 diamonds, always with the suit symbol) and carries its full name in its accessible
-label. A card that cannot be played is disabled, and the engine's reason is both its
-tooltip and part of its label. The hand is sorted by suit, on one row whatever its
+label. A card that cannot be played is greyed, and the engine's reason is both its
+tooltip and part of its label; at the table and in a lesson it still takes a click or a
+tap (out of the Tab order), so that the view can say why (``refusal_html``), where a
+disabled button would hear nothing. The hand is sorted by suit, on one row whatever its
 size (the cards narrow to fit: hearts_teach_widgets.style; on a phone a table's hand of more
 than thirteen cards takes two rows), and reachable with Tab; Enter or Space plays the
 focused card.
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from html import escape
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
@@ -34,6 +37,9 @@ class CardState:
     marks: tuple[str, ...] = ()
     lang: str = "en"
     """The language of the label, and of the letter on the card's face (French R, D, V)."""
+    answers: bool = False
+    """A refused card that still takes a click or a tap, so that the table can say why
+    it is refused (greyed, out of the Tab order: a disabled button hears no click)."""
 
 
 def card_classes(card: Card, marks: Sequence[str] = (), lang: str = "en") -> list[str]:
@@ -62,13 +68,18 @@ def card_button(card: Card, lang: str = "en") -> widgets.Button:
 
 def apply_state(button: widgets.Button, card: Card, state: CardState) -> None:
     """Update a card button, sending only what changed to the page."""
-    classes = tuple(card_classes(card, state.marks, state.lang))
+    marks = (*state.marks, "ht-refused") if state.answers and not state.enabled else state.marks
+    classes = tuple(card_classes(card, marks, state.lang))
     if button.description != state.label:
         button.description = state.label
     if button.tooltip != state.tooltip:
         button.tooltip = state.tooltip
-    if button.disabled == state.enabled:
-        button.disabled = not state.enabled
+    disabled = not (state.enabled or state.answers)
+    if button.disabled != disabled:
+        button.disabled = disabled
+    tabbable = False if state.answers and not state.enabled else None
+    if button.tabbable != tabbable:
+        button.tabbable = tabbable
     if tuple(button._dom_classes) != classes:
         button._dom_classes = classes
 
@@ -97,11 +108,13 @@ def play_states(
     hinted: Collection[Card] = (),
     received: Collection[Card] = (),
     played: Collection[Card] = (),
+    answer_refusals: bool = False,
 ) -> dict[Card, CardState]:
     """The state of each card of ``player``'s hand, as the engine decides it: a legal
     card is enabled; any other is disabled with the engine's reason. ``hinted``: the
     cards a bot advises; ``played``: the card played there in the deal (what-if), named
-    as played, never as advised."""
+    as played, never as advised. ``answer_refusals``: at the player's turn a refused
+    card still takes a click, for the view to say why (:attr:`CardState.answers`)."""
     states: dict[Card, CardState] = {}
     my_turn = deal.phase == "play" and deal.to_play == player
     for card in deal.hand(player):
@@ -118,7 +131,7 @@ def play_states(
             reason = deal.explain(card, player).text(lang)
         # The mark goes with the name, not after the reason's full stop.
         label = text("ui.card.refused", lang, name=name + extra, reason=reason)
-        states[card] = CardState(False, label, reason, marks, lang)
+        states[card] = CardState(False, label, reason, marks, lang, my_turn and answer_refusals)
     return states
 
 
@@ -140,6 +153,16 @@ def pass_states(
     return states
 
 
+def refusal_html(said: str, lang: str, count: int, shown: bool) -> str:
+    """Why the card just tried is refused, as an alert read out once; ``count`` (the
+    refusals so far) makes each one new to the page, so it shows and fades again."""
+    if not shown or not said:
+        return ""
+    return (
+        f'<div class="ht-refusal" role="alert" lang="{lang}" data-n="{count}">{escape(said)}</div>'
+    )
+
+
 class HandView(widgets.HBox):  # type: ignore[misc]
     """A hand of card buttons sorted by suit. ``on_card(card)`` is called on a click (or
     Enter on the focused card). Buttons are kept per card, so updating the hand only
@@ -152,6 +175,10 @@ class HandView(widgets.HBox):  # type: ignore[misc]
         self._lang = lang
         self.buttons: dict[Card, widgets.Button] = {}
         self.cards: list[Card] = []
+        self.playable: list[Card] = []
+        self._size_class: str | None = None
+        """The cards shown that may be played or chosen now (a refused card that
+        answers a click is not one)."""
 
     def on_card(self, callback: Callable[[Card], None]) -> None:
         self._on_card = callback
@@ -174,6 +201,14 @@ class HandView(widgets.HBox):  # type: ignore[misc]
         cards = sorted_for_display(states)
         for card in cards:
             apply_state(self.button(card), card, states[card])
+        self.playable = [card for card in cards if states[card].enabled]
+        # The hand's size, for the style sheet: a phone fans the cards by it.
+        size = f"ht-n-{len(cards)}"
+        if size != self._size_class:
+            if self._size_class is not None:
+                self.remove_class(self._size_class)
+            self.add_class(size)
+            self._size_class = size
         if cards != self.cards:
             self.cards = cards
             self.children = tuple(self.buttons[card] for card in cards)

@@ -3,9 +3,9 @@
 The lesson's logic lives in :mod:`hearts_teach.teaching.lessons` (``LessonRun``); this module
 only shows it: the totals before the deal when the lesson has them, the narration
 (oldest line first, scrolled to the newest), the trick, the learner's hand (the card
-buttons of :mod:`hearts_teach_widgets.cards`, illegal cards disabled with the engine's reason), a
-hint, the feedback on each choice, and at the end the score, compared with the other
-variants when more than one applies. The learner plays every card of their hand; only
+buttons of :mod:`hearts_teach_widgets.cards`, illegal cards greyed with the engine's
+reason, said beside the hand when tried), a hint, the feedback on each choice, and at
+the end the score, compared with the other variants when more than one applies. The learner plays every card of their hand; only
 "Continue the lesson", after a wrong card at a key decision, plays one for them.
 """
 
@@ -27,7 +27,7 @@ from hearts_teach.teaching.lessons import CHAPTERS, Event, Feedback, Lesson, Les
 from hearts_teach.teaching.lessons import load_lessons as _load_lessons
 from hearts_teach.teaching.lessons.claims import hearts_state
 
-from .cards import HandView, play_states
+from .cards import HandView, play_states, refusal_html
 from .render import card_face, moon_choice_html, moon_choice_label
 from .shared import focus_line
 from .style import style_tag
@@ -88,9 +88,11 @@ def comparison_html(comparison: Comparison, lang: str, caption: str) -> str:
         + "</tr>"
         for row in rows[1:]
     )
+    # In a box that scrolls sideways: on a phone the table is wider than the screen.
     return (
+        '<div class="ht-scroll" style="max-width:100%;overflow-x:auto">'
         f'<table class="ht-scores"><caption>{escape(caption)}</caption>'
-        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
     )
 
 
@@ -136,6 +138,12 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
         self.hand_label = focus_line()
         self.hand_label.add_class("ht-hand-label")
         self.hand = HandView(self._card_clicked, lang)
+        # Why the card just tried is refused, over the lines above the hand (as at the
+        # table, where it is over the line under it: cards.refusal_html).
+        self.refusal_box = widgets.HTML()
+        self.refusal_box.add_class("ht-refusal-box")
+        self.refusal_box.add_class("ht-above")
+        self._refusals = 0
         self.feedback = widgets.HTML()
         self.hint_button = widgets.Button(icon="lightbulb-o")
         self.hint_button.on_click(lambda _b: self.show_hint())
@@ -169,6 +177,7 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
             self.narration,
             self.trick,
             self.status,
+            self.refusal_box,
             self.hand_label,
             self.hand,
             self.moon_box,
@@ -205,6 +214,7 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
     def choose(self, card: Card | str) -> Feedback:
         """The learner picks ``card`` (what clicking its button does)."""
         feedback = self._run.answer(card)
+        self._refusals += feedback.verdict == "illegal"
         self._feedback = feedback
         self._hint_shown = False
         if feedback.played:
@@ -298,7 +308,7 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
         self.hand_label.value = (
             f"{text('ui.lesson.your_hand', lang)} — {said[:1].lower()}{said[1:]}"
         )
-        states = play_states(deal, lesson.learner, lang)
+        states = play_states(deal, lesson.learner, lang, answer_refusals=question is not None)
         if question is None:
             states = {
                 card: type(state)(False, card_name(card, lang), card_name(card, lang), state.marks)
@@ -317,7 +327,15 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         parts = []
         feedback = self._feedback
-        if feedback is not None and feedback.verdict in _MARKS:
+        refused = feedback is not None and feedback.verdict == "illegal"
+        self.refusal_box.value = (
+            refusal_html(feedback.message.get(lang, ""), lang, self._refusals, True)
+            if feedback is not None and refused
+            else ""
+        )
+        if refused:
+            pass  # said beside the hand
+        elif feedback is not None and feedback.verdict in _MARKS:
             symbol, key = _MARKS[feedback.verdict]
             message = feedback.message.get(lang, "")
             parts.append(

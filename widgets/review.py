@@ -83,7 +83,10 @@ def decision_html(
         player = seat_name(review.player, review.deal.rules.players, lang)
         played = text("ui.review.played_seat", lang, cards=cards, player=player)
     parts = [played]
-    if not decision.agrees:
+    # Only a cost beyond the noise is a preference of the bot's: a card within the noise,
+    # or better than the bot's (a negative cost), is not one (it would contradict a hint
+    # followed).
+    if decision.lost:
         parts.append(text("ui.review.better", lang, cards=decision.better_text(lang)))
         parts.append(text("ui.review.cost", lang, cost=decision.cost_text(lang)))
     head = (
@@ -183,6 +186,12 @@ def _replayed_tricks(
     return "<ol class='ht-log'>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ol>"
 
 
+def shown_decisions(review: DealReview) -> list[Decision]:
+    """The decisions the review lists, in the order they were played: not those with
+    nothing to weigh (a cost of 0 with no error: every card the same)."""
+    return [d for d in review.decisions if d.cost != 0 or d.error != 0]
+
+
 def replay_label(decision: Decision, lang: str) -> str:
     """``Replay trick 5 with 5♠`` / ``Replay the pass with …``: a replay button's words."""
     cards = decision.better_text(lang)
@@ -227,6 +236,7 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
         self.progress.layout.display = "none"
         self.rows = widgets.VBox()
         self.replay_buttons: list[widgets.Button | None] = []
+        self.shown: list[Decision] = []  # the decisions listed, in play order
         self.replay_box = html_box()
         self.children = (
             html_box(STYLE),
@@ -281,10 +291,11 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
         self.game = game
         self.replayed = None
         self.replay_buttons = []
+        self.shown = shown_decisions(review)
         rows = []
-        for index, decision in enumerate(review.ranked):
+        for index, decision in enumerate(self.shown):
             line = html_box()
-            if decision.agrees:
+            if not decision.lost:
                 button = None
                 rows.append(widgets.HBox([line]))
             else:
@@ -308,7 +319,7 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
         """Replay the deal from the ``index``-th decision shown (costliest first) with the
         bot's choice; the bots play every seat from there."""
         assert self.review is not None
-        decision = self.review.ranked[index]
+        decision = self.shown[index]
         result = self.review.replay(decision, seed=self.seed)
         self.replayed = (decision, result)
         self._render()
@@ -331,9 +342,12 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
             noise=decimal(NOISE, lang, 0),
             floor=points(review.decisions[0].floor if review.decisions else 0.5, lang),
         )
+        # How the figures are made, behind « Details »: the review leads with its verdicts.
         self.heading.value = (
-            f'<h3 lang="{lang}">{escape(text("ui.review.title", lang, number=number))}</h3>'
-            f'<p lang="{lang}">{escape(method)}</p>'
+            f'<h3 class="ht-review-title" lang="{lang}">'
+            f"{escape(text('ui.review.title', lang, number=number))}</h3>"
+            f'<details class="ht-details" lang="{lang}"><summary>'
+            f"{escape(text('review.details', lang))}</summary><p>{escape(method)}</p></details>"
         )
         lines = [review.summary(lang)]
         if self.game is not None:
@@ -344,7 +358,7 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
             + "</div>"
         )
         for row, decision, button in zip(
-            self.rows.children, review.ranked, self.replay_buttons, strict=True
+            self.rows.children, self.shown, self.replay_buttons, strict=True
         ):
             row.children[0].value = decision_html(decision, review, lang, self.third_person)
             if button is not None:

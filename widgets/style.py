@@ -86,9 +86,22 @@ _NARROW = """
 .ht-live .ht-seat .ht-meta{font-size:12px}
 .ht-live .ht-back{margin-right:-9px}
 .ht-live .ht-tag{right:4px;padding:0 4px;font-size:11px}
-.ht-hand .ht-card.jupyter-button,.ht-hand .ht-card{height:60px !important}
+.ht-hand .ht-card.jupyter-button,.ht-hand .ht-card{height:64px !important}
 .ht-hand .ht-card::before{font-size:15px}
 .ht-hand .ht-card::after{font-size:17px}
+/* a phone's hand: cards a thumb can take (44 px wide), fanned over each other when the
+   row is too narrow for them, their index in the corner left in view; pinned to the
+   bottom of the screen over the table while it is on screen */
+.ht-hand{gap:0 !important;justify-content:center}
+.ht-hand .ht-card.jupyter-button,.ht-hand .ht-card{flex:0 0 44px !important;width:44px !important;
+  justify-content:flex-start !important;align-items:flex-start !important;padding:4px 0 0 5px !important;
+  box-shadow:-1px 0 3px rgba(0,0,0,.25)}
+.ht-main>.ht-hand,.ht-main>.ht-refusal-box{position:sticky;bottom:0}
+.ht-main>.ht-hand{z-index:15;background:var(--ht-page,#fff);min-height:78px;padding:8px 4px 6px 4px;
+  box-shadow:0 -3px 8px rgba(0,0,0,.18);border-radius:10px 10px 0 0}
+.ht-main>.ht-refusal-box .ht-refusal{top:auto;bottom:82px}
+.ht-live:not(.ht-p5):not(.ht-p6) .ht-centre{height:150px}
+.ht-live:not(.ht-p5):not(.ht-p6) .ht-layer{grid-template-rows:20px repeat(4,31px)}
 .ht-note{font-size:13px !important}
 .ht-live .ht-corner{height:86px}
 .ht-pass-groups{grid-template-columns:repeat(2,minmax(0,1fr));gap:8px}
@@ -107,17 +120,32 @@ _NARROW = """
    one row of thin ones (16 px a card, a rank overflowing); two rows' room all the deal,
    so that nothing below moves as the hand empties */
 .ht-hand.ht-big-hand{flex-wrap:wrap !important;row-gap:4px;align-content:flex-start;min-height:138px}
-.ht-hand.ht-big-hand .ht-card.jupyter-button,
-.ht-hand.ht-big-hand .ht-card{flex:0 0 calc((100% - 24px) / 9) !important;max-width:46px}
+.ht-hand.ht-big-hand{justify-content:flex-start}
 .ht-table .ht-badges{flex-direction:column;align-items:flex-start;gap:3px}
 .ht-table .ht-badge{font-size:12.5px;padding:1px 8px}
 .ht-live .ht-long{display:none}.ht-live .ht-short{display:inline}
 """
 
+
+def _fanned_hands() -> str:
+    """A phone's hand of ``n`` cards, 44 px wide each: each card after the first moves
+    left over its neighbour by what the row lacks (never apart by more than 3 px)."""
+    return "".join(
+        f".ht-hand.ht-n-{n} .ht-card+.ht-card"
+        f"{{margin-left:min(3px,calc((100% - {44 * n}px) / {n - 1})) !important}}\n"
+        for n in range(2, 14)
+    ) + (
+        # more than thirteen cards: two rows of nine, each row fanned alike
+        ".ht-hand.ht-big-hand .ht-card+.ht-card"
+        "{margin-left:min(3px,calc((100% - 396px) / 8)) !important}\n"
+        ".ht-hand.ht-big-hand .ht-card:nth-child(9n+1){margin-left:0 !important}\n"
+    )
+
+
 LIVE = (
     """
-.ht-main,.ht-table{container-type:inline-size}
-.ht-main>.ht-note{order:2}.ht-main>.ht-hand{order:1}.ht-main>*{order:3}.ht-main>.ht-felt-box{order:0}
+.ht-main,.ht-table,.ht-lesson{container-type:inline-size}
+.ht-main>.ht-note{order:2}.ht-main>.ht-hand{order:1}.ht-main>.ht-refusal-box{order:2}.ht-main>*{order:3}.ht-main>.ht-felt-box{order:0}
 .ht-felt.ht-live{grid-template-columns:minmax(0,1fr) minmax(0,1.6fr) minmax(0,1fr);
   grid-template-areas:"last north ." "west centre east" ". south .";min-height:0;align-items:center;
   padding:10px;gap:8px}
@@ -200,6 +228,7 @@ LIVE = (
   .ht-in.ht-out{animation-name:ht-show,ht-out;animation-duration:1ms,1ms}
   .ht-live .ht-arrow{animation:none}
   .ht-card{transition:none}
+  .ht-refusal{animation:ht-refusal 6s steps(1,end) forwards}
 }
 .ht-skip.ht-idle{visibility:hidden}
 .ht-note.widget-label{white-space:normal;overflow:visible;height:auto;min-height:2.2em;
@@ -248,9 +277,65 @@ LIVE = (
   .ht-root .widget-dropdown>select{flex:1 1 100%;width:100%}}
 @container (max-width:540px){"""
     + _NARROW
+    + _fanned_hands()
     + """}
 """
 )
+
+
+_DARK_RULES = """
+{p}{color-scheme:dark}
+{p} .lm-TabBar-tab,{p} .p-TabBar-tab{background:#2a2d31 !important;color:#dddddd !important;
+  border-color:#44474c !important}
+{p} .lm-TabBar-tab.lm-mod-current,{p} .p-TabBar-tab.p-mod-current{background:#1b1b1d !important;
+  color:#ffffff !important}
+{p} .widget-tab-contents{background:transparent !important;border-color:#44474c !important}
+{p} .ht-root{color:#e6e6e6;--ht-page:#1b1b1d;--jp-widgets-color:#e6e6e6;
+  --jp-widgets-label-color:#e6e6e6;--jp-widgets-input-background-color:#232427;
+  --jp-widgets-input-color:#eeeeee;--jp-widgets-input-border-color:#55585e}
+{p} .ht-root .widget-label,{p} .ht-root .widget-html-content,{p} .ht-root label{color:inherit}
+{p} .ht-panel{background:#1f2023;border-color:#3a3b3f}
+{p} .ht-status{background:#3a3000;color:#fff3c4}
+{p} .ht-message{background:#10263d;color:#dbeafe}
+{p} .ht-message.ht-error,{p} .ht-refusal{background:#3b1214;color:#ffd7d7}
+{p} .ht-badge{background:#2a2d31;border-color:#454a50;color:#e6e6e6}
+{p} .ht-badge.ht-broken{background:#4a1518;border-color:#8e2a2a;color:#ffcdd2}
+{p} .ht-note.widget-label,{p} .ht-anchor.widget-label{color:#e6e6e6}
+{p} .ht-seat{background:rgba(30,32,35,.94);color:#eeeeee}
+{p} .ht-seat .ht-meta{color:#c8c8c8}{p} .ht-seat .ht-said{color:#d0d0d0}
+{p} .ht-scores th,{p} .ht-scores td,{p} .ht-moon-choice th,{p} .ht-moon-choice td{border-color:#4a4a4a}
+{p} .ht-scores thead th{background:#263226}
+{p} .ht-scores tfoot td,{p} .ht-scores tfoot th{background:#26272a}
+{p} .ht-scores td.ht-lead{background:#4a3d00}
+{p} .ht-scores .ht-current td,{p} .ht-scores .ht-current th{color:#b0b0b0}
+{p} .ht-log-head{color:#7fd19b;border-top-color:#3a3b3f}{p} .ht-log-why{color:#bbbbbb}
+{p} .ht-removed{color:#c8d0d4}
+{p} .ht-link.ht-link-button{background:#1b1b1d;color:#90caf9;border-color:#90caf9}
+{p} .ht-root .jupyter-button:not(.ht-card):not([class*="mod-"]){background:#2c2f33;color:#eeeeee}
+{p} .ht-root .jupyter-button:not(.ht-card):disabled{opacity:.55}
+{p} .ht-root select,{p} .ht-root input[type=text],{p} .ht-root input[type=number]{background:#232427;
+  color:#eeeeee;border-color:#55585e}
+{p} .ht-lang .widget-radio-box label:has(input:checked){color:#90caf9}
+"""
+
+
+def _dark() -> str:
+    """The table in a dark page: the reader's system asks for it (unless the book's
+    theme says light: ``data-ht-theme`` on the frame's page, from live.js), or the book's
+    theme says dark. The felt stays green and the cards white, as at a real table."""
+    system = _DARK_RULES.replace("{p}", "html:not([data-ht-theme=light])")
+    chosen = _DARK_RULES.replace("{p}", "html[data-ht-theme=dark]")
+    # The served page's own background (a book's frame is transparent: live.js).
+    page = (
+        "html:not([data-ht-theme]) body,html:not([data-ht-theme]) .jp-LabShell,"
+        "html:not([data-ht-theme]) .lm-BoxPanel-child{background:#121212 !important}"
+    )
+    # A book's frame in a dark theme: its page lets the book's show through.
+    frame = (
+        "html[data-ht-theme=dark] .jp-LabShell,"
+        "html[data-ht-theme=dark] .lm-BoxPanel-child{background:transparent !important}"
+    )
+    return f"@media (prefers-color-scheme:dark){{{system}{page}}}\n{chosen}{frame}"
 
 
 CSS = (
@@ -310,11 +395,21 @@ CSS = (
   transition:transform .08s;margin:0 !important;overflow:visible !important}
 .ht-card::before{font-size:20px;font-weight:700}
 .ht-card::after{font-size:25px;font-weight:700}
-.ht-card:not(:disabled):hover{transform:translateY(-6px);box-shadow:0 4px 8px rgba(0,0,0,.35)}
+.ht-card:not(:disabled):not(.ht-refused):hover{transform:translateY(-6px);box-shadow:0 4px 8px rgba(0,0,0,.35)}
 .ht-card:focus-visible{outline:3px solid #1565c0 !important;outline-offset:2px;transform:translateY(-6px)}
-.ht-card:disabled{opacity:1 !important;background:#e7e7e7 !important;filter:grayscale(.35);
-  cursor:not-allowed}
-.ht-card:disabled::before,.ht-card:disabled::after{opacity:.55}
+.ht-card:disabled,.ht-card.ht-refused{opacity:1 !important;background:#e7e7e7 !important;
+  filter:grayscale(.35);cursor:not-allowed}
+.ht-card:disabled::before,.ht-card:disabled::after,.ht-card.ht-refused::before,
+.ht-card.ht-refused::after{opacity:.55}
+/* why a card is refused: over the line under the hand (above it in a lesson); it takes no
+   room (nothing moves) and fades after a few seconds */
+.ht-refusal-box{height:0;overflow:visible !important;position:relative;z-index:20;margin:0 !important}
+.ht-refusal-box .widget-html-content{height:0;overflow:visible}
+.ht-refusal{position:absolute;left:4px;right:4px;top:0;padding:6px 10px;border-radius:8px;
+  background:#fdecea;color:#7f1010;border-left:5px solid #c62828;font-size:14px;line-height:1.35;
+  box-shadow:0 2px 8px rgba(0,0,0,.3);animation:ht-refusal 6s ease-in forwards;pointer-events:none}
+.ht-refusal-box.ht-above .ht-refusal{top:auto;bottom:2px}
+@keyframes ht-refusal{0%{opacity:1}85%{opacity:1}100%{opacity:0;visibility:hidden}}
 .ht-card.ht-picked{transform:translateY(-14px);border:3px solid #1565c0 !important;
   box-shadow:0 6px 10px rgba(21,101,192,.4)}
 .ht-card.ht-received{border:2px dashed #b26a00 !important}
@@ -362,11 +457,15 @@ CSS = (
 .ht-log-why{font-size:12.5px;color:#555;font-style:italic;margin:2px 0 4px 0}
 .ht-root select,.ht-root input[type=text],.ht-root input[type=number]{font-size:14px}
 .ht-summary-win{font-size:18px;font-weight:700}
+/* at a table the review's title is the line above it (where the keyboard goes): once */
+.ht-table .ht-review-title{display:none}
+.ht-details summary{cursor:pointer;color:#0d47a1;font-size:13px}
 """
     + _generated_content()
     + "\n"
     + _icons()
     + LIVE
+    + _dark()
 )
 
 

@@ -32,12 +32,11 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from hearts_teach import Card, Deal, Game, Rules
-from hearts_teach.i18n import message, text
 from hearts_teach.scoring import MOON_CHOICES
-from hearts_teach.teaching.review import REPLAY_LEVEL, DealReview, GameReview
+from hearts_teach.teaching.review import DealReview, GameReview
 from hearts_teach.teaching.session import BotPlay, Outcome, Seating, TablePoint, TableSession
 
-from .cards import HandView, pass_states, play_states
+from .cards import HandView, pass_states, play_states, refusal_html
 from .render import (
     DEFAULT_PLAYGROUND_URL,
     Replay,
@@ -45,16 +44,15 @@ from .render import (
     badges_html,
     live_felt_html,
     moon_choice_html,
-    moon_choice_label,
-    playground_link,
     rules_html,
     score_sheet_html,
     timeline,
 )
 from .review import ReviewPanel
 from .rules_picker import relabel_choices
-from .shared import focus_line, follow_replays, html_box, name_control, one_update_each
+from .shared import focus_line, follow_replays, html_box, one_update_each
 from .style import style_tag
+from .table_layout import label_controls, table_parts
 from .table_settings import (
     DEFAULT_DELAY,
     SettingError,
@@ -64,7 +62,15 @@ from .table_settings import (
     pace_options,
     page_marker,
 )
-from .table_words import log_html, note_text, status_text
+from .table_share import SharePanel
+from .table_words import (
+    log_html,
+    message_html,
+    note_text,
+    question_html,
+    review_line,
+    status_text,
+)
 from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, Localized
 
 _TABLES = itertools.count(1)  # a class per table, for the style of its own reply
@@ -153,6 +159,12 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         # Tab goes on to the hand, drawn above it.
         self.note = widgets.Label(tabbable=False)
         self.note.add_class("ht-note")
+        # Why the card just tried is refused: over the note, just under the hand, where
+        # the eye is (nothing moves), for a few seconds; read out once.
+        self.refusal_box = html_box()
+        self.refusal_box.add_class("ht-refusal-box")
+        self._refused = False  # the last action was a refused card
+        self._refusals = 0
         self.message_box = html_box()
         self.confirm_pass_button = self._button(self.confirm_pass, "exchange", "primary")
         self.hint_button = self._button(self.hint, "lightbulb-o")
@@ -174,7 +186,17 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.replay_level = focus_line()
         self.observe(self._panel_changed, names="review_panel")
         self.review_slot = widgets.Box()
-        self.new_game_button = self._button(self.new_game, "refresh")
+        self.new_game_button = self._button(self.ask_new_game, "refresh")
+        # Before a game under way is left for a new one: the question, and its answers.
+        self.new_game_question = html_box()
+        self.new_game_yes = self._button(self.new_game, "refresh", "danger")
+        self.new_game_no = self._button(self.keep_game, "undo")
+        self.new_game_box = widgets.HBox(
+            [self.new_game_question, self.new_game_yes, self.new_game_no]
+        )
+        self.new_game_box.add_class("ht-toolbar")
+        self.new_game_box.add_class("ht-ask")
+        self._asking = False
         self.skip_button = self._button(self.skip, "forward")
         self.skip_button.add_class("ht-skip")
         self.language_picker = language_switch(lang)
@@ -190,19 +212,14 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.score_sheet = html_box()
         self.bot_log = html_box()
         self.rules_box = html_box()
-        self.share_title = html_box()
-        self.share_code_text = widgets.Text(
-            layout=widgets.Layout(width="98%"), style={"description_width": "initial"}
-        )
-        self.share_link = html_box()
-        self.load_code_text = widgets.Text(
-            layout=widgets.Layout(width="auto", flex="1 1 12em", min_width="0"),
-            style={"description_width": "initial"},
-        )
-        self.load_button = self._button(lambda: self.load_code(self.load_code_text.value), "upload")
-        self.load_button.layout.flex = "0 0 auto"
-        self.share_message = html_box()
-        self.children = self._layout(show_share, show_language)
+        self.share = SharePanel(self.load_code)
+        # The panel's parts by the names the table has always given them.
+        self.share_code_text = self.share.code_text
+        self.share_link = self.share.link
+        self.load_code_text = self.share.load_text
+        self.load_button = self.share.load_button
+        self.share_message = self.share.message
+        self.children, self.settings = table_parts(self, show_share, show_language)
         self.think_ahead()
         self._after_change()
         self.observe(self._language_changed, names="lang")
@@ -215,78 +232,6 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         button = widgets.Button(icon=icon, button_style=style, layout=widgets.Layout(width="auto"))
         button.on_click(lambda _b: action())
         return button
-
-    def _layout(self, show_share: bool, show_language: bool) -> list[widgets.Widget]:
-        """The table's parts in place: the felt, the hand and the buttons; beside them the
-        settings, the score sheet and the bots' reasons; below, the rules and sharing."""
-        toolbar = widgets.HBox(
-            [
-                self.confirm_pass_button,
-                *self.moon_buttons.values(),
-                self.hint_button,
-                self.undo_button,
-                self.review_button,
-                self.next_deal_button,
-                self.new_game_button,
-                self.skip_button,
-            ]
-        )
-        toolbar.add_class("ht-toolbar")
-        settings = widgets.HBox([self.bot_picker, self.pace_picker])
-        settings.add_class("ht-toolbar")
-        settings.add_class("ht-settings")
-        self.settings = settings  # (the playground adds its way back to the rules)
-        # A table on its own (the book) keeps its language switch above it, where a
-        # reader looks for it; inside the playground the page's switch is used.
-        languages = widgets.HBox([self.language_picker])
-        languages.add_class("ht-toolbar")
-        main = widgets.VBox(
-            [
-                self.felt,
-                self.note,
-                self.hand,
-                self.moon_box,
-                toolbar,
-                self.message_box,
-                self.replay_level,
-                self.review_slot,
-            ],
-            layout=widgets.Layout(flex="1 1 600px", min_width="0"),
-        )
-        main.add_class("ht-main")
-        # The settings (the bots' level and speed) beside the table, not above it: the
-        # felt and the hand then fit a laptop's screen; a phone shows them after the hand.
-        side = widgets.VBox(
-            [settings, self.score_sheet, self.bot_log],
-            layout=widgets.Layout(flex="1 1 300px", min_width="0", max_width="420px"),
-        )
-        side.add_class("ht-side")
-        share = widgets.VBox(
-            [
-                self.share_title,
-                self.share_code_text,
-                self.share_link,
-                widgets.HBox([self.load_code_text, self.load_button]),
-                self.share_message,
-            ],
-            layout=widgets.Layout(flex="1 1 420px"),
-        )
-        share.add_class("ht-panel")
-        bottom = widgets.HBox(
-            [widgets.Box([self.rules_box], layout=widgets.Layout(flex="1 1 420px")), share],
-            layout=widgets.Layout(flex_flow="row wrap", margin="10px 0 0 0"),
-        )
-        bottom.layout.grid_gap = "10px"
-        body = widgets.HBox([main, side], layout=widgets.Layout(flex_flow="row wrap"))
-        body.layout.grid_gap = "12px"
-        return [
-            self._style,
-            *([languages] if show_language else []),
-            self.status,
-            self.badges,
-            body,
-            *([bottom] if show_share else [widgets.Box([self.rules_box])]),
-        ]
 
     # --- the session's state ----------------------------------------------------
 
@@ -419,6 +364,9 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         safe place after an action taken (unless ``focus`` says)."""
         if outcome.since is not None:
             self._paced_from(outcome.since)
+        self._refused = outcome.refused is not None
+        self._refusals += self._refused
+        self._asking = False  # any action answers "a new game?" with "no"
         self._after_change(focus=outcome.done if focus is None else focus)
         return outcome.done
 
@@ -479,6 +427,23 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
     def new_game(self, rules: Rules | None = None, seed: int | None = None) -> None:
         """A new game (the same rules unless given); the seed moves on so the cards change."""
         self._start(self.session.new_game(rules, seed))
+
+    def ask_new_game(self) -> bool:
+        """What "New game" does: a new game at once if nothing is lost by it; with a game
+        under way, first the question whether to leave it (the keyboard on "no"). True
+        if the new game began."""
+        if not self.session.under_way:
+            self.new_game()
+            return True
+        self._asking = True
+        self._after_change()
+        self.new_game_no.focus()
+        return False
+
+    def keep_game(self) -> None:
+        """The answer "no" to "a new game?": the game goes on as it was."""
+        self._asking = False
+        self._after_change(focus=True)
 
     def load_deal(self, deal: Deal) -> None:
         """Play ``deal`` (a shared position); the game goes on from it with its rules."""
@@ -547,22 +512,9 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
     def _draw_replay_level(self) -> None:
         """Said above the review in a game against bots other than the replays' own: the
         replays are played by the bots of ``REPLAY_LEVEL`` (fast enough), not this game's."""
-        lang = self.lang
         panel = self.review_panel
-        if panel is None or panel.review is None or not self.review_slot.children:
-            self.replay_level.value = ""
-            return
-        said = [text("ui.review.title", lang, number=panel.review.deal.deal_number + 1)]
-        if self.bot_level != REPLAY_LEVEL:
-            said.append(
-                text(
-                    "ui.review.replay_level",
-                    lang,
-                    game=message(f"ui.bot.{self.bot_level}", lang),
-                    replay=message(f"ui.bot.{REPLAY_LEVEL}", lang),
-                )
-            )
-        self.replay_level.value = " — ".join(said)
+        reviewed = panel.review if panel is not None and self.review_slot.children else None
+        self.replay_level.value = review_line(reviewed, self.bot_level, self.lang)
 
     def _draw_felt(self) -> Timeline:
         """The felt, with the reply of the last action shown in turn if it is new; the
@@ -623,7 +575,12 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         else:
             received = deal.received(self.human) if deal.trick_number == 0 else []
             states = play_states(
-                deal, self.human, lang, hinted=self.session.hinted, received=received
+                deal,
+                self.human,
+                lang,
+                hinted=self.session.hinted,
+                received=received,
+                answer_refusals=True,
             )
         self.hand.show(states)
         if rules.hand_size > 13:  # two rows on a phone (hearts_teach_widgets.style)
@@ -638,14 +595,9 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         times = self._draw_felt()
         self.note.value = self.note_text()
         count = rules.pass_count
-        self.confirm_pass_button.description = text("ui.pass.confirm", lang)
-        self.confirm_pass_button.tooltip = text(
-            "ui.pass.chosen", lang, chosen=len(self.session.picked), count=count
-        )
+        label_controls(self, lang)
         self.confirm_pass_button.disabled = not (in_pass and len(self.session.picked) == count)
         self.confirm_pass_button.layout.display = None if in_pass else "none"
-        self.hint_button.description = text("ui.button.hint", lang)
-        self.hint_button.tooltip = text("ui.button.hint_help", lang)
         self.hint_button.disabled = deal.is_complete
         mine = self.session.moon_is_mine
         pending = deal.pending_moon_choice
@@ -654,31 +606,19 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             if mine and pending is not None
             else ""
         )
-        for choice, button in self.moon_buttons.items():
-            button.description = moon_choice_label(choice, rules, lang)
-            button.tooltip = button.description
+        for button in self.moon_buttons.values():
             button.layout.display = None if mine else "none"
-        self.undo_button.description = text("ui.button.undo", lang)
-        self.undo_button.tooltip = text("ui.button.undo", lang)
         self.undo_button.disabled = not self.session.can_undo
-        self.review_button.description = text("ui.review.button", lang)
-        self.review_button.tooltip = text("ui.review.button_help", lang)
         self.review_button.layout.display = None if deal.is_complete else "none"
         if not deal.is_complete and self.review_slot.children:
             self.review_slot.children = ()  # a new deal, or the deal reviewed was undone
         self._draw_replay_level()
-        self.next_deal_button.description = text("ui.button.next_deal", lang)
-        self.next_deal_button.tooltip = text("ui.button.next_deal", lang)
         self.next_deal_button.layout.display = None if self.session.can_deal else "none"
-        self.new_game_button.description = text("ui.button.new_game", lang)
-        self.new_game_button.tooltip = text("ui.button.new_game", lang)
-        self.skip_button.description = text("ui.button.skip", lang)
-        self.skip_button.tooltip = text("ui.button.skip_help", lang)
-        name_control(self.language_picker, text("ui.label.language", lang))
-        name_control(self.bot_picker, text("ui.label.bots", lang))
-        name_control(self.pace_picker, text("ui.pace.label", lang))
-        css = "ht-message ht-error" if self.session.message_is_error else "ht-message"
-        self.message_box.value = f'<div class="{css}" role="status" aria-live="polite" lang="{lang}">{escape(self.message)}</div>'
+        self.new_game_box.layout.display = None if self._asking else "none"
+        self.new_game_question.value = question_html("table.new_game.ask", lang, self._asking)
+        self.refusal_box.value = refusal_html(self.message, lang, self._refusals, self._refused)
+        shown = "" if self._refused else self.message  # said beside the hand instead
+        self.message_box.value = message_html(self.session, shown, lang)
         numbers = [played.deal.deal_number + 1 for played in self.game.history]
         sheet = score_sheet_html(rules, self.game.results, lang, current=deal, numbers=numbers)
         self.score_sheet.value = f'<div lang="{lang}">{sheet}</div>'
@@ -700,34 +640,4 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             self.note.focus()
 
     def _draw_share(self) -> None:
-        lang = self.lang
-        self.share_title.value = f"<h3 lang='{lang}'>{escape(text('ui.share.title', lang))}</h3>"
-        code = self.share_code()
-        name_control(self.share_code_text, text("ui.share.code", lang))
-        self.share_code_text.value = code
-        name_control(
-            self.load_code_text, text("ui.share.input", lang), text("ui.share.placeholder", lang)
-        )
-        self.load_code_text.placeholder = text("ui.share.placeholder", lang)
-        self.load_button.description = text("ui.button.load", lang)
-        self.load_button.tooltip = text("ui.button.load", lang)
-        bots = None if self.bot_level == DEFAULT_BOT_LEVEL else self.bot_level
-        link = playground_link(code, self.playground_url, lang, bots) if code else ""
-        # A link drawn as a button (it opens a page: a link to screen readers and to the
-        # keyboard, Tab reaches it and Enter follows it); the arrow is not part of its name.
-        help_text = escape(text("ui.share.link_help", lang), quote=True)
-        self.share_link.value = (
-            f'<a class="ht-link ht-link-button" href="{escape(link)}" target="_blank" '
-            f'rel="noopener" lang="{lang}" title="{help_text}">'
-            f"{escape(text('ui.share.link', lang))}"
-            '<span class="ht-link-arrow" aria-hidden="true"> ↗</span></a>'
-            if link
-            else ""
-        )
-        message = (
-            self.session.share_message.text(lang) if self.session.share_message is not None else ""
-        )
-        css = "ht-message ht-error" if self.session.share_is_error and message else "ht-message"
-        self.share_message.value = (
-            f'<div class="{css}" role="status" lang="{lang}">{escape(message)}</div>'
-        )
+        self.share.draw(self.session, self.lang, self.playground_url, self.bot_level)

@@ -8,13 +8,18 @@ language, so the table's view (``table.py``) only places them.
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from hearts_teach.cards import sorted_for_display
 from hearts_teach.describe import seat_words
 from hearts_teach.i18n import card_symbol, card_symbols, message, seat_name, text
+from hearts_teach.teaching.review import REPLAY_LEVEL
 from hearts_teach.teaching.session import TablePoint, TableSession
 
 from .render import Timeline, timing, tricks_so_far
+
+if TYPE_CHECKING:
+    from hearts_teach.teaching.review import DealReview
 
 
 def status_text(session: TableSession, lang: str) -> str:
@@ -81,12 +86,10 @@ def note_text(session: TableSession, lang: str, said_from: TablePoint | None) ->
             said.append(f"{goes}.")
     if deal.phase == "play" and not deal.is_over and deal.to_play == human:
         said.append(text("ui.turn.you", lang))
-        reasons: list[str] = []
-        for card in deal.hand(human):
-            explanation = deal.explain(card)
-            if not explanation.legal and explanation.text(lang) not in reasons:
-                reasons.append(explanation.text(lang))
-        said.extend(reasons)
+        # One sentence for every greyed card, not a reason each (six lines on a first
+        # trick); each card's reason is in its label, and said when it is tried.
+        if any(not deal.explain(card).legal for card in deal.hand(human)):
+            said.append(text("table.note.greyed", lang))
     return " ".join(said)
 
 
@@ -148,3 +151,46 @@ def log_html(session: TableSession, lang: str, times: Timeline) -> str:
             )
         body = f'<div class="ht-log-box"><ol class="ht-log-tricks">{"".join(parts)}</ol></div>'
     return f'<div class="ht-panel" lang="{lang}">{title}{body}</div>'
+
+
+def message_html(session: TableSession, said: str, lang: str) -> str:
+    """What the table last said, under its buttons (read out politely), and the figures
+    behind it, if any, behind "Details"."""
+    css = "ht-message ht-error" if session.message_is_error else "ht-message"
+    details = session.details
+    behind = (
+        f'<details class="ht-details"><summary>{escape(text("table.details", lang))}'
+        f"</summary>{escape(details.text(lang))}</details>"
+        if details is not None and said
+        else ""
+    )
+    return (
+        f'<div class="{css}" role="status" aria-live="polite" lang="{lang}">'
+        f"{escape(said)}{behind}</div>"
+    )
+
+
+def question_html(key: str, lang: str, asked: bool) -> str:
+    """A question the table asks before an action (read out at once), or nothing."""
+    if not asked:
+        return ""
+    return f'<p class="ht-ask-text" role="alert" lang="{lang}">{escape(text(key, lang))}</p>'
+
+
+def review_line(review: DealReview | None, bot_level: str, lang: str) -> str:
+    """The line above the review (where the keyboard goes): its title, and in a game
+    against bots other than the replays' own, that the replays are played by the bots of
+    ``REPLAY_LEVEL`` (fast enough), not this game's."""
+    if review is None:
+        return ""
+    said = [text("ui.review.title", lang, number=review.deal.deal_number + 1)]
+    if bot_level != REPLAY_LEVEL:
+        said.append(
+            text(
+                "ui.review.replay_level",
+                lang,
+                game=message(f"ui.bot.{bot_level}", lang),
+                replay=message(f"ui.bot.{REPLAY_LEVEL}", lang),
+            )
+        )
+    return " — ".join(said)

@@ -68,11 +68,14 @@ class Outcome:
     code: not done, and nothing changed but what the table says). ``since``: where the
     cards played by the action and the bots' replies begin, for a view that shows them
     one by one (None: nothing new to show in turn). ``said``: what the table says of it.
+    ``refused``: the card the rules refused, if that is what happened (a view says why
+    beside the hand, where the person looks).
     """
 
     done: bool
     since: TablePoint | None = None
     said: Wording | None = None
+    refused: Card | None = None
 
 
 class Seating:
@@ -141,6 +144,9 @@ class TableSession:
         self.hinted: list[Card] = []
         self.message: Wording | None = None
         self.message_is_error = False
+        # The figures behind the message (a hint's expected points per card): for a view
+        # to show behind "Details", after the advice in plain words.
+        self.details: Wording | None = None
         self.share_message: Wording | None = None
         self.share_is_error = False
         self.moon_made: tuple[int, MoonChoiceMade] | None = None  # a bot's choice, and why
@@ -193,6 +199,14 @@ class TableSession:
     def can_deal(self) -> bool:
         """The deal is over (the shooter's choice made) and the game goes on."""
         return self.deal.is_complete and not self.game.is_over
+
+    @property
+    def under_way(self) -> bool:
+        """A game a new one would throw away: a card played or a deal scored, and the
+        game not over."""
+        if self.game.is_over:
+            return False
+        return bool(self.game.history) or any(kind == "play" for kind, _, _ in self.deal.history)
 
     @property
     def can_undo(self) -> bool:
@@ -301,11 +315,11 @@ class TableSession:
             return self.toggle_pass(card)
         explanation = deal.explain(card, self.human)
         if not explanation.legal:
-            return self._refuse(
-                Worded(
-                    lambda lang: text("ui.refused", lang, card=card, reason=explanation.text(lang))
-                )
+            refusal = Worded(
+                lambda lang: text("ui.refused", lang, card=card, reason=explanation.text(lang))
             )
+            self._say(refusal, error=True)
+            return Outcome(False, said=refusal, refused=card)
         before = table_point(deal)
         self.game.play(card, self.human)
         self.hinted = []
@@ -426,12 +440,13 @@ class TableSession:
 
             def advice(lang: str) -> str:
                 card = card_symbol(choice.card, lang)
-                said = [text("ui.hint.play", lang, card=card, reason=choice.advice(lang))]
-                if choice.figures:  # best first, with the choice and every card it names
-                    said.append(text("ui.hint.odds", lang, estimates=choice.priced_text(lang)))
-                return " ".join(said)
+                return text("ui.hint.play", lang, card=card, reason=choice.advice(lang))
 
             self._say(Worded(advice))
+            if choice.figures:  # best first, with the choice and every card it names
+                self.details = Worded(
+                    lambda lang: text("ui.hint.odds", lang, estimates=choice.priced_text(lang))
+                )
         elif self.moon_is_mine:
             made = moon_choice_for(view)
             rules = self.rules
@@ -564,6 +579,7 @@ class TableSession:
     def _say(self, message: Wording, error: bool = False) -> None:
         self.message = message
         self.message_is_error = error
+        self.details = None
 
     def _say_share(self, message: Wording, error: bool = False) -> None:
         self.share_message = message

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.browser
 
 LOAD_TIMEOUT = 60_000  # ms: a kernel starts for each page
 HAND = ".ht-hand .ht-card"
-PLAYABLE = ".ht-hand .ht-card:not([disabled])"
+PLAYABLE = ".ht-hand .ht-card:not([disabled]):not(.ht-refused)"
 
 
 def open_playground(page: Page, url: str, query: str = "") -> None:

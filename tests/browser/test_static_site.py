@@ -25,7 +25,7 @@ SITE = ROOT / "_build" / "html"  # the build; the tests use a copy (site_url)
 LIVE_TIMEOUT = 90_000  # ms: Python starts in the page (a few seconds on a quiet machine)
 STEP_TIMEOUT = 30_000
 HAND = ".ht-hand .ht-card"
-PLAYABLE = ".ht-hand .ht-card:not([disabled])"
+PLAYABLE = ".ht-hand .ht-card:not([disabled]):not(.ht-refused)"
 
 
 def record_outside_requests(page: Page, base: str) -> list[str]:

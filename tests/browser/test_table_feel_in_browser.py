@@ -23,7 +23,9 @@ pytestmark = pytest.mark.browser
 
 LOAD_TIMEOUT = 60_000  # ms: a kernel starts for each page
 HAND = ".ht-hand .ht-card"
-PLAYABLE = ".ht-hand .ht-card:not([disabled])"
+PLAYABLE = ".ht-hand .ht-card:not([disabled]):not(.ht-refused)"
+CORNER = {"x": 10, "y": 20}
+"""Where a card is tapped: its index corner, in view even when a phone fans the hand."""
 PHONE = {"width": 390, "height": 844}
 
 # Where each box of the table is, relative to the table (the page may scroll).
@@ -99,7 +101,7 @@ def start_and_pass(page: Page) -> None:
     page.locator(HAND).first.wait_for()
     at_once(page)
     for index in range(3):
-        page.locator(HAND).nth(index).click()
+        page.locator(HAND).nth(index).click(position=CORNER)
         expect(page.locator(".ht-hand .ht-picked")).to_have_count(index + 1)
     page.get_by_role("button", name="Pass these cards").click()
     expect(page.locator(".ht-corner")).to_contain_text("East → you", timeout=20_000)
@@ -108,7 +110,7 @@ def start_and_pass(page: Page) -> None:
 
 def play_one(page: Page) -> None:
     size = page.locator(HAND).count()
-    page.locator(PLAYABLE).first.click()
+    page.locator(PLAYABLE).first.click(position=CORNER)
     page.wait_for_function(
         "n => document.querySelectorAll('.ht-hand .ht-card').length < n", arg=size, timeout=30_000
     )
@@ -178,7 +180,7 @@ def test_the_bots_cards_come_one_after_another_and_all_at_once_on_demand(
     hidden = "e => getComputedStyle(e).visibility === 'hidden'"
     # the last bot card of the trick is not shown yet; the skip button is
     assert slots.last.evaluate(hidden)
-    skip = page.get_by_role("button", name="Show all now")
+    skip = page.get_by_role("button", name="Skip the animation")
     expect(skip).to_be_visible()
     page.screenshot(path=output_dir / "in-turn.png", full_page=True)
     # the cards come by themselves, one delay apart
@@ -187,7 +189,7 @@ def test_the_bots_cards_come_one_after_another_and_all_at_once_on_demand(
         arg=[slots.last.element_handle()],
         timeout=10_000,
     )
-    # a new card, then "Show all now": the whole reply at once, the button gone
+    # a new card, then "Skip the animation": the whole reply at once, the button gone
     play_one(page)
     skip.click()
     expect(page.locator(".ht-centre .ht-in")).to_have_count(0)
@@ -404,7 +406,7 @@ def test_five_and_six_seats_fit_a_laptop_and_a_phone(
     at_once(page)
     expect(page.locator(".ht-felt .ht-seat")).to_have_count(rules.players)
     for index in range(3):
-        page.locator(HAND).nth(index).click()
+        page.locator(HAND).nth(index).click(position=CORNER)
         expect(page.locator(".ht-hand .ht-picked")).to_have_count(index + 1)
     page.get_by_role("button", name="Pass these cards").click()
     expect(page.locator(".ht-hand .ht-received")).to_have_count(3, timeout=20_000)
@@ -693,7 +695,7 @@ def test_a_double_click_is_one_click(page: Page, voila_url: str, output_dir: Pat
         size = page.locator(HAND).count()
         if slid:
             # the hand moved between the two clicks: the second lands on another card
-            page.locator(PLAYABLE).first.click()
+            page.locator(PLAYABLE).first.click(position=CORNER)
             page.wait_for_function(
                 "n => document.querySelectorAll('.ht-hand .ht-card').length < n", arg=size
             )

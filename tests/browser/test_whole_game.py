@@ -37,7 +37,7 @@ MOON_DEAL = 3
 LOAD_TIMEOUT = 90_000  # ms: a kernel starts, or Python in the page
 STEP_TIMEOUT = 30_000
 HAND = ".ht-hand .ht-card"
-PLAYABLE = ".ht-hand .ht-card:not([disabled])"
+PLAYABLE = ".ht-hand .ht-card:not([disabled]):not(.ht-refused)"
 SUITS = "CDSH"  # the tie-break between two cards of one rank: Card's suit order
 
 

@@ -196,6 +196,17 @@
       "html,body{margin:0!important;padding:0!important;background:transparent!important}" +
       "#rendered_cells,#rendered_cells>div{padding:0!important;margin:0!important}";
     doc.head.appendChild(style);
+    // The book's light or dark theme (the reader's choice, or the system's) goes to the
+    // table in the frame, which draws itself by it (hearts_teach_widgets.style).
+    var theme = function () {
+      var chosen = document.documentElement.getAttribute("data-theme");
+      if (chosen) doc.documentElement.setAttribute("data-ht-theme", chosen);
+    };
+    theme();
+    new MutationObserver(theme).observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ["data-theme"],
+    });
     frame.removeAttribute("aria-hidden");
     frame.removeAttribute("tabindex");
     this.element.classList.add("ht-live-on");
@@ -213,10 +224,39 @@
     var Observer = frame.contentWindow && frame.contentWindow.ResizeObserver;
     if (Observer) new Observer(fit).observe(doc.querySelector(".ht-root"));
     window.setInterval(fit, 1000);
+    if (this.kind === "playground") this.followLanguage(doc);
     this.stop();
     window.setTimeout(function () {
       slot.status.classList.add("ht-live-status-quiet");
     }, 4000);
+  };
+
+  // The playground's language switch changes the whole page: once the playground speaks
+  // the other language (its marker, .ht-page), the reader goes to the twin page with the
+  // address the frame keeps (the game goes on there), so that the book around the table
+  // speaks it too and a reload keeps it.
+  Slot.prototype.followLanguage = function (doc) {
+    var slot = this;
+    var twin = document.querySelector("a.ht-twin-link[hreflang]");
+    if (!twin) return;
+    var check = function () {
+      var marker = doc.querySelector(".ht-page[data-lang]");
+      var lang = marker && marker.getAttribute("data-lang");
+      if (!lang || lang === slot.lang || lang !== twin.getAttribute("hreflang")) return;
+      var page = twin.href.split("#")[0].split("?")[0];
+      window.location.assign(page + window.location.search);
+    };
+    var Observer = this.frame.contentWindow && this.frame.contentWindow.MutationObserver;
+    if (Observer) {
+      new Observer(check).observe(doc.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+        attributeFilter: ["data-lang"],
+      });
+    }
+    window.setInterval(check, 1000);
   };
 
   Slot.prototype.fail = function (reason) {

@@ -1,0 +1,336 @@
+"""The card room at a player's hands, in both servings (the served Voilà playground and the
+static book's playground, Pyodide in the page): what a tap on a refused card says, what
+a click never loses, and a phone's table.
+
+Screenshots go to ``test-output/<test name>/``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import Browser, FrameLocator, Locator, Page, expect
+
+from hearts_teach import Card, Deal, Rules
+from hearts_teach.i18n import text
+from hearts_teach.records import share_code
+
+pytestmark = pytest.mark.browser
+
+LOAD_TIMEOUT = 90_000  # ms: a kernel starts, or Python in the page
+STEP_TIMEOUT = 30_000
+HAND = ".ht-hand .ht-card"
+REFUSED = ".ht-hand .ht-card.ht-refused"
+PLAYABLE = ".ht-hand .ht-card:not([disabled]):not(.ht-refused)"
+
+OPENING = Deal.new(Rules(), seed=3, deal_number=3)
+"""A deal with no pass where the person holds the two of clubs: at the first card every
+other card is refused, whatever the bots."""
+
+
+def refused_reason(lang: str) -> tuple[Card, str]:
+    """The first refused card of the person's hand (in the hand's order) and what the
+    table says of it."""
+    from hearts_teach_widgets.table import HeartsTable
+
+    table = HeartsTable(OPENING, lang=lang, delay=0)
+    card = next(card for card in table.hand.cards if card not in table.hand.playable)
+    table.play_card(card)
+    return card, table.message
+
+
+Surface = Page | FrameLocator
+
+
+def open_served(page: Page, voila_url: str, query: str) -> Surface:
+    page.goto(f"{voila_url}?{query}", timeout=2 * LOAD_TIMEOUT, wait_until="commit")
+    page.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
+    return page
+
+
+def open_static(page: Page, site_url: str, query: str, lang: str = "fr") -> Surface:
+    page.goto(f"{site_url}book/{lang}/playground.html?{query}", timeout=LOAD_TIMEOUT)
+    return open_static_here(page)
+
+
+def check_a_refused_card_says_why(surface: Surface, page: Page, lang: str, out: Path) -> None:
+    """A tap on a greyed card: its reason once, beside the hand, as an alert, in the
+    page's language; nothing moves, and it fades."""
+    card, said = refused_reason(lang)
+    cards = surface.locator(HAND)
+    expect(cards).to_have_count(13, timeout=STEP_TIMEOUT)
+    expect(surface.locator(REFUSED)).to_have_count(12)
+    surface.locator(REFUSED).first.scroll_into_view_if_needed()
+    boxes = [cards.nth(i).bounding_box() for i in range(13)]
+    felt = surface.locator(".ht-felt-box").first.bounding_box()
+    surface.locator(REFUSED).first.click(timeout=STEP_TIMEOUT)
+    refusal = surface.locator(".ht-refusal")
+    expect(refusal).to_have_count(1, timeout=STEP_TIMEOUT)
+    expect(refusal).to_be_visible()
+    expect(refusal).to_have_text(said)
+    expect(refusal).to_have_attribute("role", "alert")
+    expect(refusal).to_have_attribute("lang", lang)
+    page.screenshot(path=out / f"refused-{lang}.png")
+    # said once: not also under the toolbar, nor once per card in the note
+    assert surface.locator(".ht-root").first.inner_text().count(said) == 1
+    # nothing moved: the hand and the felt where they were, every card still there
+    expect(cards).to_have_count(13)
+    assert [cards.nth(i).bounding_box() for i in range(13)] == boxes
+    assert surface.locator(".ht-felt-box").first.bounding_box() == felt
+    # the reason sits just under the hand, over the note, and covers no card
+    shown = refusal.bounding_box()
+    bottom = max(box["y"] + box["height"] for box in boxes if box is not None)
+    assert shown is not None
+    assert bottom - 1 <= shown["y"] < bottom + 40
+    # briefly: it fades by itself
+    expect(refusal).to_be_hidden(timeout=15_000)
+    # a second try says it again
+    surface.locator(REFUSED).first.click(timeout=STEP_TIMEOUT)
+    expect(refusal).to_be_visible(timeout=STEP_TIMEOUT)
+    assert card  # the card tried is the one the table refused in Python
+
+
+def test_served_refused_card_says_why(page: Page, voila_url: str, output_dir: Path) -> None:
+    surface = open_served(page, voila_url, f"deal={share_code(OPENING)}&lang=en")
+    check_a_refused_card_says_why(surface, page, "en", output_dir)
+
+
+def test_static_refused_card_says_why(page: Page, site_url: str, output_dir: Path) -> None:
+    surface = open_static(page, site_url, f"deal={share_code(OPENING)}")
+    check_a_refused_card_says_why(surface, page, "fr", output_dir)
+
+
+# --- nothing lost by a click ----------------------------------------------------------
+
+
+def named(surface: Surface, key: str, lang: str) -> Locator:
+    # The name as the browser computes it: an icon's glyph (CSS content) may come first.
+    label = re.compile(rf"^\W*{re.escape(text(key, lang))}$")
+    return surface.get_by_role("button", name=label)
+
+
+def seed_of(url: str) -> str:
+    return parse_qs(urlsplit(url).query)["seed"][0]
+
+
+def check_new_game_asks_and_back_brings_it_back(
+    surface: Surface, page: Page, lang: str, out: Path, reopen: Callable[[], Surface]
+) -> None:
+    """« New game » asks before leaving a game under way; « no » keeps it; « yes » starts
+    one, a new entry in the history, and Back brings the game left back."""
+    cards = surface.locator(HAND)
+    expect(cards).to_have_count(13, timeout=STEP_TIMEOUT)
+    surface.locator(PLAYABLE).first.click(timeout=STEP_TIMEOUT)  # the two of clubs
+    expect(cards).to_have_count(12, timeout=STEP_TIMEOUT)
+    expect(page).to_have_url(re.compile(r"[?&]game="), timeout=STEP_TIMEOUT)
+    played = page.url
+    new_game, yes, no = (named(surface, key, lang) for key in NEW_GAME_KEYS)
+    new_game.click()
+    expect(no).to_be_visible(timeout=STEP_TIMEOUT)
+    expect(surface.get_by_text(text("table.new_game.ask", lang))).to_be_visible()
+    expect(no).to_be_focused()
+    page.screenshot(path=out / "new-game-asked.png")
+    no.click()
+    expect(no).to_be_hidden(timeout=STEP_TIMEOUT)
+    expect(cards).to_have_count(12)
+    new_game.click()
+    yes.click()
+    expect(cards).to_have_count(13, timeout=STEP_TIMEOUT)  # a new game's first deal
+    expect(yes).to_be_hidden()
+    expect(page).not_to_have_url(played, timeout=STEP_TIMEOUT)
+    assert seed_of(page.url) != seed_of(played)
+    history = page.evaluate("history.length")
+    page.go_back(wait_until="commit")
+    surface = reopen()
+    expect(surface.locator(HAND)).to_have_count(12, timeout=STEP_TIMEOUT)
+    assert seed_of(page.url) == seed_of(played)
+    assert page.evaluate("history.length") == history
+    page.screenshot(path=out / "back.png")
+
+
+NEW_GAME_KEYS = ("ui.button.new_game", "table.new_game.yes", "table.new_game.no")
+
+
+def test_served_new_game_asks_and_back_brings_it_back(
+    page: Page, voila_url: str, output_dir: Path
+) -> None:
+    surface = open_served(page, voila_url, f"deal={share_code(OPENING)}&lang=en")
+
+    def reopened() -> Surface:
+        page.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
+        return page
+
+    check_new_game_asks_and_back_brings_it_back(surface, page, "en", output_dir, reopened)
+
+
+def test_static_new_game_asks_and_back_brings_it_back(
+    page: Page, site_url: str, output_dir: Path
+) -> None:
+    surface = open_static(page, site_url, f"deal={share_code(OPENING)}")
+    check_new_game_asks_and_back_brings_it_back(
+        surface, page, "fr", output_dir, lambda: open_static_here(page)
+    )
+
+
+def test_served_language_survives_a_reload(page: Page, voila_url: str) -> None:
+    surface = open_served(page, voila_url, f"deal={share_code(OPENING)}&lang=en")
+    expect(surface.locator(HAND)).to_have_count(13, timeout=STEP_TIMEOUT)
+    surface.get_by_role("radio", name="Français").first.check()
+    expect(named(surface, "ui.button.new_game", "fr")).to_be_visible(timeout=STEP_TIMEOUT)
+    expect(page).to_have_url(re.compile(r"[?&]lang=fr"), timeout=STEP_TIMEOUT)
+    page.reload(wait_until="commit")
+    page.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
+    expect(named(page, "ui.button.new_game", "fr")).to_be_visible(timeout=STEP_TIMEOUT)
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+
+
+def test_static_language_switch_takes_the_page_along_and_survives_a_reload(
+    page: Page, site_url: str
+) -> None:
+    """In the French book, « English » in the playground opens the English page at the
+    same game, and a reload keeps it."""
+    surface = open_static(page, site_url, f"deal={share_code(OPENING)}")
+    expect(surface.locator(HAND)).to_have_count(13, timeout=STEP_TIMEOUT)
+    surface.locator(PLAYABLE).first.click(timeout=STEP_TIMEOUT)
+    expect(surface.locator(HAND)).to_have_count(12, timeout=STEP_TIMEOUT)
+    surface.get_by_role("radio", name="English").first.check()
+    page.wait_for_url(re.compile(r"/book/en/playground\.html\?.*game="), timeout=LOAD_TIMEOUT)
+    for _ in range(2):  # the English page, then the same after a reload
+        surface = open_static_here(page)
+        expect(surface.locator(HAND)).to_have_count(12, timeout=STEP_TIMEOUT)
+        expect(named(surface, "ui.button.new_game", "en")).to_be_visible(timeout=STEP_TIMEOUT)
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        page.reload(wait_until="commit")
+
+
+def open_static_here(page: Page) -> Surface:
+    slot = page.locator("[data-ht-live]").first
+    expect(slot).to_have_attribute("data-ht-state", "ready", timeout=LOAD_TIMEOUT)
+    return slot.frame_locator(".ht-live-frame")
+
+
+# --- a phone, and a dark page -----------------------------------------------------------
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(params=["light", "dark"])
+def phone(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        color_scheme=request.param,
+    )
+    opened = context.new_page()
+    try:
+        yield opened
+    finally:
+        context.close()
+
+
+def no_overflow(surface: Surface) -> None:
+    widths = surface.locator("html").evaluate("html => [html.scrollWidth, html.clientWidth]")
+    assert widths[0] <= widths[1], f"wider than the screen: {widths}"
+
+
+def check_a_phone_table(surface: Surface, page: Page, out: Path, scheme: str) -> None:
+    """Cards a thumb can take, none covered, the table and the hand on one screen, nothing
+    wider than the screen, and the page's light or dark scheme."""
+    cards = surface.locator(HAND)
+    expect(cards).to_have_count(13, timeout=STEP_TIMEOUT)
+    surface.locator(".ht-felt-box").first.scroll_into_view_if_needed()
+    felt = surface.locator(".ht-felt-box").first.bounding_box()
+    hand = surface.locator(".ht-hand").first.bounding_box()
+    assert felt is not None and hand is not None
+    assert hand["y"] + hand["height"] - felt["y"] <= PHONE["height"], (felt, hand)
+    boxes = [cards.nth(i).bounding_box() for i in range(13)]
+    assert all(box is not None and box["width"] >= 44 for box in boxes), boxes
+    # each card's uncovered strip answers a touch with that card (no theme button over it)
+    page.mouse.wheel(0, 300)
+    page.mouse.wheel(0, -150)
+    surface.locator(".ht-felt-box").first.scroll_into_view_if_needed()
+    for index in range(13):
+        box = cards.nth(index).bounding_box()
+        following = cards.nth(index + 1).bounding_box() if index < 12 else None
+        assert box is not None
+        right = following["x"] if following is not None else box["x"] + box["width"]
+        x, y = (box["x"] + right) / 2, box["y"] + box["height"] / 2
+        frame = frame_box(surface, page)
+        hit = cards.nth(index).evaluate(
+            "(card, [x, y]) => { const top = card.ownerDocument.elementFromPoint(x, y);"
+            " return card === top || card.contains(top); }",
+            [x - frame["x"], y - frame["y"]],
+        )
+        if surface is not page:  # the book page over the frame: nothing of it on the card
+            over = page.evaluate("([x, y]) => document.elementFromPoint(x, y).className", [x, y])
+            assert "ht-live-frame" in over, over
+        assert hit, f"card {index} is covered at ({x}, {y})"
+    back_to_top = page.locator("#pst-back-to-top")
+    if back_to_top.count():
+        expect(back_to_top).to_be_hidden()
+    no_overflow(surface)
+    if surface is not page:
+        no_overflow(page)
+    colour = surface.locator(".ht-status").first.evaluate("e => getComputedStyle(e).color")
+    light_text = sum(int(v) for v in re.findall(r"\d+", colour)[:3]) > 3 * 160
+    assert light_text == (scheme == "dark"), colour
+    page.screenshot(path=out / f"phone-{scheme}.png")
+
+
+def frame_box(surface: Surface, page: Page) -> dict[str, float]:
+    """Where the table's own page starts in the window (0, 0 when served)."""
+    if surface is page:
+        return {"x": 0.0, "y": 0.0}
+    box = page.locator(".ht-live-frame").first.bounding_box()
+    assert box is not None
+    return box
+
+
+def scheme_of(page: Page) -> str:
+    return (
+        "dark" if page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") else "light"
+    )
+
+
+def test_served_phone_table(phone: Page, voila_url: str, output_dir: Path) -> None:
+    surface = open_served(phone, voila_url, f"deal={share_code(OPENING)}&lang=fr")
+    check_a_phone_table(surface, phone, output_dir, scheme_of(phone))
+    # the hand stays at the bottom of the screen while the page scrolls over the table
+    phone.evaluate("window.scrollTo(0, 0)")
+    hand = phone.locator(".ht-hand").first.bounding_box()
+    assert hand is not None and hand["y"] + hand["height"] <= PHONE["height"] + 1
+
+
+def test_static_phone_table(phone: Page, site_url: str, output_dir: Path) -> None:
+    surface = open_static(phone, site_url, f"deal={share_code(OPENING)}")
+    check_a_phone_table(surface, phone, output_dir, scheme_of(phone))
+
+
+# --- the share code, copied in one click -------------------------------------------------
+
+
+def check_the_copy_button(surface: Surface, page: Page, lang: str) -> None:
+    expect(surface.locator(HAND)).to_have_count(13, timeout=STEP_TIMEOUT)
+    copy = surface.get_by_role("button", name=text("table.share.copy", lang))
+    copy.click()
+    expect(surface.get_by_role("button", name=text("table.share.copied", lang))).to_be_visible()
+    assert page.evaluate("navigator.clipboard.readText()") == share_code(OPENING)
+    expect(copy).to_be_visible(timeout=STEP_TIMEOUT)  # its words come back
+
+
+def test_served_share_code_is_copied_in_one_click(page: Page, voila_url: str) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    surface = open_served(page, voila_url, f"deal={share_code(OPENING)}&lang=en")
+    check_the_copy_button(surface, page, "en")
+
+
+def test_static_share_code_is_copied_in_one_click(page: Page, site_url: str) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    surface = open_static(page, site_url, f"deal={share_code(OPENING)}")
+    check_the_copy_button(surface, page, "fr")

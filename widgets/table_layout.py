@@ -1,0 +1,116 @@
+"""Where the table's parts go: the felt, the hand and the buttons; beside them the
+settings, the score sheet and the bots' reasons; below, the rules and sharing.
+
+The parts are the table's own widgets (``table.py`` makes them); this module only places
+them, so that the page's layout is read in one place.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from hearts_teach.i18n import text
+
+from .render import moon_choice_label
+from .shared import name_control
+
+if TYPE_CHECKING:
+    from .table import HeartsTable
+
+
+def table_parts(
+    table: HeartsTable, show_share: bool, show_language: bool
+) -> tuple[list[widgets.Widget], widgets.HBox]:
+    """The table's parts in place: the felt, the hand and the buttons; beside them the
+    settings, the score sheet and the bots' reasons; below, the rules and sharing."""
+    toolbar = widgets.HBox(
+        [
+            table.confirm_pass_button,
+            *table.moon_buttons.values(),
+            table.hint_button,
+            table.undo_button,
+            table.review_button,
+            table.next_deal_button,
+            table.new_game_button,
+            table.skip_button,
+        ]
+    )
+    toolbar.add_class("ht-toolbar")
+    settings = widgets.HBox([table.bot_picker, table.pace_picker])
+    settings.add_class("ht-toolbar")
+    settings.add_class("ht-settings")
+    # A table on its own (the book) keeps its language switch above it, where a
+    # reader looks for it; inside the playground the page's switch is used.
+    languages = widgets.HBox([table.language_picker])
+    languages.add_class("ht-toolbar")
+    main = widgets.VBox(
+        [
+            table.felt,
+            table.refusal_box,
+            table.note,
+            table.hand,
+            table.moon_box,
+            toolbar,
+            table.new_game_box,
+            table.message_box,
+            table.replay_level,
+            table.review_slot,
+        ],
+        layout=widgets.Layout(flex="1 1 600px", min_width="0"),
+    )
+    main.add_class("ht-main")
+    # The settings (the bots' level and speed) beside the table, not above it: the
+    # felt and the hand then fit a laptop's screen; a phone shows them after the hand.
+    side = widgets.VBox(
+        [settings, table.score_sheet, table.bot_log],
+        layout=widgets.Layout(flex="1 1 300px", min_width="0", max_width="420px"),
+    )
+    side.add_class("ht-side")
+    share = table.share
+    bottom = widgets.HBox(
+        [widgets.Box([table.rules_box], layout=widgets.Layout(flex="1 1 420px")), share],
+        layout=widgets.Layout(flex_flow="row wrap", margin="10px 0 0 0"),
+    )
+    bottom.layout.grid_gap = "10px"
+    body = widgets.HBox([main, side], layout=widgets.Layout(flex_flow="row wrap"))
+    body.layout.grid_gap = "12px"
+    children = [
+        table._style,
+        *([languages] if show_language else []),
+        table.status,
+        table.badges,
+        body,
+        *([bottom] if show_share else [widgets.Box([table.rules_box])]),
+    ]
+    return children, settings  # (the playground adds its way back to the rules)
+
+
+def label_controls(table: HeartsTable, lang: str) -> None:
+    """The words of the table's buttons and pickers, in ``lang``."""
+    session = table.session
+    count = table.rules.pass_count
+    table.confirm_pass_button.description = text("ui.pass.confirm", lang)
+    table.confirm_pass_button.tooltip = text(
+        "ui.pass.chosen", lang, chosen=len(session.picked), count=count
+    )
+    for choice, button in table.moon_buttons.items():
+        button.description = moon_choice_label(choice, table.rules, lang)
+        button.tooltip = button.description
+    for button, key, help_key in (
+        (table.hint_button, "ui.button.hint", "ui.button.hint_help"),
+        (table.undo_button, "ui.button.undo", "ui.button.undo"),
+        (table.review_button, "ui.review.button", "ui.review.button_help"),
+        (table.next_deal_button, "ui.button.next_deal", "ui.button.next_deal"),
+        (table.new_game_button, "ui.button.new_game", "ui.button.new_game"),
+        (table.new_game_yes, "table.new_game.yes", "table.new_game.yes"),
+        (table.new_game_no, "table.new_game.no", "table.new_game.no"),
+        # what it does: the bots' cards of this reply shown at once, no animation
+        (table.skip_button, "table.button.skip", "ui.button.skip_help"),
+    ):
+        button.description = text(key, lang)
+        button.tooltip = text(help_key, lang)
+    name_control(table.language_picker, text("ui.label.language", lang))
+    name_control(table.bot_picker, text("ui.label.bots", lang))
+    name_control(table.pace_picker, text("ui.pace.label", lang))
