@@ -22,7 +22,9 @@ CardMask: TypeAlias = int
 
 
 class Suit(IntEnum):
-    """The four suits, in the order a hand is sorted for display."""
+    """The four suits, in the order of the card indexes (clubs, diamonds, spades, hearts);
+    a hand is shown in another, ♠ ♥ ♣ ♦, so that the colours alternate
+    (:func:`sorted_for_display`)."""
 
     CLUBS = 0
     DIAMONDS = 1

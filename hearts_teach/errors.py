@@ -19,6 +19,10 @@ class HeartsError(ValueError):
 
         return text("error." + self.code, lang, **self.params)
 
+    def text(self, lang: str = "en") -> str:
+        """The message, as every :class:`~hearts_teach.i18n.Wording` is said."""
+        return self.message(lang)
+
 
 class CardError(HeartsError):
     """Card text that names no card, or a card given twice."""

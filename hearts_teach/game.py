@@ -37,11 +37,21 @@ class Game:
     """
 
     def __init__(self, rules: Rules | None = None, seed: int | str = 0) -> None:
-        self.rules = rules if rules is not None else Rules()
-        self.seed = seed
+        self._rules = rules if rules is not None else Rules()
+        self._seed = seed
         self._finished: list[PlayedDeal] = []  # the deals before the current one
         self._deal = self._new_deal(0, (0,) * self.rules.players)
         self._scored: tuple[tuple[object, ...], PlayedDeal] | None = None
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of every deal of the game (fixed when it is made)."""
+        return self._rules
+
+    @property
+    def seed(self) -> int | str:
+        """The game's seed: deal n is dealt from ``"{seed}:{n}"``."""
+        return self._seed
 
     @classmethod
     def resume(
@@ -61,8 +71,8 @@ class Game:
         if not deals:
             raise GameError("game_no_deal")
         game = cls.__new__(cls)
-        game.rules = rules
-        game.seed = seed
+        game._rules = rules
+        game._seed = seed
         game._finished = []
         game._scored = None
         first = deals[0]

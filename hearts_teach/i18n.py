@@ -173,9 +173,10 @@ def ntext(key: str, count: int, lang: str = "en", **params: object) -> str:
 class Wording(Protocol):
     """Words to be said later, in the language of whoever reads them: a catalog message
     (:class:`Message`), a sentence put together of several (:class:`Worded`), an engine
-    error. The bots' reasons (``bots.catalog.Said``, which adds the voice: the bot's or
-    the adviser's) and the review's (``teaching.review.Reason``, which adds who is
-    spoken of) are worded the same way, with what they add."""
+    error (:class:`~hearts_teach.errors.HeartsError`). The bots' reasons
+    (``bots.catalog.Said``) and the review's (``teaching.review.Reason``) are not
+    Wordings themselves: each needs one thing more to be said (the voice, the bot's or
+    the adviser's; who is spoken of), and becomes a Wording once it is given."""
 
     def text(self, lang: str = "en") -> str: ...
 

@@ -64,3 +64,11 @@ def test_deals_that_do_not_follow_one_another_make_no_game(change: str, code: st
     bilingual(caught.value)
     with pytest.raises(GameError):
         Game.resume(rules, 0, [])
+
+
+def test_a_games_rules_and_seed_cannot_be_changed_under_it() -> None:
+    game = Game(Rules(), seed=4)
+    for name, value in (("rules", Rules(players=3)), ("seed", 5)):
+        with pytest.raises(AttributeError):
+            setattr(game, name, value)
+    assert game.rules.players == game.deal.rules.players == 4 and game.seed == 4

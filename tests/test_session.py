@@ -128,6 +128,19 @@ def test_the_pass_is_chosen_confirmed_and_said() -> None:
     assert given is not None and all(str(card) in said.text("en") for card in given)
 
 
+def test_a_pass_of_cards_not_held_or_too_many_is_refused_and_changes_nothing() -> None:
+    """As from an address's ``&picked=``: whatever it says, only the person's own cards."""
+    session = TableSession(Rules(), seed=8)
+    mine, theirs = session.deal.hand(0), session.deal.hand(1)
+    assert session.choose_pass(mine[:2]).done and session.picked == list(mine[:2])
+    for refused in (theirs[:3], mine[:4], [mine[0], mine[0]], [*mine[:2], theirs[0]]):
+        assert not session.choose_pass(refused).done
+        assert session.picked == list(mine[:2])
+    session.choose_pass(mine[:3])
+    session.confirm_pass()
+    assert not session.choose_pass(session.deal.hand(0)[:3]).done  # the pass is over
+
+
 def test_the_persons_moon_waits_for_their_choice_which_undo_takes_back() -> None:
     session = TableSession(play_a_moon(Rules.preset("shooters-choice")), seed=1)
     assert session.moon_is_mine and not session.can_deal

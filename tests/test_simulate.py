@@ -67,8 +67,9 @@ def test_summary_table_and_csv() -> None:
 
 
 def test_unknown_variant_is_refused() -> None:
-    with pytest.raises(ValueError, match="no variant"):
+    with pytest.raises(SimulationError, match="no variant") as refused:
         simulate(["hearts-of-gold"], 1)
+    assert "Aucune variante hearts-of-gold" in refused.value.message("fr")
 
 
 @pytest.mark.parametrize(

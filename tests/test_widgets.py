@@ -736,3 +736,17 @@ def test_new_game_asks_before_leaving_a_game_under_way() -> None:
     table.new_game_yes.click()
     assert table.seed == seed + 1 and table.new_game_box.layout.display == "none"
     assert not table.session.under_way
+
+
+def test_a_level_or_delay_the_table_does_not_offer_is_said_in_both_languages() -> None:
+    from hearts_teach_widgets.table import HeartsTable
+    from hearts_teach_widgets.table_settings import SettingError
+
+    with pytest.raises(SettingError) as refused:
+        HeartsTable(bot_level="grandmaster")
+    assert "grandmaster" in refused.value.message("fr") and "robot" in refused.value.message("fr")
+    table = HeartsTable(seed=1)
+    with pytest.raises(SettingError) as refused:
+        table.delay = 9
+    assert refused.value.message("fr").startswith("Le délai des robots va de 0 à 5 secondes")
+    assert table.delay != 9 and table.bot_level in ("random", "heuristic", "montecarlo")

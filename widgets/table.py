@@ -55,8 +55,9 @@ from .style import style_tag
 from .table_layout import label_controls, table_parts
 from .table_settings import (
     DEFAULT_DELAY,
-    SettingError,
     bot_level_options,
+    checked_bot_level,
+    checked_delay,
     default_delay,
     language_switch,
     pace_options,
@@ -71,7 +72,7 @@ from .table_words import (
     review_line,
     status_text,
 )
-from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, Localized
+from .texts import DEFAULT_BOT_LEVEL, Localized
 
 _TABLES = itertools.count(1)  # a class per table, for the style of its own reply
 
@@ -120,11 +121,8 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.lang = lang
-        if bot_level not in BOT_LEVELS:
-            raise ValueError(f"unknown bot level {bot_level!r}")
-        delay = default_delay() if delay is None else delay
-        if not 0 <= delay <= 5:
-            raise ValueError(f"the bots' delay is from 0 to 5 seconds, not {delay!r}")
+        checked_bot_level(bot_level)
+        delay = checked_delay(default_delay() if delay is None else delay)
         self.add_class("ht-root")
         self.add_class("ht-table")
         self._name = f"ht-t{next(_TABLES)}"
@@ -313,17 +311,11 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
 
     @traitlets.validate("bot_level")
     def _valid_bot_level(self, proposal: dict[str, Any]) -> str:
-        level = str(proposal["value"])
-        if level not in BOT_LEVELS:
-            raise SettingError(f"unknown bot level {level!r}")
-        return level
+        return checked_bot_level(str(proposal["value"]))
 
     @traitlets.validate("delay")
     def _valid_delay(self, proposal: dict[str, Any]) -> float:
-        seconds = float(proposal["value"])
-        if not 0 <= seconds <= 5:
-            raise SettingError(f"the bots' delay is from 0 to 5 seconds, not {seconds!r}")
-        return seconds
+        return checked_delay(float(proposal["value"]))
 
     def set_bot_level(self, level: str) -> None:
         """The bots' strength, from the next card they play (the same as setting

@@ -11,6 +11,7 @@ from html import escape
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
+from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import text
 
 from .shared import choice_row
@@ -66,6 +67,21 @@ def language_switch(lang: str) -> widgets.RadioButtons:
     return choice_row(list(LANGUAGE_OPTIONS), lang)
 
 
-class SettingError(traitlets.TraitError, ValueError):
+class SettingError(traitlets.TraitError, HeartsError):
     """A bot level or a speed the table does not offer, refused by its trait, which keeps
-    the value it had."""
+    the value it had: worded from the catalogs in either language, as the engine's
+    errors are (``error.bot_level``, ``error.table_delay``)."""
+
+
+def checked_bot_level(level: str) -> str:
+    """The level, or :class:`SettingError` when no bot has it."""
+    if level not in BOT_LEVELS:
+        raise SettingError("bot_level", level=level, levels=", ".join(BOT_LEVELS))
+    return level
+
+
+def checked_delay(seconds: float) -> float:
+    """The bots' delay in seconds, or :class:`SettingError` outside 0 to 5."""
+    if not 0 <= seconds <= 5:
+        raise SettingError("table_delay", given=seconds)
+    return seconds

@@ -61,10 +61,8 @@ def note_text(session: TableSession, lang: str, said_from: TablePoint | None) ->
         tricks = tricks_so_far(deal)
         for trick_index in range(said_from[0], len(tricks)):
             trick = tricks[trick_index]
-            you = message("ui.note.you", lang)  # inside the sentence: no capital
             plays = ", ".join(
-                f"{you if player == human else seat_name(player, n, lang)} "
-                f"{card_symbol(card, lang)}"
+                f"{seat_words(player, rules, lang, human, sentence=True)} {card_symbol(card, lang)}"
                 for player, card in trick.plays
             )
             number = trick_index + 1

@@ -17,12 +17,13 @@ from typing import Any
 
 import traitlets
 
+from hearts_teach.bots import DEFAULT_LEVEL, LEVELS
 from hearts_teach.errors import LanguageError as EngineLanguageError
 from hearts_teach.i18n import LANGS, check_lang, ntext, text
 
 LANGUAGES: tuple[str, ...] = LANGS
-BOT_LEVELS: tuple[str, ...] = ("random", "heuristic", "montecarlo")
-DEFAULT_BOT_LEVEL = "heuristic"
+BOT_LEVELS: tuple[str, ...] = LEVELS
+DEFAULT_BOT_LEVEL = DEFAULT_LEVEL
 
 
 class LanguageError(traitlets.TraitError, EngineLanguageError):

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from hearts_teach.bots.catalog import Said, Symbols, say
-from hearts_teach.cards import Card
+from hearts_teach.cards import Card, CardMask
 from hearts_teach.deal import PlayerView
 from hearts_teach.errors import BotError
 from hearts_teach.i18n import card_symbol, one_decimal
@@ -157,13 +157,23 @@ def moon_choice_for(view: PlayerView) -> MoonChoiceMade:
     :func:`~hearts_teach.scoring.preferred_moon_choice`, the one every level follows."""
     if view.phase != "over":
         raise BotError("bot_deal_not_over")
-    decision = preferred_moon_choice(
-        view.rules, view.totals, view.player, view.taken, 0, view.deal_number + 1
-    )
+    return moon_choice_made(view.rules, view.totals, view.player, view.taken, view.deal_number)
+
+
+def moon_choice_made(
+    rules: Rules,
+    totals: Sequence[int],
+    shooter: int,
+    taken: Sequence[CardMask],
+    deal_number: int,
+) -> MoonChoiceMade:
+    """The same choice from a finished deal's facts (the teachers' desk has no view): the
+    game's totals before the deal, the shooter, the cards each took, the deal's number."""
+    decision = preferred_moon_choice(rules, totals, shooter, taken, 0, deal_number + 1)
     return MoonChoiceMade(
         decision.choice,
         f"moon.{decision.choice}.{decision.reason}",
-        {"amount": view.rules.moon_value},
+        {"amount": rules.moon_value},
     )
 
 

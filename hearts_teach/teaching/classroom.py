@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from hearts_teach import records
-from hearts_teach.bots import Bot, make_bot
-from hearts_teach.bots.seats import play_out, seat_seed
+from hearts_teach.bots import Bot
+from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.deal import Deal
 from hearts_teach.errors import HeartsError, RecordError
 from hearts_teach.i18n import decimal, text
@@ -126,10 +126,7 @@ class ClassDeal:
 
     def bots(self) -> list[Bot]:
         """The bot of every seat (the student's seat too: the reference line's)."""
-        return [
-            make_bot(self.level, seed=seat_seed(self.seed, player))
-            for player in range(self.deal.rules.players)
-        ]
+        return seat_bots(self.level, self.seed, self.deal.rules.players)
 
     def reference(self) -> Deal:
         """The bots' own play of the same cards, the student's seat played by a bot of

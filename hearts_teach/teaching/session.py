@@ -29,7 +29,7 @@ from hearts_teach.bots.seats import seat_seed
 from hearts_teach.cards import Card, parse_cards, sorted_for_display
 from hearts_teach.deal import Deal, PlayerView, table_point
 from hearts_teach.describe import seat_words, winners_text
-from hearts_teach.errors import HeartsError, IllegalMove, RecordError
+from hearts_teach.errors import BotError, IllegalMove, RecordError
 from hearts_teach.game import Game
 from hearts_teach.i18n import Worded, Wording, card_symbol, card_symbols, ntext, text
 from hearts_teach.rules import Rules
@@ -259,8 +259,19 @@ class TableSession:
         return Outcome(True)
 
     def choose_pass(self, cards: str | Sequence[Card | str]) -> Outcome:
-        """Choose exactly these cards for the pass (replacing the current choice)."""
-        self.picked = parse_cards(cards if isinstance(cards, str) else list(cards))
+        """Choose exactly these cards for the pass (replacing the current choice): refused,
+        changing nothing, outside the pass, or with a card the person does not hold, a
+        card twice, or more cards than the pass takes."""
+        chosen = parse_cards(cards if isinstance(cards, str) else list(cards))
+        held = self.deal.hand(self.human) if self.in_pass else []
+        if (
+            not self.in_pass
+            or any(card not in held for card in chosen)
+            or len(set(chosen)) != len(chosen)
+            or len(chosen) > self.rules.cards_to_pass
+        ):
+            return Outcome(False)
+        self.picked = chosen
         return Outcome(True)
 
     def confirm_pass(self) -> Outcome:
@@ -270,7 +281,7 @@ class TableSession:
         try:
             self.game.pass_cards(self.human, self.picked)
         except IllegalMove as refusal:
-            return self._refuse(Worded(refusal.message))
+            return self._refuse(refusal)
         self.picked = []
         self.hinted = []
         self.share_message = None
@@ -592,7 +603,7 @@ class TableSession:
 
 def _check_level(level: str) -> None:
     if level not in LEVELS:
-        raise HeartsError("bot_level", level=level, levels=", ".join(LEVELS))
+        raise BotError("bot_level", level=level, levels=", ".join(LEVELS))
 
 
 def _in_hand_order(cards: Sequence[Card]) -> tuple[Card, ...]:

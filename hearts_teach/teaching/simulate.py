@@ -17,8 +17,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from typing import IO, Final
 
-from hearts_teach.bots import DEFAULT_LEVEL
-from hearts_teach.bots.seats import play_out, seat_bots
+from hearts_teach.bots import DEFAULT_LEVEL, make_bot
+from hearts_teach.bots.seats import play_out, seat_seed
 from hearts_teach.errors import HeartsError
 from hearts_teach.game import Game
 from hearts_teach.i18n import one_decimal, seat_name, text
@@ -53,7 +53,7 @@ def variant_rules(key: str) -> Rules:
             return Rules.preset(preset, **changes)
     if key in Rules.PRESETS:
         return Rules.preset(key)
-    raise ValueError(text("sim.unknown_variant", "en", name=key, choices=", ".join(VARIANT_KEYS)))
+    raise SimulationError("sim_variant", name=key, choices=", ".join(VARIANT_KEYS))
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ def play_game(variant: str, seed: int, levels: Sequence[str]) -> GameRecord:
     rules = variant_rules(variant)
     game = Game(rules, seed=seed)
     bots = [
-        seat_bots(level, seed, rules.players)[seat]
+        make_bot(level, seed=seat_seed(seed, seat))
         for seat, level in enumerate(_per_seat(levels, rules.players, variant))
     ]
     while True:

@@ -10,7 +10,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from hearts_teach import Deal
-from hearts_teach.bots import MoonChoiceMade
+from hearts_teach.bots.base import moon_choice_made
 from hearts_teach.cards import cards_of
 from hearts_teach.describe import seat_words
 from hearts_teach.errors import HeartsError
@@ -20,7 +20,7 @@ from hearts_teach.i18n import (
 )
 from hearts_teach.records import deal_from_code
 from hearts_teach.rules import Rules
-from hearts_teach.scoring import moon_outcomes, preferred_moon_choice
+from hearts_teach.scoring import moon_outcomes
 from hearts_teach.teaching.compare import Comparison, compare_deal
 
 from ..charts import (
@@ -207,14 +207,7 @@ class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
         if outcomes is None:
             return ""
         shooter = outcomes.shooter
-        decision = preferred_moon_choice(
-            rules, totals, shooter, deal.taken, 0, deal.deal_number + 1
-        )
-        made = MoonChoiceMade(
-            decision.choice,
-            f"moon.{decision.choice}.{decision.reason}",
-            {"amount": rules.moon_value},
-        )
+        made = moon_choice_made(rules, totals, shooter, deal.taken, deal.deal_number)
         lang = self.lang
         reason = made.reason(lang)  # the shooter speaking
         question = text(

@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from hearts_teach.bots import DEFAULT_LEVEL, moon_choice_for
+from hearts_teach.bots import DEFAULT_LEVEL
 from hearts_teach.bots.seats import seat_bots
 from hearts_teach.cards import Card, parse_cards
 from hearts_teach.deal import Deal, Trick
@@ -571,7 +571,8 @@ class LessonRun:
             raise self._error(f"{self._where()}: the deal is already over")
         pending = deal.pending_moon_choice
         if pending is not None and pending.shooter != self.lesson.learner:
-            deal.choose_moon(moon_choice_for(deal.view(pending.shooter)).choice)
+            shooter = self._bots[pending.shooter]
+            deal.choose_moon(shooter.choose_moon(deal.view(pending.shooter)).choice)
         return self.events[start:]
 
     # --- the learner's card ----------------------------------------------------------
