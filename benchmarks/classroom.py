@@ -50,6 +50,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))  # the tests' support package, shared with them
 
 from support.page_client import V1, PageClient, PageError, Visit  # noqa: E402
+from support.table_page import PLAYABLE  # noqa: E402
 
 TARGET_MEDIAN = 5.0
 TARGET_MAX = 10.0
@@ -105,7 +106,7 @@ async def one_browser(
     visit = Visit()
     page = await browser.new_page()
     started = time.perf_counter()
-    playable = page.locator(".ht-hand .ht-card:not([disabled])")
+    playable = page.locator(PLAYABLE)
     try:
         try:
             await page.goto(url + query, timeout=120_000)

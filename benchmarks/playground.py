@@ -26,12 +26,12 @@ from hearts_teach_widgets.texts import DEFAULT_BOT_LEVEL  # noqa: E402
 from machine import describe_machine  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from support.browser import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
+from support.table_page import PLAYABLE  # noqa: E402
 from support.voila import running_voila  # noqa: E402
 
 from hearts_teach import Deal, Rules  # noqa: E402
 from hearts_teach.records import share_code  # noqa: E402
 
-PLAYABLE = ".ht-hand .ht-card:not([disabled])"
 START_TARGET = 6.0
 CLICK_TARGET = 1.0
 

@@ -48,6 +48,7 @@ from playwright.sync_api import (  # noqa: E402
 )
 from support.browser import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 from support.static_server import QuietHandler, serving  # noqa: E402
+from support.table_page import PLAYABLE  # noqa: E402
 
 from hearts_teach import Deal, Rules  # noqa: E402
 from hearts_teach.records import share_code  # noqa: E402
@@ -67,7 +68,6 @@ PHASES = (
     "Python starts (Pyodide, wheels, kernel) → notebook runs",
     "notebook's Python + widgets drawn → deal live",
 )
-PLAYABLE = ".ht-hand .ht-card:not([disabled])"
 HAND = ".ht-hand .ht-card"
 
 

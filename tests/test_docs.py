@@ -306,11 +306,22 @@ def _modules(package: Path) -> list[Path]:
     )
 
 
+ARCHITECTURE_SECTIONS = {
+    "hearts_teach": ("## The engine (`hearts_teach/`)", "## The front end"),
+    "widgets": ("## The front end", "## The book"),
+}
+"""Where docs/architecture.md describes each package: a module is looked for in its own
+package's part, so that ``review.py`` of the tools does not stand for the widgets' one."""
+
+
 @pytest.mark.parametrize("package", ["hearts_teach", "widgets"])
-def test_every_module_appears_in_the_architecture(package: Path) -> None:
-    """docs/architecture.md says where everything lives: each module is named in it (by
-    its file name, or its folder for a subpackage it describes as a whole)."""
-    architecture = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+def test_every_module_appears_in_the_architecture(package: str) -> None:
+    """docs/architecture.md says where everything lives: each module is named in its
+    package's part (by its file name, or its folder for a subpackage it describes as a
+    whole)."""
+    whole = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    start, end = ARCHITECTURE_SECTIONS[package]
+    architecture = whole[whole.index(start) : whole.index(end)]
     root = ROOT / package
     missing = [
         str(path.relative_to(ROOT))

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from support.table_page import HAND
+from support.table_page import play_the_deal as play_deal_by_clicking
 from support.voila import TEST_SETTINGS, running_voila_process
 
 pytestmark = pytest.mark.browser
 
 LOAD_TIMEOUT = 60_000
-HAND = ".ht-hand .ht-card"
-PLAYABLE = ".ht-hand .ht-card:not([disabled])"
 BOARD_KEY = re.compile(r"class/board\?key=([A-Za-z0-9_-]+)")
 
 
@@ -31,21 +31,7 @@ def board_key(log: Path) -> str:
 
 
 def play_the_deal(page: Page) -> None:
-    page.locator(HAND).first.wait_for(timeout=LOAD_TIMEOUT)
-    for index in range(3):
-        page.locator(HAND).nth(index).click()
-        expect(page.locator(".ht-hand .ht-picked")).to_have_count(index + 1)
-    page.get_by_role("button", name="Pass these cards").click()
-    expect(page.locator(".ht-message").first).to_contain_text("received", timeout=20_000)
-    for _ in range(13):
-        size = page.locator(HAND).count()
-        page.locator(PLAYABLE).first.click()
-        page.wait_for_function(
-            "n => document.querySelectorAll('.ht-hand .ht-card').length < n",
-            arg=size,
-            timeout=20_000,
-        )
-    expect(page.locator(".ht-status")).to_contain_text("The deal is over")
+    play_deal_by_clicking(page, load_ms=LOAD_TIMEOUT, step_ms=20_000)
 
 
 def status_of(url: str) -> int:

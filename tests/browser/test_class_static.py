@@ -14,14 +14,13 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from support.static_server import serving
+from support.table_page import play_the_deal as play_deal_by_clicking
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 LITE = ROOT / "_build" / "lite"
 LIVE_TIMEOUT = 120_000
-HAND = ".ht-hand .ht-card"
-PLAYABLE = ".ht-hand .ht-card:not([disabled])"
 
 
 @pytest.fixture(scope="module")
@@ -48,21 +47,7 @@ def outside_requests(page: Page, base: str) -> list[str]:
 
 
 def play_the_deal(page: Page) -> None:
-    page.locator(HAND).first.wait_for(timeout=LIVE_TIMEOUT)
-    for index in range(3):
-        page.locator(HAND).nth(index).click()
-        expect(page.locator(".ht-hand .ht-picked")).to_have_count(index + 1, timeout=30_000)
-    page.get_by_role("button", name="Pass these cards").click()
-    expect(page.locator(".ht-message").first).to_contain_text("received", timeout=60_000)
-    for _ in range(13):
-        size = page.locator(HAND).count()
-        page.locator(PLAYABLE).first.click()
-        page.wait_for_function(
-            "n => document.querySelectorAll('.ht-hand .ht-card').length < n",
-            arg=size,
-            timeout=60_000,
-        )
-    expect(page.locator(".ht-status")).to_contain_text("The deal is over", timeout=30_000)
+    play_deal_by_clicking(page, load_ms=LIVE_TIMEOUT, step_ms=60_000)
 
 
 def open_class_page(page: Page, url: str) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from support.table_page import HAND, PLAYABLE
 from support.voila import (
     TEST_SETTINGS,
     free_port,
@@ -26,8 +27,6 @@ from hearts_teach.teaching.lessons import get_lesson
 pytestmark = pytest.mark.browser
 
 LOAD_TIMEOUT = 60_000  # ms: a kernel starts for each page
-HAND = ".ht-hand .ht-card"
-PLAYABLE = ".ht-hand .ht-card:not([disabled]):not(.ht-refused)"
 
 
 def open_playground(page: Page, url: str, query: str = "") -> None:

@@ -17,6 +17,7 @@ from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import FrameLocator, Page, expect
+from support.table_page import HAND, PLAYABLE
 
 pytestmark = pytest.mark.browser
 
@@ -24,8 +25,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_build" / "html"  # the build; the tests use a copy (site_url)
 LIVE_TIMEOUT = 90_000  # ms: Python starts in the page (a few seconds on a quiet machine)
 STEP_TIMEOUT = 30_000
-HAND = ".ht-hand .ht-card"
-PLAYABLE = ".ht-hand .ht-card:not([disabled]):not(.ht-refused)"
 
 
 def record_outside_requests(page: Page, base: str) -> list[str]:

@@ -15,6 +15,7 @@ import pytest
 from hearts_teach_widgets.style import style_tag
 from hearts_teach_widgets.summary import summary_html
 from playwright.sync_api import Page, expect
+from support.table_page import HAND, PLAYABLE
 
 from hearts_teach import Deal, Game, Rules
 from hearts_teach.records import share_code
@@ -22,8 +23,6 @@ from hearts_teach.records import share_code
 pytestmark = pytest.mark.browser
 
 LOAD_TIMEOUT = 60_000  # ms: a kernel starts for each page
-HAND = ".ht-hand .ht-card"
-PLAYABLE = ".ht-hand .ht-card:not([disabled]):not(.ht-refused)"
 CORNER = {"x": 10, "y": 20}
 """Where a card is tapped: its index corner, in view even when a phone fans the hand."""
 PHONE = {"width": 390, "height": 844}

@@ -14,6 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import Browser, FrameLocator, Locator, Page, expect
+from support.table_page import HAND, PLAYABLE
 
 from hearts_teach import Card, Deal, Rules
 from hearts_teach.i18n import text
@@ -23,9 +24,7 @@ pytestmark = pytest.mark.browser
 
 LOAD_TIMEOUT = 90_000  # ms: a kernel starts, or Python in the page
 STEP_TIMEOUT = 30_000
-HAND = ".ht-hand .ht-card"
 REFUSED = ".ht-hand .ht-card.ht-refused"
-PLAYABLE = ".ht-hand .ht-card:not([disabled]):not(.ht-refused)"
 
 OPENING = Deal.new(Rules(), seed=3, deal_number=3)
 """A deal with no pass where the person holds the two of clubs: at the first card every

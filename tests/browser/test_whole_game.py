@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import FrameLocator, Locator, Page, expect
+from support.table_page import HAND, PLAYABLE
 
 from hearts_teach import Card, Rules, Suit
 from hearts_teach.i18n import text
@@ -36,8 +37,6 @@ DEALS = 3
 MOON_DEAL = 3
 LOAD_TIMEOUT = 90_000  # ms: a kernel starts, or Python in the page
 STEP_TIMEOUT = 30_000
-HAND = ".ht-hand .ht-card"
-PLAYABLE = ".ht-hand .ht-card:not([disabled]):not(.ht-refused)"
 SUITS = "CDSH"  # the tie-break between two cards of one rank: Card's suit order
 
 

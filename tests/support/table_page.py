@@ -1,0 +1,35 @@
+"""What the browser tests know of a table on a page: how its cards are found, and a deal
+played to its end by clicking, as a person would."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+HAND = ".ht-hand .ht-card"
+PLAYABLE = ".ht-hand .ht-card:not([disabled]):not(.ht-refused)"
+"""A card the person may play now: a greyed card takes the click only to say why not."""
+
+
+def play_the_deal(page: Page, *, load_ms: int, step_ms: int) -> None:
+    """Pass the three first cards, then play the first playable card until the deal is
+    over; ``load_ms`` for the table to appear, ``step_ms`` for each answer."""
+    from playwright.sync_api import expect
+
+    page.locator(HAND).first.wait_for(timeout=load_ms)
+    for index in range(3):
+        page.locator(HAND).nth(index).click()
+        expect(page.locator(".ht-hand .ht-picked")).to_have_count(index + 1, timeout=step_ms)
+    page.get_by_role("button", name="Pass these cards").click()
+    expect(page.locator(".ht-message").first).to_contain_text("received", timeout=step_ms)
+    for _ in range(13):
+        size = page.locator(HAND).count()
+        page.locator(PLAYABLE).first.click()
+        page.wait_for_function(
+            "n => document.querySelectorAll('.ht-hand .ht-card').length < n",
+            arg=size,
+            timeout=step_ms,
+        )
+    expect(page.locator(".ht-status")).to_contain_text("The deal is over", timeout=step_ms)
