@@ -280,3 +280,27 @@ def test_a_review_of_a_deal_played_by_the_hint_does_not_contradict_it() -> None:
         if prefers:
             assert decision.cost > 0
         assert not (decision.cost == 0 and decision.error == 0)
+
+
+def test_the_review_shows_the_end_of_the_deal_cards_face_up_apart_from_its_estimate() -> None:
+    """Issue 25: beside the estimate from what the player saw, the late decisions solved
+    with every hand known, folded under their own title and said as such."""
+    from hearts_teach.bots.seats import play_out, seat_bots
+    from hearts_teach.teaching.review import face_up
+
+    deal = play_out(Deal.new(Rules(), seed=5), seat_bots("heuristic", 5, 4))
+    lines = face_up(deal, 0)
+    assert lines
+    panel = ReviewPanel("en", playouts=40, confirm=10)
+    panel.run(deal, 0)
+    shown = unescape(panel.face_up_box.value)
+    assert "Cards face up" in shown and "<details" in shown
+    assert all(f"Trick {line.trick}: {line.text('en')}" in shown for line in lines)
+    assert "Cards face up" not in unescape(panel.summary.value)  # never mixed with the estimate
+    panel.lang = "fr"
+    french = unescape(panel.face_up_box.value)
+    assert "Cartes sur table\u202f:" in french or "Cartes sur table :" in french
+    assert f"Pli {lines[0].trick}" in french and "mains à découvert" in french
+    teachers = ReviewPanel("en", playouts=40, confirm=10, third_person=True)
+    teachers.run(deal, 0)
+    assert teachers.face_up_box.value == ""  # its words say "you": the person's review only

@@ -30,8 +30,10 @@ from hearts_teach.teaching.review import (
     REVIEW_PLAYOUTS,
     DealReview,
     Decision,
+    FaceUp,
     GameReview,
     Seat,
+    face_up,
     review_deal,
 )
 from hearts_teach.teaching.whatif import WhatIfResult
@@ -200,6 +202,21 @@ def replay_label(decision: Decision, lang: str) -> str:
     return text("ui.review.replay_trick", lang, number=decision.trick, cards=cards)
 
 
+def face_up_html(lines: Sequence[FaceUp], lang: str) -> str:
+    """The "cards face up" lines, folded under their own title: what the cards were, which
+    the player could not see, so never beside the estimate's words."""
+    if not lines:
+        return ""
+    items = "".join(
+        f"<li>{escape(text('review.face_up.trick', lang, number=line.trick, line=line.text(lang)))}</li>"
+        for line in lines
+    )
+    return (
+        f'<details class="ht-details ht-face-up" lang="{lang}"><summary>'
+        f"{escape(text('review.face_up.title', lang))}</summary><ul>{items}</ul></details>"
+    )
+
+
 class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
     """A deal's review: the summary of the deal (and of the game's deals reviewed so
     far), its decisions costliest first, and the replay of the one clicked.
@@ -238,6 +255,8 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
         self.replay_buttons: list[widgets.Button | None] = []
         self.shown: list[Decision] = []  # the decisions listed, in play order
         self.replay_box = html_box()
+        self.face_up_box = html_box()
+        self.face_up_lines: tuple[FaceUp, ...] = ()
         self.children = (
             html_box(STYLE),
             self.heading,
@@ -245,6 +264,7 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
             self.progress,
             self.rows,
             self.replay_box,
+            self.face_up_box,
         )
         self._render()
         self._relabel_on_lang(self._render)
@@ -292,6 +312,9 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
         self.replayed = None
         self.replay_buttons = []
         self.shown = shown_decisions(review)
+        # The end of the deal solved with every hand known: for the person's own review
+        # only (its words say "you"), apart from the estimate and never mixed with it.
+        self.face_up_lines = () if self.third_person else face_up(review.deal, review.player)
         rows = []
         for index, decision in enumerate(self.shown):
             line = html_box()
@@ -309,6 +332,7 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
 
     def clear(self) -> None:
         self.review = None
+        self.face_up_lines = ()
         self.game = None
         self.replayed = None
         self.replay_buttons = []
@@ -332,7 +356,9 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
             self.heading.value = ""
             self.summary.value = ""
             self.replay_box.value = ""
+            self.face_up_box.value = ""
             return
+        self.face_up_box.value = face_up_html(self.face_up_lines, lang)
         number = review.deal.deal_number + 1
         method = text(
             "ui.review.method",
