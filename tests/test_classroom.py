@@ -295,14 +295,20 @@ def test_the_reference_line_is_the_bots_own_play() -> None:
     assert rows[1].scores == rows[0].scores == scores_of(reference, DEFAULT_VARIANTS)
 
 
-def test_sending_again_replaces_and_other_deals_are_refused() -> None:
+def test_a_name_keeps_its_result_and_other_deals_are_refused() -> None:
+    """Two Zoé in a class: the second to send another deal under the name is asked for
+    another, and the first's result stays; the same result sent again changes nothing."""
     given = class_deal(14)
     board = Board(reviewer=cheap_losses)
     code = board.give(given)
-    board.add(make_result(given, "Zoé", played_by(given, 1)))
-    second = make_result(given, "ZOÉ", played_by(given, 2))
-    board.add(second)
-    assert list(board.results[code].values()) == [second]
+    first = make_result(given, "Zoé", played_by(given, 1))
+    board.add(first)
+    board.add(make_result(given, "Zoé", played_by(given, 1)))  # sent twice
+    with pytest.raises(ClassError) as error:
+        board.add(make_result(given, "ZOÉ", played_by(given, 2)))
+    refused(error, "name_taken")
+    assert "Zoé B." in error.value.message("fr") or "ZOÉ B." in error.value.message("fr")
+    assert [result.code for result in board.results[code].values()] == [first.code]
     with pytest.raises(ClassError) as error:
         board.add(make_result(class_deal(15), "Zoé", played_by(class_deal(15), 1)))
     refused(error, "unknown_deal")
@@ -400,6 +406,10 @@ def test_the_store_keeps_results_across_a_restart(tmp_path) -> None:
     store = ClassStore(tmp_path, reviewer=cheap_losses)
     store.give(given)
     store.send(make_result(given, "Zoé", played_by(given, 1)))
+    store.send(make_result(given, "Zoé", played_by(given, 1)))  # sent twice: still one
+    with pytest.raises(ClassError) as error:
+        store.send(make_result(given, "zoé", played_by(given, 2)))  # another Zoé
+    refused(error, "name_taken")
     with pytest.raises(ClassError) as error:
         store.send(make_result(class_deal(21), "Zoé", played_by(class_deal(21), 1)))
     refused(error, "unknown_deal")

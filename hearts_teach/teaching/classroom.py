@@ -328,6 +328,9 @@ class Board:
         if code not in self.results:
             raise ClassError("unknown_deal")
         kept = self.results[code]
+        earlier = kept.get(result.key)
+        if earlier is not None and earlier.deal_code != result.deal_code:
+            raise ClassError("name_taken", name=result.name)
         if result.key not in kept and len(kept) >= RESULTS_MOST:
             raise ClassError("full", most=RESULTS_MOST)
         kept[result.key] = result

@@ -146,12 +146,18 @@ class ClassStore:
         return code
 
     def send(self, result: ClassResult) -> None:
-        """Keep a checked result of a deal given; the same name sending again replaces
-        its result."""
+        """Keep a checked result of a deal given. The same result sent again changes
+        nothing; another deal under a name already on the board is refused (two
+        students of one name: the second is asked for another), so none is lost."""
         deal = result.class_deal.code
         with self._writing() as connection:
             if connection.execute("SELECT 1 FROM deals WHERE code = ?", (deal,)).fetchone() is None:
                 raise ClassError("unknown_deal")
+            earlier = connection.execute(
+                "SELECT code FROM results WHERE deal = ? AND name_key = ?", (deal, result.key)
+            ).fetchone()
+            if earlier is not None and earlier[0] != result.code:
+                raise ClassError("name_taken", name=result.name)
             count = connection.execute(
                 "SELECT COUNT(*) FROM results WHERE deal = ? AND name_key != ?",
                 (deal, result.key),

@@ -89,6 +89,9 @@ def test_a_class_gets_one_deal_and_its_teacher_the_results(
         refused.goto(board)
         expect(refused.locator("body")).to_contain_text("teacher's key")
         expect(refused.locator("body")).not_to_contain_text("Zoé")
+        refused.goto(f"{board}?key=wrong")  # a key typed wrong is said to be wrong
+        expect(refused.get_by_role("alert")).to_contain_text("This key is not the teacher’s")
+        expect(refused.locator("body")).not_to_contain_text("Zoé")
 
         teacher.goto(f"{board}?key={key}")
         rows = teacher.locator(".ht-board-student th")

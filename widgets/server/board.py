@@ -121,11 +121,13 @@ class _BoardHandler(tornado.web.RequestHandler):
         self.set_status(403)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         lang = self.lang
+        wrong = self.get_query_argument("key", None) is not None
+        said = text("class.board.key_wrong" if wrong else "class.board.key_needed", lang)
         self.finish(
             _page(
                 lang,
                 text("class.board.title", lang),
-                f"<p>{escape(text('class.board.key_needed', lang))}</p>"
+                f'<p role="alert">{escape(said)}</p>'
                 f'<form method="get"><label>{escape(text("class.board.key", lang))} '
                 f'<input name="key" type="password" autocomplete="off"></label>'
                 f'<input type="hidden" name="lang" value="{lang}"> '
@@ -162,6 +164,8 @@ class BoardPage(_BoardHandler):
                 f'<p><a class="ht-board-csv" href="{csv_link}" download>'
                 f"{escape(text('class.board.csv', lang))}</a></p></section>"
             )
+        if pending:
+            body.insert(1, f'<p role="status">{escape(text("class.board.pending", lang))}</p>')
         self.set_header("Content-Type", "text/html; charset=utf-8")
         refresh = REFRESH_SECONDS if pending else 0
         self.finish(_page(lang, text("class.board.title", lang), "".join(body), refresh))
@@ -206,7 +210,15 @@ class BoardCsv(_BoardHandler):
 
 
 def _page(lang: str, title: str, body: str, refresh: int = 0) -> str:
-    again = f'<meta http-equiv="refresh" content="{refresh}">' if refresh else ""
+    # The page reloads while reviews are pending, but never under the teacher's hand: a
+    # variant being ticked (the form touched) waits for its OK.
+    again = (
+        "<script>document.addEventListener('change',function(){document.body.dataset.touched=1});"
+        f"setInterval(function(){{if(!document.body.dataset.touched)location.reload()}},{refresh * 1000})"
+        "</script>"
+        if refresh
+        else ""
+    )
     return (
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">{again}'
         f"<title>{escape(title)}</title><style>"
