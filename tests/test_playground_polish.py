@@ -247,3 +247,20 @@ def test_what_if_is_driven_by_its_drop_downs(finished: Deal) -> None:
     with pytest.raises(traitlets.TraitError):
         widget.trick_picker.value = 14  # not offered: refused, the position kept
     assert widget.trick_picker.value == 6
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("fr-FR,fr;q=0.9,en;q=0.8", "fr"),
+        ("de-DE,de;q=0.9,en-US;q=0.8", "en"),
+        ("de-DE", None),
+        ("", None),
+    ],
+)
+def test_the_visitors_browser_language_is_the_first_the_pages_speak(
+    header: str, expected: str | None
+) -> None:
+    from hearts_teach_widgets.playground import visitor_lang
+
+    assert visitor_lang({"HTTP_ACCEPT_LANGUAGE": header}) == expected

@@ -81,7 +81,7 @@ def test_the_review_button_shows_the_decisions_costliest_first(table: HeartsTabl
     assert first.cost_text("en") in row and " ± " in row
     assert first.reason_text("en") in row
     summary = shown(panel.summary.value)
-    assert review.summary("en") in summary
+    assert review.summary("en", you=0) in summary and "Deal 1, you:" in summary
     assert "Game:" not in summary  # one deal: no game line yet
     assert 'role="status"' in panel.summary.value
     assert "600" not in shown(panel.heading.value)  # the budget given, not the default
@@ -295,12 +295,13 @@ def test_the_review_shows_the_end_of_the_deal_cards_face_up_apart_from_its_estim
     panel.run(deal, 0)
     shown = unescape(panel.face_up_box.value)
     assert "Cards face up" in shown and "<details" in shown
-    assert all(f"Trick {line.trick}: {line.text('en')}" in shown for line in lines)
+    assert all(f"Trick {line.trick}.</strong> {line.text('en')}" in shown for line in lines)
+    assert "nobody at the table could see" in shown  # why it may differ from the verdicts
     assert "Cards face up" not in unescape(panel.summary.value)  # never mixed with the estimate
     panel.lang = "fr"
     french = unescape(panel.face_up_box.value)
     assert "Cartes sur table\u202f:" in french or "Cartes sur table :" in french
-    assert f"Pli {lines[0].trick}" in french and "mains à découvert" in french
+    assert f"Pli {lines[0].trick}.</strong> Toutes les mains à découvert" in french
     teachers = ReviewPanel("en", playouts=40, confirm=10, third_person=True)
     teachers.run(deal, 0)
     assert teachers.face_up_box.value == ""  # its words say "you": the person's review only

@@ -58,10 +58,21 @@ SERVED_SIMULATION_GAMES = 200
 """The most games a simulation of the teachers' tab plays on a served playground."""
 
 
+def visitor_lang(environ: Mapping[str, str]) -> str | None:
+    """The first of the visitor's browser languages (``Accept-Language``, which the
+    served playground passes on as ``HTTP_ACCEPT_LANGUAGE``) that the pages speak."""
+    for part in environ.get("HTTP_ACCEPT_LANGUAGE", "").split(","):
+        tag = part.split(";", 1)[0].strip().lower()[:2]
+        if tag in LANGUAGES:
+            return tag
+    return None
+
+
 def _with_page_lang(query: str | None, environ: Mapping[str, str]) -> str | None:
-    """The address, with the server's language after its own parameters: an address's
-    own ``?lang=`` comes first, and the first value of a parameter is the one read."""
-    lang = environ.get(PAGE_LANG, "")
+    """The address, with a language after its own parameters: an address's own
+    ``?lang=`` comes first (the first value of a parameter is the one read), then the
+    visitor's browser language, then the server's."""
+    lang = visitor_lang(environ) or environ.get(PAGE_LANG, "")
     if lang not in LANGUAGES:
         return query
     return f"{query}&lang={lang}" if query else f"lang={lang}"

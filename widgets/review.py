@@ -208,12 +208,14 @@ def face_up_html(lines: Sequence[FaceUp], lang: str) -> str:
     if not lines:
         return ""
     items = "".join(
-        f"<li>{escape(text('review.face_up.trick', lang, number=line.trick, line=line.text(lang)))}</li>"
+        f"<li><strong>{escape(text('review.face_up.trick', lang, number=line.trick))}</strong> "
+        f"{escape(line.text(lang))}</li>"
         for line in lines
     )
     return (
         f'<details class="ht-details ht-face-up" lang="{lang}"><summary>'
-        f"{escape(text('review.face_up.title', lang))}</summary><ul>{items}</ul></details>"
+        f"{escape(text('review.face_up.title', lang))}</summary>"
+        f"<p>{escape(text('review.face_up.intro', lang))}</p><ul>{items}</ul></details>"
     )
 
 
@@ -375,7 +377,7 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
             f'<details class="ht-details" lang="{lang}"><summary>'
             f"{escape(text('review.details', lang))}</summary><p>{escape(method)}</p></details>"
         )
-        lines = [review.summary(lang)]
+        lines = [review.summary(lang, _you(review, self.third_person))]
         if self.game is not None:
             lines.append(self.game.summary(lang))
         self.summary.value = (

@@ -274,7 +274,16 @@ LIVE = (
   .ht-root .widget-dropdown.widget-inline-hbox{flex-wrap:wrap;height:auto}
   .ht-root .widget-dropdown>.widget-label{width:100% !important;max-width:100%;
     text-align:left;white-space:normal;height:auto}
-  .ht-root .widget-dropdown>select{flex:1 1 100%;width:100%}}
+  .ht-root .widget-dropdown>select{flex:1 1 100%;width:100%}
+  /* the share panel: each field's label above it, the field the whole width */
+  .ht-share .widget-hbox{flex-wrap:wrap}
+  .ht-share .widget-text.widget-inline-hbox{flex-wrap:wrap;height:auto;flex:1 1 100% !important}
+  .ht-share .widget-text>.widget-label{width:100% !important;max-width:100%;white-space:normal;
+    text-align:left;height:auto}
+  .ht-share .widget-text>input{flex:1 1 100%;min-width:0}}
+/* a finger, not a mouse: every control at least 44 px high (WCAG 2.5.5) */
+@media (pointer:coarse){.ht-root .jupyter-button:not(.ht-card),.ht-root select,
+  .ht-root input[type=text]{min-height:44px}}
 @container (max-width:540px){"""
     + _NARROW
     + _fanned_hands()
@@ -316,6 +325,8 @@ _DARK_RULES = """
 {p} .ht-root select,{p} .ht-root input[type=text],{p} .ht-root input[type=number]{background:#232427;
   color:#eeeeee;border-color:#55585e}
 {p} .ht-lang .widget-radio-box label:has(input:checked){color:#90caf9}
+{p} .ht-review-row{background:#1f2023;color:#e6e6e6}
+{p} .ht-details summary{color:#90caf9}
 """
 
 

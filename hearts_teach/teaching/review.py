@@ -52,6 +52,7 @@ from hearts_teach.bots.solver import Solver, SolverLimit
 from hearts_teach.bots.weigh import difference, within_noise
 from hearts_teach.cards import CARDS, QUEEN_OF_SPADES, Card, Suit, mask_of
 from hearts_teach.deal import Deal, PlayerView, Trick, trick_winner
+from hearts_teach.describe import seat_words
 from hearts_teach.errors import HeartsError, IllegalMove
 from hearts_teach.game import Game
 from hearts_teach.i18n import (
@@ -343,13 +344,14 @@ class DealReview:
     def lost(self) -> Loss:
         return sum(self.losses.values(), Loss())
 
-    def summary(self, lang: str = "en") -> str:
-        """``Lost to 2 mistakes: 6.1 points ± 0.9. By kind: lead 3.0 ...``"""
+    def summary(self, lang: str = "en", you: int | None = None) -> str:
+        """``Lost to 2 mistakes: 6.1 points ± 0.9. By kind: lead 3.0 ...``; the seat
+        ``you`` (the person reading their own review) is "you", the others by name."""
         head = text(
             "review.summary.deal",
             lang,
             number=self.deal.deal_number + 1,
-            seat=seat_name(self.player, self.deal.rules.players, lang),
+            seat=seat_words(self.player, self.deal.rules, lang, you, sentence=True),
             count=len(self.decisions),
         )
         return f"{head} {_summary(self.losses, lang)}"

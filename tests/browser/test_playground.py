@@ -115,6 +115,26 @@ def test_french_and_english_pages(page: Page, voila_url: str, output_dir: Path) 
     page.screenshot(path=output_dir / "table-en.png", full_page=True)
 
 
+def test_a_french_browser_gets_the_french_page_without_asking(
+    browser: Browser, voila_url: str, output_dir: Path
+) -> None:
+    """No ?lang= in the address: the browser's own language (Accept-Language) decides,
+    as a French phone would expect; an English browser keeps the English page."""
+    for locale, start_words, page_lang in (
+        ("fr-FR", "Commencer la partie", "fr"),
+        ("en-GB", "Start the game", "en"),
+    ):
+        context = browser.new_context(locale=locale)
+        page = context.new_page()
+        try:
+            open_playground(page, voila_url)
+            expect(page.get_by_role("button", name=start_words)).to_be_visible()
+            expect(page.locator("html")).to_have_attribute("lang", page_lang)
+            page.screenshot(path=output_dir / f"start-{locale}.png")
+        finally:
+            context.close()
+
+
 def tab_to_a_card(page: Page) -> None:
     for _ in range(120):
         page.keyboard.press("Tab")

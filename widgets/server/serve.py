@@ -107,6 +107,9 @@ DEFAULT_OPTIONS = (
     # JupyterLite's kernel (for the static book) has no business in a Voilà page.
     "--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension",
     "--VoilaConfiguration.allow_template_override=NO",
+    # The visitor's browser languages reach the kernel (HTTP_ACCEPT_LANGUAGE): a page
+    # opened with no ?lang= speaks the visitor's language when it is one of ours.
+    "--VoilaConfiguration.http_header_envs=Accept-Language",
     "--VoilaConfiguration.allow_theme_override=NO",
     "--VoilaConfiguration.preheat_kernel=True",
     "--VoilaConfiguration.multi_kernel_manager_class=hearts_teach_widgets.server.serve.PlaygroundKernelManager",
