@@ -54,6 +54,7 @@ def test_a_student_sends_the_finished_deal_or_gets_its_code(served: bool) -> Non
     panel.name.value = "<b>"
     assert panel.send() is None and "letters" in panel.message.value
     panel.name.value = "Zoé"
+    assert "letters" not in panel.message.value  # what was wrong is said no more
     result = panel.send()
     assert result is not None
     if served:

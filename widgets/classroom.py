@@ -172,6 +172,7 @@ class SendResult(Localized, widgets.VBox):  # type: ignore[misc]
         self.message.add_class("ht-class-message")
         self.form = widgets.HBox([self.name, self.button])
         self.children = (self.intro, self.form, self.message)
+        self.name.observe(self._on_name, names="value")
         self._render()
         self._relabel_on_lang(self._render)
 
@@ -179,6 +180,11 @@ class SendResult(Localized, widgets.VBox):  # type: ignore[misc]
         """The class deal as it now stands at the table (finished or not)."""
         self.finished = deal if deal is not None and deal.is_complete else None
         self._render()
+
+    def _on_name(self, _change: object) -> None:
+        if self.error is not None:  # what was wrong with the name is said no more
+            self.error = None
+            self._render()
 
     def send(self) -> ClassResult | None:
         if self.finished is None:

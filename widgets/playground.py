@@ -239,8 +239,8 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             html_box(style_tag()),
             header,
             self.notice,
-            self.class_slot,
             body,
+            self.class_slot,  # under the table, where the deal ends (and the hand is)
             self.page_data,
         ]
         code = game_code or deal_code

@@ -75,6 +75,10 @@ def test_a_class_gets_one_deal_and_its_teacher_the_results(
             student.locator(HAND).first.wait_for(timeout=LOAD_TIMEOUT)
             hands.append(student.locator(HAND).all_inner_texts())
             play_the_deal(student)
+            # the send box is under the table, where the deal ends, not above the tabs
+            box = student.locator(".ht-class-send").bounding_box()
+            felt = student.locator(".ht-table").first.bounding_box()
+            assert box is not None and felt is not None and box["y"] > felt["y"]
             student.locator(".ht-class-name input").fill(name)
             student.get_by_role("button", name="Send to the teacher").click()
             expect(student.locator(".ht-class-sent")).to_contain_text(name, timeout=20_000)
