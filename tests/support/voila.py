@@ -59,8 +59,14 @@ def voila_command(port: int, notebook: Path = PLAYGROUND, *settings: str) -> lis
 
 
 # The browser tests' server: two kernels kept ready instead of ten (quicker to start on
-# CI's two cores), everything else as `make play` serves.
-TEST_SETTINGS = ("--VoilaConfiguration.default_pool_size=2",)
+# CI's two cores), and room for every page the suite opens: a page closed by playwright
+# sends no goodbye, so its kernel waits for the culler, and the suite opens more pages
+# than the 40 seats of a class (it then answered 503, "full"). Everything else as
+# `make play` serves.
+TEST_SETTINGS = (
+    "--VoilaConfiguration.default_pool_size=2",
+    "--PlaygroundServer.max_visitors=200",
+)
 
 
 @contextlib.contextmanager
