@@ -122,7 +122,9 @@ class _BoardHandler(tornado.web.RequestHandler):
         self.set_header("Content-Type", "text/html; charset=utf-8")
         lang = self.lang
         wrong = self.get_query_argument("key", None) is not None
-        said = text("class.board.key_wrong" if wrong else "class.board.key_needed", lang)
+        said = (
+            text("class.board.key_wrong", lang) if wrong else text("class.board.key_needed", lang)
+        )
         self.finish(
             _page(
                 lang,
