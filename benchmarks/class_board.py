@@ -17,7 +17,6 @@ import argparse
 import datetime
 import multiprocessing
 import os
-import random
 import statistics
 import sys
 import tempfile
@@ -26,32 +25,19 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the tests' support
 from machine import describe_machine
+from support.classroom import played_by
 
 from hearts_teach import Rules
 from hearts_teach.deal import Deal
 from hearts_teach.teaching.classroom import ClassDeal, make_result
 from hearts_teach.teaching.classroom_store import ClassStore
-from hearts_teach.teaching.session import TableSession
-
-
-def play(given: ClassDeal, student: int) -> Deal:
-    chooser = random.Random(student)
-    session = TableSession(given.fresh(), bot_level=given.level, seed=given.seed)
-    while not session.deal.is_complete:
-        if session.in_pass:
-            session.choose_pass(chooser.sample(session.deal.hand(0), 3))
-            session.confirm_pass()
-        elif session.moon_is_mine:
-            session.choose_moon("add")
-        else:
-            session.play_card(chooser.choice(session.deal.legal_moves()))
-    return session.deal
 
 
 def student(folder: str, code: str, number: int, ready: Any, times: Any) -> None:
     given = ClassDeal.from_code(code)
-    deal = play(given, number)
+    deal = played_by(given, number)
     store = ClassStore(folder)
     ready.wait()
     start = time.perf_counter()

@@ -263,7 +263,7 @@ class CardSet:
     """Some cards that read as cards: iterated, tested with ``in``, counted with ``len``,
     combined with ``|``, ``&``, ``-`` and printed in the order a hand is shown
     (``CardSet('A♠ Q♠ 10♥')``). It holds the cards as one bit mask (``cards.mask``), as
-    python-chess's ``SquareSet`` holds squares, so making one from a deal costs nothing;
+    python-chess's ``SquareSet`` holds squares, so making one from a deal copies no card;
     the engine's and the bots' inner loops keep working on the masks themselves.
 
     >>> CardSet("QS 10H 2C")

@@ -8,12 +8,12 @@ from __future__ import annotations
 import csv
 import io
 import multiprocessing
-import random
 import sqlite3
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.classroom import played_by
 
 from hearts_teach import Rules
 from hearts_teach.deal import Deal
@@ -47,21 +47,6 @@ LANGS = ("en", "fr")
 
 def class_deal(seed: int = 7, rules: Rules | None = None, level: str = "heuristic") -> ClassDeal:
     return ClassDeal(Deal.new(rules or Rules(), seed=seed), seed * 3 + 1, level)
-
-
-def played_by(given: ClassDeal, student_seed: int) -> Deal:
-    """The class deal played at a table as a student would: random legal cards."""
-    chooser = random.Random(student_seed)
-    session = TableSession(given.fresh(), bot_level=given.level, seed=given.seed)
-    while not session.deal.is_complete:
-        if session.in_pass:
-            session.choose_pass(chooser.sample(session.deal.hand(0), 3))
-            session.confirm_pass()
-        elif session.moon_is_mine:
-            session.choose_moon(chooser.choice(("add", "subtract")))
-        else:
-            session.play_card(chooser.choice(session.deal.legal_moves()))
-    return session.deal
 
 
 def cheap_losses(deal: Deal) -> dict[str, Loss]:

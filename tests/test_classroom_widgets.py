@@ -17,7 +17,8 @@ from hearts_teach_widgets.classroom import (
 )
 from hearts_teach_widgets.playground import Playground
 from hearts_teach_widgets.teacher import TeacherTools
-from test_classroom import class_deal, played_by
+from support.classroom import played_by
+from test_classroom import class_deal
 
 from hearts_teach.teaching.classroom import (
     Board,

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from support.browser import record_outside_requests
 from support.table_page import HAND
 from support.table_page import play_the_deal as play_deal_by_clicking
 from support.voila import TEST_SETTINGS, running_voila_process
@@ -51,8 +52,7 @@ def test_a_class_gets_one_deal_and_its_teacher_the_results(
     with running_voila_process(log=log, settings=settings) as (url, _process):
         key = board_key(log)
         teacher = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
-        outside: list[str] = []
-        teacher.on("request", lambda r: None if r.url.startswith(url) else outside.append(r.url))
+        outside = record_outside_requests(teacher, url)
         teacher.goto(url)
         teacher.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
         teacher.get_by_role("tab", name="Teachers").click()

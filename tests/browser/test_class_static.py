@@ -9,10 +9,10 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from support.browser import record_outside_requests
 from support.static_server import serving
 from support.table_page import play_the_deal as play_deal_by_clicking
 
@@ -33,19 +33,6 @@ def lite_url(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iter
         yield url
 
 
-def outside_requests(page: Page, base: str) -> list[str]:
-    host = urlparse(base).netloc
-    outside: list[str] = []
-
-    def check(url: str) -> None:
-        parsed = urlparse(url)
-        if parsed.scheme not in ("data", "blob", "about") and parsed.netloc != host:
-            outside.append(url)
-
-    page.on("request", lambda request: check(request.url))
-    return outside
-
-
 def play_the_deal(page: Page) -> None:
     play_deal_by_clicking(page, load_ms=LIVE_TIMEOUT, step_ms=60_000)
 
@@ -60,7 +47,7 @@ def test_result_codes_pasted_into_the_board_of_the_static_book(
 ) -> None:
     teacher = browser.new_context(viewport={"width": 1280, "height": 1000}, accept_downloads=True)
     page = teacher.new_page()
-    outside = outside_requests(page, lite_url)
+    outside = record_outside_requests(page, lite_url)
     open_class_page(page, lite_url)
     page.get_by_role("button", name="Give this deal to the class").click()
     link = page.locator(".ht-class-link")
@@ -73,7 +60,7 @@ def test_result_codes_pasted_into_the_board_of_the_static_book(
     codes = []
     for name in ("Zoé", "Adam"):
         student = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-        outside += outside_requests(student, lite_url)
+        outside += record_outside_requests(student, lite_url)
         student.goto(address)
         expect(student.locator(".ht-class-send")).to_contain_text(
             "same cards", timeout=LIVE_TIMEOUT
@@ -101,7 +88,7 @@ def test_result_codes_pasted_into_the_board_of_the_static_book(
     download.value.save_as(saved)
 
     again = teacher.new_page()
-    outside += outside_requests(again, lite_url)
+    outside += record_outside_requests(again, lite_url)
     open_class_page(again, lite_url)
     with again.expect_file_chooser() as chooser:
         again.locator(".ht-class-board .widget-upload").click()

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from support.browser import record_outside_requests
 from support.table_page import HAND, PLAYABLE
 from support.voila import (
     TEST_SETTINGS,
@@ -56,8 +57,7 @@ def play_by_clicking(page: Page, cards: int) -> None:
 
 
 def test_a_whole_deal_by_clicking(page: Page, voila_url: str, output_dir: Path) -> None:
-    outside: list[str] = []
-    page.on("request", lambda r: None if r.url.startswith(voila_url) else outside.append(r.url))
+    outside = record_outside_requests(page, voila_url)
     open_playground(page, voila_url)
     page.get_by_role("button", name="Start the game").click()
     page.locator(HAND).first.wait_for()

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import FrameLocator, Page, expect
+from support.browser import record_outside_requests
 from support.table_page import HAND, PLAYABLE
 
 pytestmark = pytest.mark.browser
@@ -25,19 +25,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_build" / "html"  # the build; the tests use a copy (site_url)
 LIVE_TIMEOUT = 90_000  # ms: Python starts in the page (a few seconds on a quiet machine)
 STEP_TIMEOUT = 30_000
-
-
-def record_outside_requests(page: Page, base: str) -> list[str]:
-    host = urlparse(base).netloc
-    outside: list[str] = []
-
-    def check(url: str) -> None:
-        parsed = urlparse(url)
-        if parsed.scheme not in ("data", "blob", "about") and parsed.netloc != host:
-            outside.append(url)
-
-    page.on("request", lambda request: check(request.url))
-    return outside
 
 
 def wait_live(page: Page, index: int = 0) -> FrameLocator:
