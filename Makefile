@@ -62,7 +62,7 @@ lessons: venv
 PYTEST_PATHS := $(if $(filter book,$(TEST_PREREQS)),tests,)
 
 pytest: venv $(TEST_PREREQS)
-	$(BIN)/pytest $(PYTEST_PATHS)
+	$(BIN)/pytest --durations=25 $(PYTEST_PATHS)
 
 test: $(TEST_STEPS)
 

@@ -136,11 +136,14 @@ def test_a_french_browser_gets_the_french_page_without_asking(
 
 
 def tab_to_a_card(page: Page) -> None:
+    """Tab to a card the person may play, once it is their turn (while the bots play, no
+    card is one: a card reached then would be refused when its turn came)."""
+    page.locator(PLAYABLE).first.wait_for()
     for _ in range(120):
         page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.classList.contains('ht-card')"):
+        if page.evaluate("s => document.activeElement.matches(s)", PLAYABLE):
             return
-    pytest.fail("Tab never reached a card of the hand")
+    pytest.fail("Tab never reached a playable card of the hand")
 
 
 def test_keyboard_play(page: Page, voila_url: str, output_dir: Path) -> None:
