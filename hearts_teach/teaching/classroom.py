@@ -202,6 +202,9 @@ def result_from_code(code: str) -> ClassResult:
         # base64 ignores the unused bits of the last character: one spelling per name
         if base64.urlsafe_b64encode(name.encode("utf-8")).decode("ascii").rstrip("=") != encoded:
             raise ClassError("result_code")
+        # and as the board writes it: a code whose name cleans to another is damaged
+        if clean_name(name) != name:
+            raise ClassError("result_code")
         deal = records.deal_from_code(deal_code)
     except RecordError as error:  # before ValueError, which it is
         raise ClassError("result_damaged") from error
