@@ -96,6 +96,13 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         review._render()  # the seats of the new deal
         self._lay_out()
 
+    def show_review(self, code: str) -> None:
+        """The review of a student's finished deal (the class board's « Analyse »): its
+        code in the review's page, reviewed from the student's seat, and that page shown."""
+        self.review.code.value = code.strip()
+        self.tabs.selected_index = list(self.tabs.children).index(self.review)
+        self.review.review_code(code, 0)
+
     def _show_what_if(self, deal: Deal) -> None:
         if self._what_if_tie is not None:
             self._what_if_tie.unlink()
