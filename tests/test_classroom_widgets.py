@@ -178,6 +178,7 @@ def test_each_deal_given_has_its_number_on_the_page_and_on_the_board(tmp_path: P
     panel = GiveDeal(link, class_deal(10).deal, "fr")
     first = panel.give(seed=1)
     assert first is not None and "Donne 1 de la leçon" in panel.result.value
+    assert re.search(r"distribuée à \d{1,2} h \d\d", panel.result.value)
     second = panel.give(seed=2)
     assert second is not None and "Donne 2 de la leçon" in panel.result.value
     assert panel.give(seed=1) is not None and "Donne 1 de la leçon" in panel.result.value

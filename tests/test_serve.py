@@ -680,3 +680,19 @@ def test_three_hundred_vanished_pages_leave_no_kernel_behind(
     assert sorted(shut) == sorted(kernels[:300])
     assert list(manager._kernels) == [staying]
     assert server.seats.kernels == {staying} and manager.connected_once == {staying}
+
+
+def test_the_banners_addresses_are_joined_by_a_lower_case_or(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hearts_teach_widgets.server import serve
+
+    monkeypatch.setattr(serve, "network_addresses", lambda: ["192.0.2.2"])
+    monkeypatch.setattr(serve.socket, "gethostname", lambda: "salle-b")
+    monkeypatch.setenv("HEARTS_LANG", "fr")
+    server = SimpleNamespace(ip="0.0.0.0", port=8872, base_url="/", teacher_key="k")
+    server.student_url = lambda: "http://192.0.2.2:8872/"
+    serve.PlaygroundServer.announce(server)  # type: ignore[arg-type]
+    said = capsys.readouterr().out
+    assert "http://192.0.2.2:8872/  ou  http://salle-b.local:8872/" in said
+    assert " Ou " not in said

@@ -144,7 +144,7 @@ class GiveDeal(Localized, widgets.VBox):  # type: ignore[misc]
             return
         label = escape(text("class.give.link", lang))
         number, when = self.numbers[self.given.code] if self.given is not None else (1, 0.0)
-        said = text("class.give.number", lang, number=number, time=clock_time(when))
+        said = text("class.give.number", lang, number=number, time=clock_time(when, lang))
         parts = [
             f'<h4 class="ht-class-number">{escape(said)}</h4>',
             f'<p>{label} <a class="ht-class-link" href="{escape(address)}" target="_blank" '
@@ -258,14 +258,15 @@ class SendResult(Localized, widgets.VBox):  # type: ignore[misc]
             self.message.value = ""
 
 
-def clock_time(moment: float) -> str:
-    """When a deal was given, as its heading says it (hours and minutes, local time)."""
-    return datetime.datetime.fromtimestamp(moment).strftime("%H:%M")
+def clock_time(moment: float, lang: str = "en") -> str:
+    """When a deal was given, as its heading says it (local time): 14:05, « 14 h 05 »."""
+    when = datetime.datetime.fromtimestamp(moment)
+    return f"{when.hour} h {when.minute:02d}" if lang == "fr" else when.strftime("%H:%M")
 
 
 def deal_heading(number: int, moment: float, lang: str) -> str:
     """The heading of a deal of the lesson, the same on the board and where it is given."""
-    return text("class.board.deal", lang, number=number, time=clock_time(moment))
+    return text("class.board.deal", lang, number=number, time=clock_time(moment, lang))
 
 
 def static_student_url(page: str | None) -> str:

@@ -68,7 +68,7 @@ from voila.request_info_handler import (  # type: ignore[import-untyped]  # noqa
 )
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]  # noqa: E402
 
-from hearts_teach.i18n import LANGS, terminal_lang, text  # noqa: E402
+from hearts_teach.i18n import LANGS, message, terminal_lang, text  # noqa: E402
 from hearts_teach.teaching.classroom import new_teacher_key  # noqa: E402
 from hearts_teach.teaching.classroom_store import default_data_folder  # noqa: E402
 
@@ -704,7 +704,7 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
             if name:
                 addresses.append(f"http://{name}.local:{port}{base}")
             if addresses:
-                either = text("serve.banner.or", lang)
+                either = message("serve.banner.or", lang)  # « ou », mid-line: not capitalised
                 lines.append(
                     text("serve.banner.network", lang, addresses=f"  {either}  ".join(addresses))
                 )
