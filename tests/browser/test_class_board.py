@@ -77,7 +77,7 @@ def test_a_class_gets_one_deal_and_its_teacher_the_results(
         key = board_key(log)
         teacher = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
         outside = record_outside_requests(teacher, url)
-        teacher.goto(url)
+        teacher.goto(url, timeout=LOAD_TIMEOUT)
         teacher.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
         teacher.get_by_role("tab", name="Teachers").click()
         teacher.get_by_role("tab", name="Class", exact=True).click()
@@ -94,14 +94,14 @@ def test_a_class_gets_one_deal_and_its_teacher_the_results(
         hands = []
         for name in ("Zoé", "Adam", "Léa"):
             student = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            student.goto(address)
+            student.goto(address, timeout=LOAD_TIMEOUT)
             expect(student.locator(".ht-class-send")).to_contain_text(
                 "same cards", timeout=LOAD_TIMEOUT
             )
             student.locator(HAND).first.wait_for(timeout=LOAD_TIMEOUT)
             hands.append(student.locator(HAND).all_inner_texts())
             # the bots' level and the rules are the teacher's while the class deal lasts
-            expect(student.get_by_role("combobox", name="Bots")).to_be_disabled()
+            expect(student.get_by_role("combobox", name="Bots", exact=True)).to_be_disabled()
             expect(student.get_by_role("button", name="Change the rules")).to_be_disabled()
             expect(student.locator(".ht-class-locked")).to_be_visible()
             if name == "Zoé":  # a reload in the middle of the deal comes back to it
@@ -114,7 +114,7 @@ def test_a_class_gets_one_deal_and_its_teacher_the_results(
                 )
                 expect(student.locator(HAND)).to_have_count(len(left), timeout=LOAD_TIMEOUT)
                 assert student.locator(HAND).all_inner_texts() == left
-                expect(student.get_by_role("combobox", name="Bots")).to_be_disabled()
+                expect(student.get_by_role("combobox", name="Bots", exact=True)).to_be_disabled()
                 play_on(student, len(left))
                 expect(student.locator(".ht-status")).to_contain_text(
                     "The deal is over", timeout=20_000
@@ -157,7 +157,7 @@ def test_a_class_gets_one_deal_and_its_teacher_the_results(
         expect(teacher.locator(".ht-board-deal").nth(0)).to_contain_text("No result")
         teacher.screenshot(path=output_dir / "board.png", full_page=True)
         with teacher.expect_download() as download:
-            teacher.locator(".ht-board-csv").first.click()
+            teacher.locator(".ht-board-deal").nth(1).locator(".ht-board-csv").click()
         written = Path(download.value.path()).read_text("utf-8-sig")
         lines = list(csv.reader(io.StringIO(written)))
         assert lines[0][:2] == ["First name", "Score (this deal's rules)"]
@@ -166,7 +166,7 @@ def test_a_class_gets_one_deal_and_its_teacher_the_results(
         analysis = teacher.locator(".ht-board-student a").first.get_attribute("href")
         assert analysis is not None and "review=" in analysis
         review = teacher.context.new_page()
-        review.goto(analysis)
+        review.goto(analysis, timeout=LOAD_TIMEOUT)
         expect(review.get_by_role("tab", name="Teachers")).to_have_attribute(
             "aria-selected", "true", timeout=LOAD_TIMEOUT
         )
