@@ -24,6 +24,7 @@ from support.classroom import played_by
 from test_classroom import class_deal
 
 from hearts_teach.cards import Card
+from hearts_teach.records import share_code
 from hearts_teach.teaching.classroom import (
     Board,
     ClassDeal,
@@ -204,3 +205,18 @@ def test_a_review_address_opens_the_review_of_that_deal() -> None:
     assert tools.review.code.value == code and tools.review.deal is not None
     assert tools.review.panel.review is not None  # reviewed, from the student's seat
     assert tools.review.panel.review.player == 0
+
+
+def test_a_code_pasted_into_the_comparison_feeds_what_if_and_the_review() -> None:
+    """The review's B3 and B4: « Et si… ? » used the teacher's own deal (or was missing)
+    after a student's code was pasted into « Toutes les variantes »."""
+    given = class_deal(12)
+    student = played_by(given, 3)
+    tools = TeacherTools(None, "fr")
+    assert tools.what_if is None
+    tools.compare.code.value = share_code(student)
+    tools.compare.load_button.click()
+    assert tools.what_if is not None
+    assert tools.what_if.what_if.played.plays == student.plays
+    assert tools.review.code.value == share_code(student)
+    assert "Et si" in " ".join(tools.tabs.titles)
