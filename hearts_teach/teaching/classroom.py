@@ -120,6 +120,21 @@ class ClassDeal:
             raise ClassError("deal_code")
         return cls(deal, int(seed), levels[letter])
 
+    def deals(self, deal: Deal) -> bool:
+        """Whether ``deal`` (played or not) is this class deal: the same rules, cards,
+        game's totals and pass; a table's deal is checked after every card, so this
+        compares what was dealt rather than replaying the deal back."""
+        given = self.deal
+        return (
+            deal.rules == given.rules
+            and deal.dealt == given.dealt
+            and deal.dead == given.dead
+            and deal.totals == given.totals
+            and deal.deal_number == given.deal_number
+            and deal.pass_direction == given.pass_direction
+            and deal.start_leader == given.start_leader
+        )
+
     def fresh(self) -> Deal:
         """A copy of the deal, to be played."""
         return self.deal.copy()
