@@ -146,7 +146,8 @@ def test_mixed_moon_lesson_shows_the_totals_before_the_deal() -> None:
         for total in ("90", "95", "63", "70", "100"):
             assert total in shown
         children = list(guided.children)
-        assert children.index(guided.totals) < children.index(guided.hand)
+        assert children.index(guided.totals) < children.index(guided.main)
+        assert guided.hand in guided.main.children
     assert GuidedDeal("spot-shedding", "en").totals.value == ""
 
 

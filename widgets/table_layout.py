@@ -51,6 +51,8 @@ def table_parts(
             table.refusal_box,
             table.note,
             table.hand,
+            table.thinking,
+            table.reasons,
             table.moon_box,
             toolbar,
             table.new_game_box,
