@@ -42,10 +42,10 @@ from .render import (
     reply_style,
     timeline,
 )
-from .rules_picker import relabel_choices
-from .shared import focus_line, html_box, name_control, one_update_each
+from .shared import focus_line, html_box, one_update_each
 from .style import style_tag
-from .table_settings import DEFAULT_DELAY, checked_delay, default_delay, pace_options
+from .table_layout import PaceControl
+from .table_settings import DEFAULT_DELAY, checked_delay, default_delay
 from .table_words import reasons_html
 from .texts import Localized
 
@@ -213,12 +213,8 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
             ]
         )
         self.toolbar.add_class("ht-toolbar")
-        self.pace_picker = widgets.Dropdown(
-            options=pace_options(lang, self.delay),
-            value=self.delay,
-            style={"description_width": "initial"},
-        )
-        self.pace_picker.observe(self._pace_picked, names="value")
+        self.pace = PaceControl(self, lang)
+        self.pace_picker = self.pace.picker
         self.settings = widgets.HBox([self.pace_picker])
         self.settings.add_class("ht-toolbar")
         self.settings.add_class("ht-settings")
@@ -258,7 +254,6 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
         self._draws = 0
         self.restart()
         self._relabel_on_lang(self._render)  # where the lesson is: its run, feedback and hint kept
-        self.observe(self._on_delay, names="delay")
 
     # --- state ---------------------------------------------------------------------
 
@@ -347,16 +342,6 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
     @traitlets.validate("delay")
     def _valid_delay(self, proposal: dict[str, Any]) -> float:
         return checked_delay(float(proposal["value"]))
-
-    def _on_delay(self, change: dict[str, Any]) -> None:
-        if self.pace_picker.value != change["new"]:
-            self.pace_picker.unobserve(self._pace_picked, names="value")
-            self.pace_picker.options = pace_options(self.lang, change["new"])
-            self.pace_picker.value = change["new"]
-            self.pace_picker.observe(self._pace_picked, names="value")
-
-    def _pace_picked(self, change: dict[str, Any]) -> None:
-        self.delay = change["new"]
 
     def focus_safe_place(self) -> None:
         """Send the keyboard on from a card played (its button gone) or a button that
@@ -504,13 +489,7 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
         ):
             button.description = text(label, lang)
             button.tooltip = text(help_key, lang)
-        name_control(self.pace_picker, text("ui.pace.label", lang))
-        if [label for label, _ in self.pace_picker.options] != [
-            label for label, _ in pace_options(lang, self.delay)
-        ]:
-            self.pace_picker.unobserve(self._pace_picked, names="value")
-            relabel_choices(self.pace_picker, pace_options(lang, self.delay))
-            self.pace_picker.observe(self._pace_picked, names="value")
+        self.pace.relabel(lang)
         self.hint_button.disabled = not self._run.asking
         mine = self._run.moon_to_choose
         pending = self._run.deal.pending_moon_choice

@@ -55,7 +55,7 @@ from .review import ReviewPanel
 from .rules_picker import relabel_choices
 from .shared import focus_line, follow_replays, html_box, one_update_each
 from .style import style_tag
-from .table_layout import label_controls, table_parts
+from .table_layout import PaceControl, label_controls, table_parts
 from .table_settings import (
     DEFAULT_DELAY,
     bot_level_options,
@@ -63,7 +63,6 @@ from .table_settings import (
     checked_delay,
     default_delay,
     language_switch,
-    pace_options,
     page_marker,
 )
 from .table_share import SharePanel
@@ -218,12 +217,8 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         traitlets.link((self.language_picker, "value"), (self, "lang"))
         self.bot_picker = widgets.Dropdown(options=bot_level_options(lang), value=bot_level)
         self.bot_picker.observe(self._bot_picked, names="value")
-        self.pace_picker = widgets.Dropdown(
-            options=pace_options(lang, self.delay),
-            value=self.delay,
-            style={"description_width": "initial"},
-        )
-        self.pace_picker.observe(self._pace_picked, names="value")
+        self.pace = PaceControl(self, lang)
+        self.pace_picker = self.pace.picker
         self.score_sheet = html_box()
         self.bot_log = html_box()
         self.rules_box = html_box()
@@ -239,7 +234,6 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self._after_change()
         self.observe(self._language_changed, names="lang")
         self.observe(self._on_bot_level, names="bot_level")
-        self.observe(self._on_delay, names="delay")
         self.observe(lambda _change: self._draw_share(), names="playground_url")
 
     @staticmethod
@@ -321,9 +315,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.bot_picker.unobserve(self._bot_picked, names="value")
         relabel_choices(self.bot_picker, bot_level_options(lang))
         self.bot_picker.observe(self._bot_picked, names="value")
-        self.pace_picker.unobserve(self._pace_picked, names="value")
-        relabel_choices(self.pace_picker, pace_options(lang, self.delay))
-        self.pace_picker.observe(self._pace_picked, names="value")
+        self.pace.relabel(lang)
         self._after_change()
 
     @traitlets.validate("bot_level")
@@ -351,20 +343,8 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self._draw_share()  # the link reopens the deal with these bots
         self._draw_replay_level()
 
-    def _on_delay(self, change: dict[str, Any]) -> None:
-        if self.pace_picker.value != change["new"]:
-            # A delay the picker did not offer (any from 0 to 5 s) becomes one of its
-            # choices; its observer stays out of the way while the choices change.
-            self.pace_picker.unobserve(self._pace_picked, names="value")
-            self.pace_picker.options = pace_options(self.lang, change["new"])
-            self.pace_picker.value = change["new"]
-            self.pace_picker.observe(self._pace_picked, names="value")
-
     def _bot_picked(self, change: dict[str, Any]) -> None:
         self.bot_level = change["new"]
-
-    def _pace_picked(self, change: dict[str, Any]) -> None:
-        self.delay = change["new"]
 
     # --- actions: each sent to the session, then the table drawn again -------------------
 
