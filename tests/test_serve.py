@@ -696,3 +696,36 @@ def test_the_banners_addresses_are_joined_by_a_lower_case_or(
     said = capsys.readouterr().out
     assert "http://192.0.2.2:8872/  ou  http://salle-b.local:8872/" in said
     assert " Ou " not in said
+
+
+def test_a_visitors_kernel_never_waits_behind_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On two cores the start gate has one place. A preheated kernel waiting for the
+    machine to calm down must not hold it: a visitor's own kernel starts at once (the
+    first page used to wait a minute or more behind it)."""
+    from hearts_teach_widgets.server.serve import PlaygroundKernelManager, Seats, StartGate
+    from jupyter_server.services.kernels import kernelmanager
+
+    started: list[str] = []
+
+    async def parent_start(self: object, *args: object, **kwargs: object) -> str:
+        started.append(f"kernel-{len(started)}")
+        return started[-1]
+
+    monkeypatch.setattr(kernelmanager.AsyncMappingKernelManager, "start_kernel", parent_start)
+    never_calm = asyncio.Event()
+    server = SimpleNamespace(seats=Seats(0), gate=StartGate(1), hand_over=lambda kernel: None)
+    server.calm = never_calm.wait  # the machine stays busy: the pool never fills
+    monkeypatch.setattr(PlaygroundKernelManager, "server", property(lambda self: server))
+    manager = PlaygroundKernelManager()
+
+    async def starts() -> tuple[bool, str]:
+        pool = asyncio.ensure_future(manager.start_kernel(env={"VOILA_PREHEAT": "True"}))
+        await asyncio.sleep(0)
+        visitor = await asyncio.wait_for(manager.start_kernel(env={}), 5)
+        waiting = not pool.done()
+        pool.cancel()
+        return waiting, visitor
+
+    pool_waiting, visitor = run(starts)
+    assert pool_waiting and started == [visitor]  # the visitor's kernel, and only it
+    assert server.gate.semaphore.locked() is False  # no place taken by a kernel for later

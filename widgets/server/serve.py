@@ -243,19 +243,23 @@ class PlaygroundKernelManager(AsyncMappingKernelManager):
             return kernel_id
         env = kwargs.get("env") or {}
         preheated = env.get("VOILA_PREHEAT") == "True"
-        await server.gate.enter()
         if preheated:
-            await server.calm()  # a kernel for later: after those arriving now are seated
+            # A kernel for later: after those arriving now are seated, and waiting for
+            # calm outside the gate, which a visitor's own kernel never queues behind
+            # (it did: on two cores the one place was held by a kernel waiting for calm,
+            # and the first page waited a minute or more).
+            await server.calm()
+            await server.gate.enter()
         try:
             kernel_id = await super().start_kernel(*args, **kwargs)
         except BaseException:
-            server.gate.cancel()
+            if preheated:
+                server.gate.cancel()
             raise
         if preheated:
             server.gate.hold(kernel_id)  # until its notebook asks for its request
         else:
-            server.gate.cancel()  # started for a request: it runs at once
-            server.hand_over(kernel_id)
+            server.hand_over(kernel_id)  # started for a request: it runs at once
         return kernel_id
 
     def notify_connect(self, kernel_id: str) -> None:
