@@ -40,7 +40,8 @@ WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 LIVE_TIMEOUT = 90_000  # ms: Python starts in the page
 STEP_TIMEOUT = 30_000
 
-RUN_AXE = """(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}, iframes: false})
+RUN_AXE = """(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}, iframes: false,
+  resultTypes: ['violations']})
   .then(result => result.violations.map(v => ({
     rule: v.id, help: v.help,
     nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ': ' + n.failureSummary)})))"""
@@ -90,7 +91,8 @@ def test_every_built_page_passes_axe(browser: Browser, site_url: str) -> None:
     found: list[str] = []
     try:
         for name in pages:
-            page.goto(site_url + name)
+            # the page's own stylesheets are in at DOMContentLoaded (colour contrast)
+            page.goto(site_url + name, wait_until="domcontentloaded")
             found += violations(page.main_frame, name)
     finally:
         context.close()
@@ -203,7 +205,8 @@ def test_the_static_books_live_table_in_its_states(page: Page, site_url: str) ->
 
 
 def test_the_served_playground_in_its_states(page: Page, voila_url: str) -> None:
-    page.goto(voila_url, timeout=LIVE_TIMEOUT)
-    page.locator(".ht-root").first.wait_for(timeout=LIVE_TIMEOUT)
+    # Voilà's load event waits for the kernel; the table's start button says it is up
+    page.goto(voila_url, wait_until="domcontentloaded", timeout=LIVE_TIMEOUT)
+    page.get_by_role("button", name="Start the game").wait_for(timeout=LIVE_TIMEOUT)
     found = table_journey(page.main_frame, "served playground")
     assert found == [], "\n".join(found)
