@@ -27,6 +27,7 @@ book: venv $(NODE_STAMP) lite
 		cat _build/html/reports/*; echo "book: a notebook failed"; exit 1; fi
 	cp -r $(LITE) _build/html/lite
 	rm -f _build/html/lite/.built
+	$(BIN)/python book/_ext/offline/offline.py _build/html
 	@echo "book: built in _build/html (playable pages in _build/html/lite)"
 
 # Regenerate the chapters' notebooks from book/_src and store fresh outputs.

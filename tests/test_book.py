@@ -86,6 +86,7 @@ def test_every_page_exists_in_both_languages() -> None:
         "laws",
         "family",
         "bibliography",
+        "accessibility",
     ):
         assert needed in ALL_NAMES, needed
 

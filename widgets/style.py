@@ -258,6 +258,11 @@ LIVE = (
   min-height:var(--jp-widgets-inline-height,28px);overflow:visible;text-overflow:clip;line-height:1.25;
   padding-top:4px;padding-bottom:4px}
 .ht-settings .widget-dropdown{width:auto}
+/* WCAG AA contrast (4.5:1): the widgets' own green button (white on #388e3c, 4.1:1), amber
+   button (white on #ff9800) and unselected tab labels (#6d6d6d on #eeeeee, 4.45:1) */
+.ht-root .jupyter-button.mod-success{background-color:#2e7d32}
+.ht-root .jupyter-button.mod-warning{background-color:#ff9800;color:#1d1d1f}
+.ht-root .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-tab:not(.lm-mod-current){color:#4d4d4d}
 .ht-root .widget-inline-hbox{max-width:calc(100% - 2 * var(--jp-widgets-margin, 2px));min-width:0}
 .ht-root .widget-inline-hbox>select,.ht-root .widget-inline-hbox>input{min-width:0;flex:1 1 auto}
 .ht-side{min-width:0}

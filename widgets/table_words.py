@@ -149,7 +149,12 @@ def log_html(session: TableSession, lang: str, times: Timeline) -> str:
                 f'<li class="ht-log-trick{classes}"{style}><div class="ht-log-head">{head}</div>'
                 f'<ul class="ht-log">{"".join(item for _, item in lines)}</ul></li>'
             )
-        body = f'<div class="ht-log-box"><ol class="ht-log-tricks">{"".join(parts)}</ol></div>'
+        # Scrolled by keyboard too (WCAG 2.1.1): the box takes the focus, under its title.
+        label = escape(text("ui.log.title", lang))
+        body = (
+            f'<div class="ht-log-box" tabindex="0" role="region" aria-label="{label}">'
+            f'<ol class="ht-log-tricks">{"".join(parts)}</ol></div>'
+        )
     return f'<div class="ht-panel" lang="{lang}">{title}{body}</div>'
 
 

@@ -312,7 +312,51 @@
     var slot = waiting.shift();
     running = Boolean(slot);
     if (slot) slot.start(next);
+    else keepForOffline();
   }
+
+  // Once the page's slots are live (or at once on a page without one, when it has
+  // loaded), the book's service worker (sw.js at the site's root, book/_ext/offline)
+  // keeps the whole edition in the browser, so that the book reads and plays with the
+  // network off: asked for after the slots, its download never delays the first deal.
+  var offlineAsked = false;
+  var OFFLINE_SCOPES = ["book/", "lite/"];
+  function keepForOffline() {
+    if (offlineAsked || !("serviceWorker" in navigator) || !window.isSecureContext) return;
+    offlineAsked = true;
+    var worker = new URL(siteRoot() + "sw.js", document.baseURI).href;
+    // One worker, registered for the book's pages and for the playable pages' folder,
+    // but not for the site's root: a playable page (JupyterLite) that finds a worker
+    // whose scope covers the worker's own address takes it for its own, and sends it
+    // its file system's requests, which this worker does not serve.
+    Promise.all(
+      OFFLINE_SCOPES.map(function (scope) {
+        return navigator.serviceWorker.register(worker, { scope: siteRoot() + scope });
+      })
+    )
+      .then(function () {
+        return navigator.serviceWorker.ready;
+      })
+      .then(function () {
+        return window.fetch(siteRoot() + "lite/jupyter-lite.json");
+      })
+      .then(function (response) {
+        return response.json();
+      })
+      .then(function (config) {
+        // A playable page (JupyterLite) that finds itself under a service worker it has
+        // not met in this version unregisters every worker of the site, this one
+        // included, unless this key names its version: it has then met it.
+        var version = config["jupyter-config-data"].appVersion;
+        if (version) window.localStorage.setItem(worker + "-version", version);
+      })
+      .catch(function () {
+        // A site served without its worker (or a browser that refuses it) still reads online.
+      });
+  }
+  window.addEventListener("load", function () {
+    if (!running && !waiting.length) keepForOffline();
+  });
 
   function add(element) {
     if (!element || element.htLiveSlot || !element.hasAttribute("data-ht-live")) return;
