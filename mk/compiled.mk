@@ -39,4 +39,4 @@ test-pure: venv
 		$(addprefix --deselect ,$(PURE_DESELECT))
 
 TEST_STEPS := test-built $(TEST_STEPS)
-SIDE_LANE += test-pure
+AFTER_PYTEST += test-pure
