@@ -20,6 +20,7 @@ from hearts_teach.cards import (
     KING_OF_SPADES,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
+    TEN_OF_DIAMONDS,
     Card,
     Suit,
     card_bit,
@@ -50,6 +51,11 @@ TwoPlayerBothOver: TypeAlias = Literal["lowest_wins", "continue"]
 Removal: TypeAlias = Literal["none", "2d", "2c", "2s", "2c2d", "2d3d3c4c", "2c2d3c3d"]
 """The cards taken out of the pack so that it deals out evenly (docs/rules.md §15): the
 word spells them, rank then suit (2d: the 2♦; 2d3d3c4c: 2♦ 3♦ 3♣ 4♣)."""
+Sun: TypeAlias = Literal["off", "double", "instead"]
+"""Shooting the sun (docs/rules.md §16.2): not played; a moon taken with every trick
+scores twice M; or the moon needs every trick (a moon without them scores as usual)."""
+OmnibusCard: TypeAlias = Literal["jd", "td"]
+"""Omnibus's bonus card: the J♦ or the 10♦ (docs/rules.md §4.3, §16.3)."""
 
 MOON_RULES: Final[tuple[MoonRule, ...]] = get_args(MoonRule)
 QS_BREAKS: Final[tuple[QsBreaks, ...]] = get_args(QsBreaks)
@@ -60,6 +66,8 @@ FIRST_TRICK_FORCED: Final[tuple[FirstTrickForced, ...]] = get_args(FirstTrickFor
 TWO_PLAYER_MOON_AWARDS: Final[tuple[TwoPlayerMoonAward, ...]] = get_args(TwoPlayerMoonAward)
 TWO_PLAYER_BOTH_OVER: Final[tuple[TwoPlayerBothOver, ...]] = get_args(TwoPlayerBothOver)
 REMOVALS: Final[tuple[Removal, ...]] = get_args(Removal)
+SUNS: Final[tuple[Sun, ...]] = get_args(Sun)
+OMNIBUS_CARDS: Final[tuple[OmnibusCard, ...]] = get_args(OmnibusCard)
 
 # The options that take one of a few words, with those words.
 OPTION_CHOICES: Final[dict[str, tuple[str, ...]]] = {
@@ -71,6 +79,8 @@ OPTION_CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "two_player_moon_award": TWO_PLAYER_MOON_AWARDS,
     "two_player_both_over": TWO_PLAYER_BOTH_OVER,
     "removed": REMOVALS,
+    "sun": SUNS,
+    "omnibus_card": OMNIBUS_CARDS,
 }
 
 TWO_PLAYER_RANKS: Final = (2, 4, 6, 8, 10, 12, 14)
@@ -170,6 +180,16 @@ class Rules:
     deals: int | None = None
     """A fixed number of deals: the game ends after that many (the lowest total wins, a
     tie plays on), and the target no longer ends it (docs/rules.md §7.1)."""
+    exact_target_reset: int | None = None
+    """A total that lands exactly on the target after a deal goes back to this (50 for
+    Jeff Goldsmith, or 0) and the game goes on (docs/rules.md §16.1); None: it ends it."""
+    sun: Sun = "off"
+    """Shooting the sun (every trick): off, double (a moon worth 2M when the shooter also
+    took every trick), instead (the moon needs every trick) (docs/rules.md §16.2)."""
+    omnibus_card: OmnibusCard = "jd"
+    """Omnibus's bonus card: jd (the J♦) or td (the 10♦, Bicycle's rule) (§16.3)."""
+    qs_twelve: bool = False
+    """The queen of spades worth 12, 25 a deal (a French house rule, docs/rules.md §16.4)."""
 
     _derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -201,6 +221,12 @@ class Rules:
         "five-player": {"players": 5},
         "six-player": {"players": 6},
         "shooters-choice": {"moon": "choice"},
+        # House rules (docs/rules.md §16), each a preset of its own so that the picker,
+        # the comparison and the simulation offer it; appended, so no name moves.
+        "exact-reset": {"exact_target_reset": 50},
+        "sun": {"sun": "double"},
+        "omnibus-ten": {"omnibus": True, "omnibus_card": "td"},
+        "queen-twelve": {"qs_twelve": True},
     }
 
     def __post_init__(self) -> None:
@@ -248,6 +274,11 @@ class Rules:
             raise RulesError("rules_deals", deals=self.deals)
         if self.removed is not None:
             _choice("removed", self.removed, REMOVALS)
+        _choice("sun", self.sun, SUNS)
+        _choice("omnibus_card", self.omnibus_card, OMNIBUS_CARDS)
+        reset = self.exact_target_reset
+        if reset is not None and (not _whole(reset) or not 0 <= reset < self.target):
+            raise RulesError("rules_exact_reset", reset=reset, target=self.target)
         for name in (
             "spot",
             "omnibus",
@@ -263,6 +294,7 @@ class Rules:
             "omnibus_jd_stacks_on_moon",
             "avoid_all_tricks_bonus",
             "partner_spared_on_moon",
+            "qs_twelve",
         ):
             value = getattr(self, name)
             if not isinstance(value, bool):
@@ -307,6 +339,18 @@ class Rules:
             raise RulesError("rules_only_hearts_lead")
         if self.first_trick_forced != "any" and not self.first_trick_no_points:
             raise RulesError("rules_forced_without_ban")
+        self._check_house_rules()
+
+    def _check_house_rules(self) -> None:
+        """The house rules of docs/rules.md §16, each only where it means something."""
+        if self.exact_target_reset is not None and self.deals is not None:
+            raise RulesError("rules_exact_reset_deals")
+        if self.sun != "off" and self.effective_moon == "none":
+            raise RulesError("rules_sun_without_moon")
+        if self.omnibus_card != "jd" and not self.omnibus:
+            raise RulesError("rules_omnibus_card_without_omnibus")
+        if self.qs_twelve and (self.spot or not self.qs_penalty):
+            raise RulesError("rules_qs_twelve")
 
     # --- derived values -------------------------------------------------------
 
@@ -324,19 +368,19 @@ class Rules:
             if card.suit is Suit.HEARTS:
                 values[card.index] = card.rank if self.spot else 1
         if self.qs_penalty:
-            values[QUEEN_OF_SPADES.index] = 25 if self.spot else 13
+            values[QUEEN_OF_SPADES.index] = 25 if self.spot else 12 if self.qs_twelve else 13
         if self.black_maria:
             values[KING_OF_SPADES.index] = 10
             values[ACE_OF_SPADES.index] = 7
         if self.omnibus:
-            values[JACK_OF_DIAMONDS.index] = OMNIBUS_JACK_VALUE
+            values[self.omnibus_bonus_card.index] = OMNIBUS_JACK_VALUE
         penalty = 0
         for card in CARDS:
             if deck & card.bit and values[card.index] > 0:
                 penalty |= card.bit
         moon_cards = penalty
         if self.omnibus and self.omnibus_moon_requires_jd:
-            moon_cards |= JACK_OF_DIAMONDS.bit
+            moon_cards |= self.omnibus_bonus_card.bit
         self._derived.update(
             deck=deck,
             deck_bits=tuple(card.bit for card in CARDS if deck & card.bit),
@@ -358,6 +402,11 @@ class Rules:
         # cards is dealt, so it is always in some hand.
         clubs = deck & SUIT_MASKS[Suit.CLUBS]
         return (CARDS[(clubs & -clubs).bit_length() - 1],)
+
+    @property
+    def omnibus_bonus_card(self) -> Card:
+        """The card Omnibus makes worth −10: the J♦, or the 10♦ (``omnibus_card="td"``)."""
+        return TEN_OF_DIAMONDS if self.omnibus_card == "td" else JACK_OF_DIAMONDS
 
     @property
     def deck(self) -> int:
