@@ -177,7 +177,7 @@ def _passing_text(rules: Rules, lang: str) -> str:
     count = rules.pass_count
     if rules.passing == "none":
         return text("desc.pass_none", lang)
-    if rules.passing in ("cycle", "left_right", "left_right_hold"):
+    if rules.passing in ("cycle", "left_right", "left_right_hold", "five_cycle"):
         return text(f"desc.pass_{rules.passing}", lang, count=count)
     if rules.passing == "alternate":
         return text("desc.pass_alternate", lang, count=count)

@@ -65,7 +65,7 @@ _CODE_OPTIONS: Final = (
 )
 _CHOICES: Final = OPTION_CHOICES
 _INTEGERS: Final = ("players", "target", "pass_count", "deals", "exact_target_reset")
-_DIRECTIONS: Final = (None, "left", "right", "across")
+_DIRECTIONS: Final = (None, "left", "right", "across", "left2", "right2")  # appended only
 # A share code's last byte before the checksum, when the shooter has chosen (§3.2); a
 # code without it has no choice made (every code written before the choice existed).
 _MOON_CHOICE_BYTES: Final = {"add": 1, "subtract": 2}

@@ -35,11 +35,19 @@ shooter's choice between old and new (docs/rules.md §3.2)."""
 QsBreaks: TypeAlias = Literal["off", "discard", "any"]
 """Whether Q♠ breaks hearts: never, when discarded, on any play."""
 Passing: TypeAlias = Literal[
-    "cycle", "left", "right", "across", "alternate", "none", "left_right", "left_right_hold"
+    "cycle",
+    "left",
+    "right",
+    "across",
+    "alternate",
+    "none",
+    "left_right",
+    "left_right_hold",
+    "five_cycle",
 ]
 """Which passes the deals make (new words are appended: share codes number them)."""
-PassDirection: TypeAlias = Literal["left", "right", "across"]
-"""Where one deal's pass goes."""
+PassDirection: TypeAlias = Literal["left", "right", "across", "left2", "right2"]
+"""Where one deal's pass goes (left2, right2: two seats along, with five or six)."""
 FirstLead: TypeAlias = Literal["two_of_clubs", "left_of_dealer"]
 """Who opens a deal."""
 FirstTrickForced: TypeAlias = Literal["any", "hearts_before_queen"]
@@ -93,6 +101,8 @@ _CYCLES: Final[dict[str, tuple[PassDirection | None, ...]]] = {
     "cycle": ("left", "right", "across", None),
     "left_right": ("left", "right"),
     "left_right_hold": ("left", "right", None),
+    # McNeely, for five: left, two to the left, right, two to the right, keep (§16.5)
+    "five_cycle": ("left", "left2", "right", "right2", None),
 }
 PLAYER_COUNTS: Final = (2, 3, 4, 5, 6)
 # Which removals each number of players may choose, the default first (docs/rules.md §15):
@@ -227,6 +237,7 @@ class Rules:
         "sun": {"sun": "double"},
         "omnibus-ten": {"omnibus": True, "omnibus_card": "td"},
         "queen-twelve": {"qs_twelve": True},
+        "five-player-two-seats": {"players": 5, "passing": "five_cycle"},
     }
 
     def __post_init__(self) -> None:
@@ -329,7 +340,7 @@ class Rules:
             )
         if self.partnership and n != 4:
             raise RulesError("rules_partnership_players")
-        needed = {"cycle": 4, "across": 4}.get(str(self.passing))
+        needed = {"cycle": 4, "across": 4, "five_cycle": 5}.get(str(self.passing))
         if needed is not None and n != needed:
             raise RulesError("rules_pass_direction", passing=self.passing, needed=needed, players=n)
         count = self.pass_count
@@ -503,7 +514,8 @@ class Rules:
 
     def pass_offset(self, direction: PassDirection) -> int:
         """Seats from the passer to the receiver: left is the next player."""
-        return {"left": 1, "right": self.players - 1, "across": 2}[direction]
+        n = self.players
+        return {"left": 1, "right": n - 1, "across": 2, "left2": 2, "right2": n - 2}[direction]
 
     def pass_receiver(self, player: int, direction: PassDirection) -> int:
         """Who receives the cards ``player`` passes in this direction."""

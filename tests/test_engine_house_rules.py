@@ -241,3 +241,45 @@ def test_played_deals_score_the_sun_as_the_engine_plays_it(seed: int) -> None:
         scores = scores_of_masks(rules, deal.taken, deal.dead, None, won, deal.totals)[0]
         assert tuple(scores) == result.scores
         assert result.sun == (result.moon is not None and max(won) == 13)
+
+
+# --- passing two seats along, for five (docs/rules.md §16.5) ---------------------------
+
+
+def test_five_players_pass_left_two_left_right_two_right_then_keep() -> None:
+    rules = Rules.preset("five-player-two-seats")
+    directions = [rules.pass_direction(number) for number in range(10)]
+    assert directions == ["left", "left2", "right", "right2", None] * 2
+    receivers = {d: [rules.pass_receiver(p, d) for p in range(5)] for d in directions if d}
+    assert receivers["left2"] == [2, 3, 4, 0, 1] and receivers["right2"] == [3, 4, 0, 1, 2]
+    for direction in ("left2", "right2"):
+        for player in range(5):
+            giver = rules.pass_giver(player, direction)
+            assert rules.pass_receiver(giver, direction) == player
+
+
+@pytest.mark.parametrize("number", [1, 3])
+def test_cards_passed_two_seats_along_reach_that_seat(number: int) -> None:
+    rules = Rules.preset("five-player-two-seats")
+    deal = Deal.new(rules, seed=number, deal_number=number)
+    direction = deal.pass_direction
+    assert direction in ("left2", "right2")
+    given = {p: deal.hand(p)[:3] for p in range(5)}
+    for player, cards in given.items():
+        deal.pass_cards(player, cards)
+    for player in range(5):
+        receiver = rules.pass_receiver(player, direction)
+        assert set(given[player]) <= set(deal.hand(receiver))
+        assert set(deal.received(receiver)) == set(given[player])
+    again = deal_from_code(share_code(deal))
+    assert again.pass_direction == direction and again.hands == deal.hands
+
+
+def test_two_seats_along_needs_five_players() -> None:
+    with pytest.raises(RulesError):
+        Rules(players=4, passing="five_cycle")
+    with pytest.raises(RulesError):
+        Rules(players=6, passing="five_cycle")
+    hands = [[str(c) for c in cards_of(h)] for h in Deal.new(Rules(), seed=1).dealt]
+    with pytest.raises(RulesError):
+        Deal.from_hands(Rules(), hands, pass_direction="left2")
