@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from hearts_teach.cards import (
     ACE_OF_SPADES,
     JACK_OF_DIAMONDS,
+    JACK_OF_SPADES,
     KING_OF_SPADES,
     QUEEN_OF_SPADES,
     TEN_OF_DIAMONDS,
@@ -74,7 +75,13 @@ def rule_rows(rules: Rules, lang: str = "en") -> list[tuple[str, str]]:
             card=card,
             points=signed(rules.value(card)),
         )
-        for card in (KING_OF_SPADES, ACE_OF_SPADES, JACK_OF_DIAMONDS, TEN_OF_DIAMONDS)
+        for card in (
+            KING_OF_SPADES,
+            ACE_OF_SPADES,
+            JACK_OF_SPADES,
+            JACK_OF_DIAMONDS,
+            TEN_OF_DIAMONDS,
+        )
         if rules.deck & card.bit and rules.value(card) != 0
     ]
     separator = typeset(message("list.semicolon", lang), lang)

@@ -62,6 +62,7 @@ _CODE_OPTIONS: Final = (
     "sun",
     "omnibus_card",
     "qs_twelve",
+    "black_jack",
 )
 _CHOICES: Final = OPTION_CHOICES
 _INTEGERS: Final = ("players", "target", "pass_count", "deals", "exact_target_reset")

@@ -17,6 +17,7 @@ from hearts_teach.cards import (
     CARDS,
     FULL_DECK,
     JACK_OF_DIAMONDS,
+    JACK_OF_SPADES,
     KING_OF_SPADES,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
@@ -200,6 +201,9 @@ class Rules:
     """Omnibus's bonus card: jd (the J♦) or td (the 10♦, Bicycle's rule) (§16.3)."""
     qs_twelve: bool = False
     """The queen of spades worth 12, 25 a deal (a French house rule, docs/rules.md §16.4)."""
+    black_jack: bool = False
+    """Black Jack (Foster, 1909): the J♠ worth 10 takes the place of the Q♠, which is worth
+    nothing; 23 a deal (docs/rules.md §17.1)."""
 
     _derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -238,6 +242,8 @@ class Rules:
         "omnibus-ten": {"omnibus": True, "omnibus_card": "td"},
         "queen-twelve": {"qs_twelve": True},
         "five-player-two-seats": {"players": 5, "passing": "five_cycle"},
+        # Games of the family (docs/rules.md §17)
+        "black-jack": {"black_jack": True},
     }
 
     def __post_init__(self) -> None:
@@ -306,6 +312,7 @@ class Rules:
             "avoid_all_tricks_bonus",
             "partner_spared_on_moon",
             "qs_twelve",
+            "black_jack",
         ):
             value = getattr(self, name)
             if not isinstance(value, bool):
@@ -362,6 +369,14 @@ class Rules:
             raise RulesError("rules_omnibus_card_without_omnibus")
         if self.qs_twelve and (self.spot or not self.qs_penalty):
             raise RulesError("rules_qs_twelve")
+        if self.black_jack and (
+            self.players == 2
+            or self.spot
+            or self.black_maria
+            or self.qs_twelve
+            or not self.qs_penalty
+        ):
+            raise RulesError("rules_black_jack")
 
     # --- derived values -------------------------------------------------------
 
@@ -380,6 +395,10 @@ class Rules:
                 values[card.index] = card.rank if self.spot else 1
         if self.qs_penalty:
             values[QUEEN_OF_SPADES.index] = 25 if self.spot else 12 if self.qs_twelve else 13
+        if self.black_jack:
+            # Foster's Black Jack: the jack "worth ten hearts" in the queen's place
+            values[QUEEN_OF_SPADES.index] = 0
+            values[JACK_OF_SPADES.index] = 10
         if self.black_maria:
             values[KING_OF_SPADES.index] = 10
             values[ACE_OF_SPADES.index] = 7

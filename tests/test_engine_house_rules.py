@@ -283,3 +283,46 @@ def test_two_seats_along_needs_five_players() -> None:
     hands = [[str(c) for c in cards_of(h)] for h in Deal.new(Rules(), seed=1).dealt]
     with pytest.raises(RulesError):
         Deal.from_hands(Rules(), hands, pass_direction="left2")
+
+
+# --- Black Jack (docs/rules.md §17.1) --------------------------------------------------
+
+
+def test_black_jack_counts_the_jack_of_spades_in_the_queens_place() -> None:
+    rules = Rules.preset("black-jack")
+    jack, queen = Card.parse("JS"), Card.parse("QS")
+    assert (rules.value(jack), rules.value(queen)) == (10, 0)
+    assert rules.points_per_deal == rules.moon_value == 23
+    assert rules.penalty_cards & jack.bit and not rules.penalty_cards & queen.bit
+    hearts = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
+    moon = score_deal(rules, [hearts + " JS", "QS", "", ""])
+    assert moon.moon == 0 and moon.scores == (0, 23, 23, 23)
+    # the queen is an ordinary card: the first trick may take it, the jack not
+    first = Deal.from_hands(
+        rules,
+        [
+            "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC",
+            "QS JS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH",
+            "2S 3S 4S 5S 6S 7S 8S 9S 10S KS AS KH AH",
+            "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+        ],
+    )
+    first.play("2C")
+    assert first.is_legal("QS") and not first.is_legal("JS")
+    for seed in range(3):
+        assert sum(played_out(rules, seed).result().points) == 23
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"black_jack": True, "players": 2},
+        {"black_jack": True, "spot": True},
+        {"black_jack": True, "black_maria": True},
+        {"black_jack": True, "qs_twelve": True},
+        {"black_jack": True, "qs_penalty": False},
+    ],
+)
+def test_black_jack_refuses_what_it_replaces(options: dict[str, object]) -> None:
+    with pytest.raises(RulesError):
+        Rules(**options)  # type: ignore[arg-type]

@@ -93,6 +93,8 @@ def is_possible(options: dict[str, Any]) -> bool:
         return False
     if passing in ("cycle", "across") and n != 4:
         return False
+    if passing == "five_cycle" and n != 5:
+        return False  # two seats along, for five (§16.5)
     return not (options.get("first_trick_forced", "any") != "any" and not ban)
 
 
@@ -150,9 +152,10 @@ def playable_rules(draw: st.DrawFn, players: tuple[int, ...] = (2, 3, 3, 4, 4, 4
     options["qs_penalty"] = draw(st.booleans())
     options["passing"] = draw(
         st.sampled_from(
-            PASSING
+            [word for word in PASSING if word != "five_cycle"]
             if four
             else (None, "left", "right", "alternate", "none", "left_right", "left_right_hold")
+            + (("five_cycle",) if n == 5 else ())
         )
     )
     options["pass_count"] = draw(st.sampled_from([None, 1, 2, 3]))
@@ -179,6 +182,12 @@ def playable_rules(draw: st.DrawFn, players: tuple[int, ...] = (2, 3, 3, 4, 4, 4
         options["qs_twelve"] = draw(st.booleans())
     if options["moon"] != "none" and not options["black_maria"]:
         options["sun"] = draw(st.sampled_from(SUNS))
+    if (
+        n != 2
+        and options["qs_penalty"]
+        and not (options["spot"] or options["black_maria"] or options.get("qs_twelve"))
+    ):
+        options["black_jack"] = draw(st.booleans())
     if options["deals"] is None:
         options["exact_target_reset"] = draw(
             st.sampled_from([None] + [r for r in (0, 50) if r < options["target"]])
@@ -614,6 +623,8 @@ def test_view_shows_only_the_seat_and_from_view_continues_exactly(
 def reference_value(rules: Rules, card: Card) -> int:
     if card.suit is Suit.HEARTS:
         return card.rank if rules.spot else 1
+    if rules.black_jack and card in (QUEEN, Card.parse("JS")):
+        return 10 if card.rank == 11 else 0  # §17.1: the jack in the queen's place
     if card == QUEEN:
         return (25 if rules.spot else 12 if rules.qs_twelve else 13) if rules.qs_penalty else 0
     if rules.black_maria and card in (Card.parse("KS"), Card.parse("AS")):

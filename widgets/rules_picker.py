@@ -90,6 +90,7 @@ BOOLEAN_OPTIONS = (
     "lead_hearts_instead_of_qs",
     "avoid_all_tricks_bonus",
     "qs_twelve",
+    "black_jack",
 )
 PASS_COUNTS = (1, 2, 3, 4)
 """How many cards may be passed (docs/rules.md §2.3): four-card passes are a house rule."""

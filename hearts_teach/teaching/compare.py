@@ -49,6 +49,8 @@ COMPARED: Final[tuple[tuple[str, str, dict[str, Any]], ...]] = (
     ("sun", "sun", {}),
     ("omnibus-ten", "omnibus-ten", {}),
     ("queen-twelve", "queen-twelve", {}),
+    # Games of the family (docs/rules.md §17)
+    ("black-jack", "black-jack", {}),
 )
 
 
