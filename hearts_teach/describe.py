@@ -169,7 +169,7 @@ def _end_text(rules: Rules, lang: str) -> str:
             "desc.end_two_continue" if rules.two_player_both_over == "continue" else "desc.end_two"
         )
     elif rules.partnership:
-        key = "desc.end_team"
+        key = "desc.end_team_sum" if rules.team_target else "desc.end_team"
     elif rules.reverse:
         key = "desc.end_highest"
     else:

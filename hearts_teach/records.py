@@ -63,6 +63,7 @@ _CODE_OPTIONS: Final = (
     "omnibus_card",
     "qs_twelve",
     "black_jack",
+    "team_target",
 )
 _CHOICES: Final = OPTION_CHOICES
 _INTEGERS: Final = ("players", "target", "pass_count", "deals", "exact_target_reset")

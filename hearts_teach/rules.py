@@ -201,6 +201,9 @@ class Rules:
     """Omnibus's bonus card: jd (the J♦) or td (the 10♦, Bicycle's rule) (§16.3)."""
     qs_twelve: bool = False
     """The queen of spades worth 12, 25 a deal (a French house rule, docs/rules.md §16.4)."""
+    team_target: bool = False
+    """Partnership: partners' scores are added every deal and the game ends once a team's
+    sum reaches the target (older Wikipedia), not a single total (docs/rules.md §16.6)."""
     black_jack: bool = False
     """Black Jack (Foster, 1909): the J♠ worth 10 takes the place of the Q♠, which is worth
     nothing; 23 a deal (docs/rules.md §17.1)."""
@@ -242,6 +245,7 @@ class Rules:
         "omnibus-ten": {"omnibus": True, "omnibus_card": "td"},
         "queen-twelve": {"qs_twelve": True},
         "five-player-two-seats": {"players": 5, "passing": "five_cycle"},
+        "partnership-sums": {"partnership": True, "team_target": True},
         # Games of the family (docs/rules.md §17)
         "black-jack": {"black_jack": True},
     }
@@ -313,6 +317,7 @@ class Rules:
             "partner_spared_on_moon",
             "qs_twelve",
             "black_jack",
+            "team_target",
         ):
             value = getattr(self, name)
             if not isinstance(value, bool):
@@ -369,6 +374,8 @@ class Rules:
             raise RulesError("rules_omnibus_card_without_omnibus")
         if self.qs_twelve and (self.spot or not self.qs_penalty):
             raise RulesError("rules_qs_twelve")
+        if self.team_target and (not self.partnership or self.exact_target_reset is not None):
+            raise RulesError("rules_team_target")
         if self.black_jack and (
             self.players == 2
             or self.spot

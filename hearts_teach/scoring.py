@@ -72,7 +72,11 @@ def game_outcome(
             return False, ()
         return _sole_best(rules, after)
     target = rules.target
-    if max(after) < target:
+    if rules.team_target:
+        # partners' scores added every deal: a team's sum reaches the target (§16.6)
+        if max(sum(after[p] for p in team) for team in rules.teams()) < target:
+            return False, ()
+    elif max(after) < target:
         return False, ()
     if (
         rules.players == 2

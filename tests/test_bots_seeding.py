@@ -27,8 +27,9 @@ def key_before_the_change(rules: Rules) -> str:
         del options["removed"]
     if options["deals"] is None:
         del options["deals"]
-    # the options added since (docs/rules.md §16, §17) are named only when changed
-    for name in ("exact_target_reset", "sun", "omnibus_card", "qs_twelve", "black_jack"):
+    # the options added after ``deals`` (docs/rules.md §16, §17) are named only when changed
+    names = Rules.option_names()
+    for name in names[names.index("deals") + 1 :]:
         if name not in changed:
             del options[name]
     return f"{options}"

@@ -326,3 +326,27 @@ def test_black_jack_counts_the_jack_of_spades_in_the_queens_place() -> None:
 def test_black_jack_refuses_what_it_replaces(options: dict[str, object]) -> None:
     with pytest.raises(RulesError):
         Rules(**options)  # type: ignore[arg-type]
+
+
+# --- partners' scores added every deal (docs/rules.md §16.6) ---------------------------
+
+
+@HOUSE
+@given(st.lists(st.integers(0, 99), min_size=4, max_size=4))
+def test_team_sums_end_the_game_when_a_side_reaches_the_target(before: list[int]) -> None:
+    rules = Rules.preset("partnership-sums")
+    result = score_deal(rules, ["QS", "2H", "", ""], before)
+    sums = (result.totals[0] + result.totals[2], result.totals[1] + result.totals[3])
+    assert result.game_over == (max(sums) >= 100 and sums[0] != sums[1])
+    if result.game_over:
+        assert result.winners == ((0, 2) if sums[0] < sums[1] else (1, 3))
+    # the moon still needs one player: the two partners sharing the cards is no moon
+    shared = score_deal(rules, [ALL_PENALTIES.replace("QS ", ""), "", "QS", ""], before)
+    assert shared.moon is None
+
+
+def test_team_sums_need_partners() -> None:
+    with pytest.raises(RulesError):
+        Rules(team_target=True)
+    with pytest.raises(RulesError):
+        Rules(partnership=True, team_target=True, exact_target_reset=50)

@@ -188,7 +188,9 @@ def playable_rules(draw: st.DrawFn, players: tuple[int, ...] = (2, 3, 3, 4, 4, 4
         and not (options["spot"] or options["black_maria"] or options.get("qs_twelve"))
     ):
         options["black_jack"] = draw(st.booleans())
-    if options["deals"] is None:
+    if options["partnership"] and draw(st.booleans()):
+        options["team_target"] = True
+    elif options["deals"] is None:
         options["exact_target_reset"] = draw(
             st.sampled_from([None] + [r for r in (0, 50) if r < options["target"]])
         )
@@ -653,6 +655,10 @@ def reference_end(
     if rules.deals is not None:
         # §7.1: the target plays no part; the game may end once the deals are played
         if played is None or played < rules.deals:
+            return False, ()
+    elif rules.team_target:
+        # §16.6: partners' scores added every deal, a team's sum against the target
+        if max(after[0] + after[2], after[1] + after[3]) < rules.target:
             return False, ()
     elif max(after) < rules.target or (
         rules.players == 2

@@ -40,6 +40,7 @@ EXPECTED_FROM_ZERO = {
     "omnibus-ten": (26, 0, 0, 0),  # the moon needs the 10♦, which nobody took here
     "queen-twelve": (0, 25, 25, 25),
     "black-jack": (13, 0, 0, 0),  # the queen counts nothing, the J♠ was not taken
+    "partnership-sums": (0, 26, 26, 26),
 }
 
 

@@ -91,6 +91,7 @@ BOOLEAN_OPTIONS = (
     "avoid_all_tricks_bonus",
     "qs_twelve",
     "black_jack",
+    "team_target",
 )
 PASS_COUNTS = (1, 2, 3, 4)
 """How many cards may be passed (docs/rules.md §2.3): four-card passes are a house rule."""

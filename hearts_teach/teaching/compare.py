@@ -49,6 +49,7 @@ COMPARED: Final[tuple[tuple[str, str, dict[str, Any]], ...]] = (
     ("sun", "sun", {}),
     ("omnibus-ten", "omnibus-ten", {}),
     ("queen-twelve", "queen-twelve", {}),
+    ("partnership-sums", "partnership-sums", {}),
     # Games of the family (docs/rules.md §17)
     ("black-jack", "black-jack", {}),
 )
