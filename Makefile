@@ -7,10 +7,13 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ENGINE_STAMP := build/mypyc/.built
 TEST_PREREQS :=
-# What `make test` runs, in order; mk/*.mk may append steps.
-TEST_STEPS := lint lessons pytest
+# What `make test` runs, in order; mk/*.mk may append steps, or targets to SIDE_LANE.
+TEST_STEPS := lint lessons test-lanes
+# Targets run after the browser tests, beside the rest of the suite (see test-lanes).
+SIDE_LANE :=
+LANES := _build/test-lanes
 
-.PHONY: venv lock test lint lessons pytest clean
+.PHONY: venv lock test lint lessons pytest test-lanes clean
 
 # The venv holds the project installed in editable mode, with the engine compiled:
 # mk/compiled.mk builds its hot modules in place and rebuilds them whenever a source
@@ -63,6 +66,23 @@ PYTEST_PATHS := $(if $(filter book,$(TEST_PREREQS)),tests,)
 
 pytest: venv $(TEST_PREREQS)
 	$(BIN)/pytest --durations=25 $(PYTEST_PATHS)
+
+# The whole suite in two lanes side by side, for CI's 20 minutes on two cores: the
+# browser tests (which mostly wait on chromium and the servers) then SIDE_LANE in the
+# background, the rest of pytest in front. The side lane's report is printed when both
+# are done; either lane failing fails the step. Two plain pytest processes rather than
+# pytest-xdist: an xdist worker's kernels and servers inherit its channel as their stdin.
+test-lanes: venv $(TEST_PREREQS)
+	@mkdir -p $(LANES)
+	@{ $(BIN)/pytest -p no:cacheprovider --durations=15 tests/browser; browser=$$?; \
+	   status=0; for target in $(SIDE_LANE); do $(MAKE) --no-print-directory $$target || status=1; done; \
+	   exit $$((browser || status)); } > $(LANES)/side.log 2>&1 & side=$$!; \
+	$(BIN)/pytest --durations=25 --ignore=tests/browser $(PYTEST_PATHS); main=$$?; \
+	wait $$side; side_status=$$?; \
+	echo "---- side lane: tests/browser then $(or $(SIDE_LANE),nothing) ($(LANES)/side.log) ----"; \
+	cat $(LANES)/side.log; \
+	echo "test-lanes: pytest $$main, side lane $$side_status (0 is a pass)"; \
+	exit $$((main || side_status))
 
 test: $(TEST_STEPS)
 

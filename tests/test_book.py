@@ -516,6 +516,26 @@ def test_every_entry_names_its_source_and_quotes_what_it_supports(key: str) -> N
     assert re.search(r"“[^”]{12,}”|«[^»]{12,}»", fields.get("note", "")), f"{key}: no quotation"
 
 
+YEAR = re.compile(r"\b(1[5-9]\d\d|20[0-2]\d)\b")
+# A sentence ends at a full stop or a semicolon followed by what opens a sentence.
+SENTENCE_END = re.compile(r"(?<=[.;])\s+(?=[A-ZÀ-ÝÉ«(*])")
+
+
+@pytest.mark.parametrize(("lang", "name"), ALL_NOTEBOOKS)
+def test_a_year_in_a_cited_sentence_is_in_what_its_sources_quote(lang: str, name: str) -> None:
+    """A date the text gives with a citation is one the cited entries give (in their
+    note, title or publication): the review found 1939 cited to a text with no date."""
+    entries = bibliography_entries()
+    for block in blocks(source_text(lang, name)):
+        for sentence in SENTENCE_END.split(block):
+            keys = cited_keys(sentence, lang)
+            if not keys:
+                continue
+            sources = " ".join(" ".join(entries[key].values()) for key in keys)
+            for year in YEAR.findall(CITE.sub(" ", sentence)):
+                assert year in sources, f"{lang}/{name}: {year} is not in {keys}: {sentence}"
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_original_hearts_is_dated_to_the_1880s_not_1880(lang: str) -> None:
     for name in ALL_NAMES:

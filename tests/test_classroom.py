@@ -5,6 +5,7 @@ classroom_store (SQLite: many writers at once, restarts, migrations).
 
 from __future__ import annotations
 
+import base64
 import csv
 import io
 import multiprocessing
@@ -206,6 +207,17 @@ def test_a_damaged_result_code_is_refused_or_reads_as_it_says(
 
 RESULT_DEAL = played_by(class_deal(9), 3)
 RESULT_CODE = make_result(class_deal(9), "Inès", RESULT_DEAL).code
+
+
+@pytest.mark.parametrize("name", ["In\x1eès", " Inès", "Inès  ", "Ine\u0300s"])
+def test_a_code_whose_name_the_board_would_write_otherwise_is_refused(name: str) -> None:
+    """One spelling per result: a name that cleans to another (a control character read
+    as a space, spaces around it, a decomposed accent) is a damaged code."""
+    encoded = base64.urlsafe_b64encode(name.encode("utf-8")).decode("ascii").rstrip("=")
+    forged = RESULT_CODE.rsplit("~", 1)[0] + "~" + encoded
+    with pytest.raises(ClassError) as error:
+        result_from_code(forged)
+    refused(error, "result_code")
 
 
 @pytest.mark.parametrize(

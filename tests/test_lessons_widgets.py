@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+import re
+
 from hearts_teach_widgets.lessons import DONE_CLASS, GuidedDeal, LessonsTab
 
 from hearts_teach import Card
-from hearts_teach.i18n import text
+from hearts_teach.i18n import card_name, text
 from hearts_teach.teaching.lessons import get_lesson, lesson_from_dict
 from hearts_teach.teaching.lessons.claims import hearts_state
 
@@ -146,7 +149,8 @@ def test_mixed_moon_lesson_shows_the_totals_before_the_deal() -> None:
         for total in ("90", "95", "63", "70", "100"):
             assert total in shown
         children = list(guided.children)
-        assert children.index(guided.totals) < children.index(guided.hand)
+        assert children.index(guided.totals) < children.index(guided.main)
+        assert guided.hand in guided.main.children
     assert GuidedDeal("spot-shedding", "en").totals.value == ""
 
 
@@ -248,3 +252,170 @@ def test_the_five_player_lesson_opens_with_the_three_of_clubs() -> None:
     assert len(clicked) == 10 and guided.run.finished
     assert "Sud-Est" not in guided.narration.value  # five seats: no South-East
     assert "Nord-Ouest" in guided.narration.value
+
+
+# --- at the table ---------------------------------------------------------------------
+
+
+def _hidden_cards(guided: GuidedDeal) -> set[Card]:
+    """The cards the learner may not see: those still in the other hands, but for those
+    the learner passed to another."""
+    deal = guided.run.deal
+    learner = guided.lesson.learner
+    given = set(deal.passes()[learner] or ()) if deal.pass_direction is not None else set()
+    others = range(deal.rules.players)
+    return {c for p in others if p != learner for c in deal.hand(p)} - given
+
+
+def _labels(guided: GuidedDeal) -> str:
+    """Every label the lesson gives the page: its pictures' names and tips (aria-label,
+    title) and its controls' names and tips (the prose of the lesson is not a label: it
+    names the queen of spades to say what she costs)."""
+    parts: list[str] = []
+
+    def walk(widget: object) -> None:
+        for name in ("description", "tooltip"):
+            value = getattr(widget, name, None)
+            if isinstance(value, str):
+                parts.append(value)
+        value = getattr(widget, "value", None)
+        if isinstance(value, str):
+            parts.extend(re.findall(r'(?:aria-label|title)="([^"]*)"', value))
+        for child in getattr(widget, "children", ()):
+            walk(child)
+
+    walk(guided)
+    return "\n".join(parts)
+
+
+def test_a_lesson_is_played_at_the_tables_felt_with_the_bots_paced() -> None:
+    guided = GuidedDeal("standard-first-trick", "en", delay=0.5)
+    felt = guided.felt.value
+    assert 'class="ht-felt ht-live ht-p4' in felt  # the playground's own felt
+    assert felt.count('class="ht-seat') == 4 and "ht-back" in felt
+    assert "ht-main" in guided.main._dom_classes
+    assert guided.main.children.index(guided.felt) < guided.main.children.index(guided.hand)
+    # the narration is below, in a log closed until opened
+    assert guided.log_box.selected_index is None
+    assert guided.log_box.children == (guided.narration,)
+    card = guided.run.choices()[0]
+    guided.hand.buttons[card].click()
+    felt = guided.felt.value
+    # the learner's card at once, each bot's card one delay after the one before
+    times = sorted(float(t) for t in re.findall(r"--in:([0-9.]+)s", felt))
+    assert times and times[0] == 0.5
+    steps = {round(b - a, 2) for a, b in itertools.pairwise(times)}
+    assert steps <= {0.0, 0.5, 1.25}  # one card a delay; the next lead as the trick goes
+    # the skip button shows while the reply plays, and the line above the hand waits
+    assert "ht-idle" not in guided.skip_button._dom_classes
+    assert ".ht-note" in felt and "ht-skip" in felt
+    guided.skip()
+    assert "--in:" not in guided.felt.value and "ht-idle" in guided.skip_button._dom_classes
+
+
+def test_a_finished_trick_stays_in_the_middle_with_its_winner() -> None:
+    guided = GuidedDeal("standard-first-trick", "en", delay=0)
+    while guided.run.asking and guided.run.deal.trick_number == 0:
+        guided.hand.buttons[guided.run.choices()[0]].click()
+    deal = guided.run.deal
+    first = deal.tricks[0]
+    assert first.winner is not None
+    felt = guided.felt.value
+    if not deal.current_trick.plays:  # the learner leads: the trick won is still there
+        assert "Trick 1 won by" in felt or "You won trick 1" in felt
+        assert "ht-win" in felt
+    else:  # a bot led: the trick is gathered to the corner, its winner marked there
+        assert "ht-marked" in felt
+
+
+def test_the_pace_is_chosen_at_the_lesson_and_follows_the_language() -> None:
+    guided = GuidedDeal("spot-shedding", "en", delay=0.5)
+    assert guided.pace_picker.value == 0.5
+    guided.pace_picker.value = 0.0
+    assert guided.delay == 0.0
+    guided.hand.buttons[guided.run.choices()[0]].click()
+    assert "--in:" not in guided.felt.value  # at once
+    guided.set_lang("fr")
+    assert guided.pace_picker.description == text("ui.pace.label", "fr")
+    assert text("ui.pace.instant", "fr") in [label for label, _ in guided.pace_picker.options]
+
+
+def test_the_lesson_says_its_words_and_the_bots_reasons_under_the_felt() -> None:
+    guided = GuidedDeal("standard-first-trick", "en", delay=0)
+    assert "West holds the two of clubs" in guided.says.value
+    _click_through(guided)
+    # bots chose cards after the script: their reasons are shown, not only in the log
+    bot_events = [e for e in guided.run.events if e.choice is not None]
+    assert bot_events
+    guided = GuidedDeal("standard-first-trick", "en", delay=0)
+    while guided.run.asking and not guided.reasons.value:
+        guided.hand.buttons[guided.run.choices()[0]].click()
+    assert 'class="ht-reasons"' in guided.reasons.value
+    assert text("table.reasons.title", "en") in guided.reasons.value
+
+
+def test_no_text_of_a_lesson_names_a_card_the_learner_may_not_see() -> None:
+    for lesson in ("standard-first-trick", "black-maria-three", "two-player-trumps"):
+        for lang in ("en", "fr"):
+            guided = GuidedDeal(lesson, lang, delay=0.5)
+            while True:
+                said = _labels(guided).lower()
+                for card in _hidden_cards(guided):
+                    name = card_name(card, lang).lower()
+                    assert f"{name}" not in said, (lesson, lang, card)
+                if not guided.run.asking:
+                    break
+                guided.hand.buttons[guided.run.choices()[0]].click()
+
+
+def test_a_lesson_without_a_decision_says_it_shows_the_scoring() -> None:
+    """A hand that takes every trick whatever the learner plays (the engine's claim,
+    checked at the learner's first card) has nothing to decide: its intro says so, in
+    both languages; every other lesson asks at least one question or has a card that
+    changes the score, or the shooter's choice to make."""
+    from hearts_teach.teaching.lessons import load_lessons
+    from hearts_teach.teaching.lessons.claims import _takes_every_trick
+
+    plain = {"en": "asks you no question", "fr": "ne vous demande aucun choix"}
+    for lesson in load_lessons():
+        guided = GuidedDeal(lesson, "en")
+        deal = guided.run.deal
+        keys = [step for step in lesson.steps if step.is_key]
+        # under the shooter's choice, the choice is the learner's decision
+        chooses = lesson.rules.moon == "choice"
+        forced = not keys and not chooses and _takes_every_trick(deal, lesson.learner) is None
+        for lang, words in plain.items():
+            assert (words in lesson.intro[lang]) == forced, (lesson.id, lang)
+    assert _takes_every_trick(GuidedDeal("standard-first-trick").run.deal, 0) is not None
+
+
+# --- the table: the strong bots say they are thinking -----------------------------------
+
+
+def test_the_table_says_the_strong_bots_are_thinking_while_they_search() -> None:
+    from hearts_teach_widgets.table import HeartsTable
+
+    from hearts_teach import Deal, Rules
+
+    deal = Deal.new(Rules(), seed=3, deal_number=3)  # no pass; the person leads 2♣
+    table = HeartsTable(deal, lang="fr", bot_level="montecarlo", delay=0, think_ahead=False)
+    seen: list[str] = []
+    for bot in table.session.bots:
+        if bot is None:
+            continue
+
+        def watched(view: object, play: object = bot.play) -> object:
+            seen.append(table.thinking.value)  # what the page shows while the bot searches
+            return play(view)  # type: ignore[operator]
+
+        bot.play = watched  # type: ignore[method-assign]
+    table.play_card(table.hand.playable[0])
+    assert seen and all("Les robots réfléchissent" in shown for shown in seen)
+    assert all('role="status"' in shown and 'aria-live="polite"' in shown for shown in seen)
+    assert table.thinking.value == ""  # cleared once they have played
+    # their reasons are by the hand, not only in the log beside the table
+    assert text("table.reasons.title", "fr") in table.reasons.value
+    assert table.reasons.value.count('<li class="ht-reason') >= len(seen)
+    quick = HeartsTable(deal, lang="en", bot_level="heuristic", delay=0, think_ahead=False)
+    quick.play_card(quick.hand.playable[0])
+    assert quick.thinking.value == "" and not quick.searches

@@ -254,7 +254,8 @@ def test_a_lessons_right_card_sends_the_keyboard_before_the_hand(
     assert guided.last_feedback is not None and guided.last_feedback.played
     assert focused[-1] is guided.hand_label and guided.hand_label.tabbable is False
     assert id(focused[-1]) not in buttons
-    assert guided.children.index(guided.hand_label) + 1 == guided.children.index(guided.hand)
+    main = guided.main.children  # the table's parts: the line above the hand, then the hand
+    assert main.index(guided.hand_label) + 1 == main.index(guided.hand)
     while guided.run.asking:
         guided.hand.buttons[guided.run.choices()[-1]].click()
     assert guided.run.finished and focused[-1] is guided.hand_label  # "the lesson is over"

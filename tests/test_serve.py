@@ -532,19 +532,37 @@ def test_lower_priority_is_the_calling_threads_own() -> None:
 
 
 @pytest.mark.parametrize(
-    ("options", "pool"),
+    ("options", "memory_mb", "pool"),
     [
-        (["--Voila.ip=127.0.0.1"], 4),
-        (["--Voila.ip=0.0.0.0"], 40),
-        (["--Voila.ip=0.0.0.0", "--PlaygroundServer.max_visitors=12"], 12),
-        (["--Voila.ip=0.0.0.0", "--PlaygroundServer.max_visitors=0"], 40),
-        (["--Voila.ip=0.0.0.0", "--VoilaConfiguration.default_pool_size=3"], 3),
+        (["--Voila.ip=127.0.0.1"], 16000, 4),
+        (["--Voila.ip=0.0.0.0"], 16000, 40),
+        (["--Voila.ip=0.0.0.0"], 4000, 20),  # a laptop: half its free memory, 100 MB each
+        (["--Voila.ip=0.0.0.0"], 300, 4),  # never fewer than a few
+        (["--Voila.ip=0.0.0.0"], None, 40),  # a system that does not say
+        (["--Voila.ip=0.0.0.0", "--PlaygroundServer.class_size=25"], 16000, 25),
+        (["--Voila.ip=0.0.0.0", "--PlaygroundServer.class_size=25"], 2000, 10),
+        (["--Voila.ip=0.0.0.0", "--PlaygroundServer.max_visitors=12"], 16000, 12),
+        (
+            [
+                "--Voila.ip=0.0.0.0",
+                "--PlaygroundServer.max_visitors=12",
+                "--PlaygroundServer.class_size=30",
+            ],
+            16000,
+            12,
+        ),
+        (["--Voila.ip=0.0.0.0", "--PlaygroundServer.max_visitors=0"], 16000, 40),
+        (["--Voila.ip=0.0.0.0", "--VoilaConfiguration.default_pool_size=3"], 16000, 3),
     ],
 )
-def test_a_class_finds_a_game_ready_for_each_seat(options: list[str], pool: int) -> None:
+def test_a_class_finds_a_game_ready_for_each_seat(
+    options: list[str], memory_mb: int | None, pool: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hearts_teach_widgets.server import serve
     from hearts_teach_widgets.server.app import NOTEBOOK
     from hearts_teach_widgets.server.serve import PlaygroundServer
 
+    monkeypatch.setattr(serve, "available_memory_mb", lambda: memory_mb)
     server = PlaygroundServer()
     server.initialize([str(NOTEBOOK), *options])
     assert server.voila_configuration.default_pool_size == pool
@@ -588,3 +606,93 @@ def test_the_pool_fills_again_only_when_a_core_is_spare(tmp_path: Path) -> None:
     assert run(fills)  # a visitor waits: a kernel starts at once
     server.waiting, server.machine.busy = 0, lambda: False
     assert run(fills)  # calm and idle: the pool fills
+
+
+def test_the_machines_free_memory_is_read(tmp_path: Path) -> None:
+    from hearts_teach_widgets.server.serve import available_memory_mb
+
+    meminfo = tmp_path / "meminfo"
+    meminfo.write_text("MemTotal:  8000000 kB\nMemFree: 100 kB\nMemAvailable:   4096000 kB\n")
+    assert available_memory_mb(str(meminfo)) == 4000
+    assert available_memory_mb(str(tmp_path / "none")) is None
+
+
+def test_three_hundred_vanished_pages_leave_no_kernel_behind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """300 pages connect and vanish without a word: with the playground's culling times
+    and a clock moved on (no two-minute wait), the cull passes free every kernel, and
+    the seats, the start gate and the connections are given back; a page still
+    connected keeps its kernel."""
+    import datetime
+
+    from hearts_teach_widgets.server.serve import (
+        CULL_IDLE_SECONDS,
+        CULL_INTERVAL_SECONDS,
+        DEFAULT_OPTIONS,
+        PlaygroundKernelManager,
+        Seats,
+        StartGate,
+    )
+    from jupyter_server.services.kernels import kernelmanager
+
+    assert CULL_IDLE_SECONDS + CULL_INTERVAL_SECONDS <= 120
+    assert f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}" in DEFAULT_OPTIONS
+    start = datetime.datetime(2026, 12, 2, 8, 0, tzinfo=datetime.UTC)
+    now = [start]
+    monkeypatch.setattr(kernelmanager, "utcnow", lambda: now[0])
+    shut: list[str] = []
+
+    async def parent_shutdown(self: object, kernel_id: str, *args: object, **kw: object) -> None:
+        shut.append(kernel_id)
+        manager._kernels.pop(kernel_id)
+        manager._kernel_connections.pop(kernel_id)
+
+    monkeypatch.setattr(kernelmanager.AsyncMappingKernelManager, "shutdown_kernel", parent_shutdown)
+    manager = PlaygroundKernelManager(cull_idle_timeout=CULL_IDLE_SECONDS)
+    server = SimpleNamespace(seats=Seats(0), gate=StartGate(1))
+    monkeypatch.setattr(PlaygroundKernelManager, "server", property(lambda self: server))
+    kernels = [f"kernel-{number}" for number in range(301)]
+    for kernel_id in kernels:
+        manager._kernels[kernel_id] = SimpleNamespace(
+            execution_state="idle",
+            kernel_name="python3",
+            kernel_spec=SimpleNamespace(metadata={}),
+            last_activity=start,
+        )
+        manager._kernel_connections[kernel_id] = 0
+        server.seats.seat(kernel_id)
+        manager.notify_connect(kernel_id)
+    for kernel_id in kernels[:300]:
+        manager.notify_disconnect(kernel_id)  # the socket dropped, no shutdown request
+    staying = kernels[300]
+
+    async def cull_passes(until: float) -> None:
+        moment = 0.0
+        while moment <= until:
+            now[0] = start + datetime.timedelta(seconds=moment)
+            await manager.cull_kernels()
+            moment += CULL_INTERVAL_SECONDS
+
+    run(lambda: cull_passes(CULL_IDLE_SECONDS - 1))
+    assert shut == []  # not before their idle time
+    run(lambda: cull_passes(120))
+    assert sorted(shut) == sorted(kernels[:300])
+    assert list(manager._kernels) == [staying]
+    assert server.seats.kernels == {staying} and manager.connected_once == {staying}
+
+
+def test_the_banners_addresses_are_joined_by_a_lower_case_or(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hearts_teach_widgets.server import serve
+
+    monkeypatch.setattr(serve, "network_addresses", lambda: ["192.0.2.2"])
+    monkeypatch.setattr(serve.socket, "gethostname", lambda: "salle-b")
+    monkeypatch.setenv("HEARTS_LANG", "fr")
+    server = SimpleNamespace(ip="0.0.0.0", port=8872, base_url="/", teacher_key="k")
+    server.student_url = lambda: "http://192.0.2.2:8872/"
+    serve.PlaygroundServer.announce(server)  # type: ignore[arg-type]
+    said = capsys.readouterr().out
+    assert "http://192.0.2.2:8872/  ou  http://salle-b.local:8872/" in said
+    assert " Ou " not in said

@@ -38,7 +38,7 @@ PAGE_LANG: Final = "HEARTS_LANG"
 """The page's language when its address names none (``hearts-teach play --lang fr``)."""
 MAX_QUERY: Final = 16_384
 """The longest query string read (a whole game's code is a few hundred characters)."""
-PARAMETERS: Final = ("game", "deal", "seed", "lang", "bots", "picked", "class")
+PARAMETERS: Final = ("game", "deal", "seed", "lang", "bots", "picked", "class", "review")
 MAX_PICKED: Final = 13
 """The most cards an address may give as chosen for the pass (a hand's worth)."""
 _SHOWN: Final = 24  # characters of a bad value quoted back to the visitor

@@ -11,7 +11,9 @@ the result code instead, for the teacher to paste into the board.
 from __future__ import annotations
 
 import base64
+import datetime
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
@@ -46,12 +48,13 @@ class ClassLink:
 
     ``student_url``: the playground's address as students reach it (a served
     playground's network address, never 127.0.0.1). ``board_url``: where the teacher
-    reads the board (without the key). ``give`` records a deal given; ``send`` a result
+    reads the board (without the key). ``give`` records a deal given and says its number
+    in the lesson and when it was first given (as the board heads it); ``send`` a result
     (None in the static book: the result code is shown instead)."""
 
     student_url: str
     board_url: str = ""
-    give: Callable[[ClassDeal], None] | None = None
+    give: Callable[[ClassDeal], tuple[int, float]] | None = None
     send: Callable[[ClassResult], None] | None = None
 
 
@@ -81,6 +84,8 @@ class GiveDeal(Localized, widgets.VBox):  # type: ignore[misc]
         self.deal = deal
         self.given: ClassDeal | None = None
         self.error: HeartsError | None = None
+        # The deals given from this panel, in order: each heading says its number.
+        self.numbers: dict[str, tuple[int, float]] = {}
         self.intro = widgets.HTML()
         self.code = widgets.Text(layout=widgets.Layout(width="100%"))
         self.code.add_class("ht-class-source")
@@ -108,7 +113,9 @@ class GiveDeal(Localized, widgets.VBox):  # type: ignore[misc]
             chosen = random.randrange(10**9) if seed is None else seed
             given = ClassDeal.of(source, chosen)
             if self.link.give is not None:
-                self.link.give(given)
+                self.numbers[given.code] = self.link.give(given)
+            elif given.code not in self.numbers:
+                self.numbers[given.code] = (len(self.numbers) + 1, time.time())
         except HeartsError as error:
             self.error, self.given = error, None
         else:
@@ -136,7 +143,10 @@ class GiveDeal(Localized, widgets.VBox):  # type: ignore[misc]
             self.result.value = ""
             return
         label = escape(text("class.give.link", lang))
+        number, when = self.numbers[self.given.code] if self.given is not None else (1, 0.0)
+        said = text("class.give.number", lang, number=number, time=clock_time(when, lang))
         parts = [
+            f'<h4 class="ht-class-number">{escape(said)}</h4>',
             f'<p>{label} <a class="ht-class-link" href="{escape(address)}" target="_blank" '
             f'style="font-size:1.3em;word-break:break-all">{escape(address)}</a></p>',
             f'<div class="ht-class-qr" role="img" aria-label="{escape(text("class.give.qr", lang))}">'
@@ -162,6 +172,7 @@ class SendResult(Localized, widgets.VBox):  # type: ignore[misc]
         self.finished: Deal | None = None
         self.sent: ClassResult | None = None
         self.error: HeartsError | None = None
+        self.locked: list[widgets.DOMWidget] = []
         self.intro = widgets.HTML()
         self.name = widgets.Text(layout=widgets.Layout(width="16em"))
         self.name.add_class("ht-class-name")
@@ -175,6 +186,22 @@ class SendResult(Localized, widgets.VBox):  # type: ignore[misc]
         self.name.observe(self._on_name, names="value")
         self._render()
         self._relabel_on_lang(self._render)
+
+    def lock(self, controls: list[widgets.DOMWidget]) -> None:
+        """Disable ``controls`` (the bots' level, the rules) while the class deal is
+        played: every student meets the same bots under the same rules; the panel says
+        why."""
+        self.locked = list(controls)
+        for control in self.locked:
+            control.disabled = True
+        self._render()
+
+    def unlock(self) -> None:
+        """The student left the class deal: the controls are theirs again."""
+        for control in self.locked:
+            control.disabled = False
+        self.locked = []
+        self._render()
 
     def deal_over(self, deal: Deal | None) -> None:
         """The class deal as it now stands at the table (finished or not)."""
@@ -202,7 +229,14 @@ class SendResult(Localized, widgets.VBox):  # type: ignore[misc]
 
     def _render(self) -> None:
         lang = self.lang
-        self.intro.value = f"<p><strong>{escape(text('class.play.intro', lang))}</strong></p>"
+        locked = (
+            f'<p class="ht-class-locked">{escape(text("class.play.locked", lang))}</p>'
+            if self.locked
+            else ""
+        )
+        self.intro.value = (
+            f"<p><strong>{escape(text('class.play.intro', lang))}</strong></p>{locked}"
+        )
         self.name.placeholder = text("class.send.name", lang)
         self.name.description = ""
         served = self.link.send is not None  # else the result code is shown, to copy
@@ -222,6 +256,17 @@ class SendResult(Localized, widgets.VBox):  # type: ignore[misc]
             )
         else:
             self.message.value = ""
+
+
+def clock_time(moment: float, lang: str = "en") -> str:
+    """When a deal was given, as its heading says it (local time): 14:05, « 14 h 05 »."""
+    when = datetime.datetime.fromtimestamp(moment)
+    return f"{when.hour} h {when.minute:02d}" if lang == "fr" else when.strftime("%H:%M")
+
+
+def deal_heading(number: int, moment: float, lang: str) -> str:
+    """The heading of a deal of the lesson, the same on the board and where it is given."""
+    return text("class.board.deal", lang, number=number, time=clock_time(moment, lang))
 
 
 def static_student_url(page: str | None) -> str:
@@ -327,9 +372,11 @@ class ClassBoard(Localized, widgets.VBox):  # type: ignore[misc]
             shown = code[:24] + ("…" if len(code) > 24 else "")
             said = text("class.board.refused", lang, code=shown, reason=error.message(lang))
             parts.append(f'<p class="ht-error">{escape(said)}</p>')
-        for class_deal in self.board.deals:
+        for number, class_deal in enumerate(self.board.deals, 1):
             rows = self.board.rows(class_deal.code, variants, review=self.reviewed)
-            parts.append(rows_table(rows, variants, lang))
+            heading = text("class.board.deal_pasted", lang, number=number)
+            parts.append(f'<section class="ht-board-deal"><h4>{escape(heading)}</h4>')
+            parts.append(rows_table(rows, variants, lang) + "</section>")
         self.table.value = "".join(parts)
         saved = base64.b64encode(self.board.to_json().encode("utf-8")).decode("ascii")
         self.save.value = (

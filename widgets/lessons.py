@@ -1,16 +1,20 @@
 """Guided deals in the notebook: ``GuidedDeal`` plays a lesson, ``LessonsTab`` lists them.
 
 The lesson's logic lives in :mod:`hearts_teach.teaching.lessons` (``LessonRun``); this module
-only shows it: the totals before the deal when the lesson has them, the narration
-(oldest line first, scrolled to the newest), the trick, the learner's hand (the card
-buttons of :mod:`hearts_teach_widgets.cards`, illegal cards greyed with the engine's
-reason, said beside the hand when tried), a hint, the feedback on each choice, and at
-the end the score, compared with the other variants when more than one applies. The learner plays every card of their hand; only
-"Continue the lesson", after a wrong card at a key decision, plays one for them.
+only shows it, at the playground's table: the totals before the deal when the lesson has
+them, the felt with the seats around and the trick in the middle (the bots' cards one by
+one at the pace chosen, a finished trick kept with its winner), the learner's hand (the
+card buttons of :mod:`hearts_teach_widgets.cards`, illegal cards greyed with the engine's
+reason, said beside the hand when tried), what the lesson says now, the bots' reasons, a
+hint, the feedback on each choice, and at the end the score, compared with the other
+variants when more than one applies; the whole narration in a log below, closed until
+opened. The learner plays every card of their hand; only "Continue the lesson", after a
+wrong card at a key decision, plays one for them.
 """
 
 from __future__ import annotations
 
+import itertools
 from html import escape
 from typing import Any
 
@@ -18,6 +22,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from hearts_teach import Card
+from hearts_teach.deal import table_point
 from hearts_teach.describe import seat_words
 from hearts_teach.i18n import card_name, seat_name, signed, text
 from hearts_teach.rules import Rules
@@ -28,10 +33,23 @@ from hearts_teach.teaching.lessons import load_lessons as _load_lessons
 from hearts_teach.teaching.lessons.claims import hearts_state
 
 from .cards import HandView, play_states, refusal_html
-from .render import card_face, moon_choice_html, moon_choice_label
-from .shared import focus_line
+from .render import (
+    Replay,
+    Timeline,
+    live_felt_html,
+    moon_choice_html,
+    moon_choice_label,
+    reply_style,
+    timeline,
+)
+from .shared import focus_line, html_box, one_update_each
 from .style import style_tag
+from .table_layout import PaceControl
+from .table_settings import DEFAULT_DELAY, checked_delay, default_delay
+from .table_words import reasons_html
 from .texts import Localized
+
+_LESSONS = itertools.count(1)  # a class per lesson, for the style of its own reply
 
 _HEARTS_KEYS = {
     "free": "ui.hearts.free",
@@ -113,36 +131,59 @@ def narration_html(lines: list[tuple[str, bool]], label: str) -> str:
 
 
 class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
-    """A lesson, played: narration, the trick, the learner's hand, hints and feedback.
+    """A lesson, played at the playground's table: the felt (seats around, card backs,
+    the trick in the middle, drawn by :func:`~hearts_teach_widgets.render.live_felt_html`),
+    the learner's hand under it, what the lesson says now, hints and feedback; the bots'
+    reasons below the felt, and the whole narration in a log that opens on demand.
+
+    The bots' cards come one by one at the pace chosen (``delay`` seconds apart; the
+    page does the waiting, as at the table: hearts_teach_widgets.table says why), a
+    finished trick stays in the middle with its winner marked, then goes to the corner.
 
     The buttons call the public methods (``choose``, ``show_hint``, ``continue_lesson``,
-    ``restart``), which tests and notebooks may call directly. A change of ``lang``
-    tells the lesson again in that language, where it is.
+    ``restart``, ``skip``), which tests and notebooks may call directly. A change of
+    ``lang`` tells the lesson again in that language, where it is.
     """
 
-    def __init__(self, lesson: Lesson | str, lang: str = "en") -> None:
+    delay = traitlets.Float(
+        DEFAULT_DELAY, help="Seconds between two of the bots' cards shown (0: all at once)."
+    )
+
+    def __init__(self, lesson: Lesson | str, lang: str = "en", delay: float | None = None) -> None:
         super().__init__()
         self.lang = lang
         self.add_class("ht-root")
         self.add_class("ht-lesson")
+        self._name = f"ht-l{next(_LESSONS)}"
+        self.add_class(self._name)
+        self.delay = checked_delay(default_delay() if delay is None else delay)
         self.lesson = get_lesson(lesson) if isinstance(lesson, str) else lesson
         self.style = widgets.HTML(style_tag())
         self.heading = widgets.HTML()
         self.intro = widgets.HTML()
         self.totals = widgets.HTML()
-        self.narration = widgets.HTML()
-        self.trick = widgets.HTML()
-        self.status = widgets.HTML()
+        self.status = html_box()
+        self.felt = html_box()
+        self.felt.add_class("ht-felt-box")
+        # The bots' reasons for the cards of the last reply, under the felt (each shown
+        # with its card), not only in the log.
+        self.reasons = html_box()
+        self.reasons.add_class("ht-reasons-box")
+        # What the lesson says of the position now (its narration since the learner's
+        # last card), where the eye goes after the felt.
+        self.says = html_box()
+        self.says.add_class("ht-lesson-says")
         # What the learner is asked now, just above the hand: where the keyboard goes
-        # after a card (a Label: the line ipywidgets 8 can focus).
+        # after a card (a Label: the line ipywidgets 8 can focus); shown under the hand,
+        # as the table's note.
         self.hand_label = focus_line()
         self.hand_label.add_class("ht-hand-label")
+        self.hand_label.add_class("ht-note")
         self.hand = HandView(self._card_clicked, lang)
-        # Why the card just tried is refused, over the lines above the hand (as at the
-        # table, where it is over the line under it: cards.refusal_html).
-        self.refusal_box = widgets.HTML()
+        # Why the card just tried is refused, over the line under the hand, as at the
+        # table (cards.refusal_html).
+        self.refusal_box = html_box()
         self.refusal_box.add_class("ht-refusal-box")
-        self.refusal_box.add_class("ht-above")
         self._refusals = 0
         self.feedback = widgets.HTML()
         self.hint_button = widgets.Button(icon="lightbulb-o")
@@ -151,6 +192,9 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
         self.continue_button.on_click(lambda _b: self.continue_lesson())
         self.restart_button = widgets.Button(icon="refresh")
         self.restart_button.on_click(lambda _b: self.restart())
+        self.skip_button = widgets.Button(icon="forward", layout=widgets.Layout(width="auto"))
+        self.skip_button.add_class("ht-skip")
+        self.skip_button.on_click(lambda _b: self.skip())
         # The shooter's choice (docs/rules.md §3.2), when the learner shot the moon.
         self.moon_box = widgets.HTML()
         self.moon_buttons = {
@@ -165,26 +209,49 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
                 self.continue_button,
                 self.restart_button,
                 *self.moon_buttons.values(),
+                self.skip_button,
             ]
         )
         self.toolbar.add_class("ht-toolbar")
+        self.pace = PaceControl(self, lang)
+        self.pace_picker = self.pace.picker
+        self.settings = widgets.HBox([self.pace_picker])
+        self.settings.add_class("ht-toolbar")
+        self.settings.add_class("ht-settings")
         self.result = widgets.HTML()
+        # The whole narration, for those who want it: closed until opened.
+        self.narration = html_box()
+        self.log_box = widgets.Accordion(children=[self.narration], selected_index=None)
+        self.log_box.add_class("ht-lesson-log")
+        # The parts of the table in the table's order (felt, hand, the line under it,
+        # the rest), so that the table's style places them alike (hearts_teach_widgets.style).
+        self.main = widgets.VBox(
+            [
+                self.felt,
+                self.reasons,
+                self.refusal_box,
+                self.hand_label,
+                self.hand,
+                self.moon_box,
+                self.feedback,
+                self.says,
+                self.toolbar,
+            ]
+        )
+        self.main.add_class("ht-main")
         self.children = (
             self.style,
             self.heading,
             self.intro,
             self.totals,
-            self.narration,
-            self.trick,
             self.status,
-            self.refusal_box,
-            self.hand_label,
-            self.hand,
-            self.moon_box,
-            self.toolbar,
-            self.feedback,
+            self.settings,
+            self.main,
             self.result,
+            self.log_box,
         )
+        self._replay: Replay | None = None
+        self._draws = 0
         self.restart()
         self._relabel_on_lang(self._render)  # where the lesson is: its run, feedback and hint kept
 
@@ -208,17 +275,31 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
         self._run = LessonRun(self.lesson)
         self._feedback: Feedback | None = None
         self._hint_shown = False
+        self._said_from = 0  # the narration said since the learner's last card
+        self._replay = None
         self._run.advance()
         self._render()
 
+    def _acted(self) -> tuple[tuple[int, int], int]:
+        """Where the table and the narration are before the learner's action."""
+        return table_point(self._run.deal), len(self._run.events)
+
+    def _went_on(self, before: tuple[tuple[int, int], int]) -> None:
+        """After the learner's card (or the lesson's): the bots answer, and the next
+        drawing shows their cards in turn from where the table was."""
+        self._run.advance()
+        self._replay = Replay(before[0], self.delay)
+        self._said_from = before[1]
+
     def choose(self, card: Card | str) -> Feedback:
         """The learner picks ``card`` (what clicking its button does)."""
+        before = self._acted()
         feedback = self._run.answer(card)
         self._refusals += feedback.verdict == "illegal"
         self._feedback = feedback
         self._hint_shown = False
         if feedback.played:
-            self._run.advance()
+            self._went_on(before)
         self._render()
         if feedback.played:
             self.focus_safe_place()  # the card's button is gone with the card
@@ -243,11 +324,24 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
         """After a wrong card at a key decision: play the expected card and go on."""
         if self._feedback is None or self._feedback.played or self._run.question != "key":
             return
+        before = self._acted()
         self._feedback = self._run.give_up()
         self._hint_shown = False
-        self._run.advance()
+        self._went_on(before)
         self._render()
         self.focus_safe_place()
+
+    def skip(self) -> None:
+        """Show the bots' cards being played out at once."""
+        self._render()
+
+    def set_delay(self, seconds: float) -> None:
+        """The bots' pace, from their next reply (the same as setting ``delay``)."""
+        self.delay = float(seconds)
+
+    @traitlets.validate("delay")
+    def _valid_delay(self, proposal: dict[str, Any]) -> float:
+        return checked_delay(float(proposal["value"]))
 
     def focus_safe_place(self) -> None:
         """Send the keyboard on from a card played (its button gone) or a button that
@@ -260,42 +354,51 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
     # --- drawing -------------------------------------------------------------------
 
     def _render(self) -> None:
+        with one_update_each(self.hand, self):
+            self._draw()
+
+    def _draw(self) -> None:
         lang = self.lang
         run = self._run
         lesson = self.lesson
         deal = run.deal
-        players = deal.rules.players
+        learner = lesson.learner
         self.heading.value = f"<h3>{escape(lesson.title[lang])}</h3>"
         self.intro.value = f"<p>{escape(lesson.intro[lang])}</p>"
         if lesson.totals is not None:
-            totals = _by_seat(lesson.totals, deal.rules, lesson.learner, lang)
+            totals = _by_seat(lesson.totals, deal.rules, learner, lang)
             line = text("ui.lesson.totals", lang, totals=totals, target=deal.rules.target)
             self.totals.value = f'<p class="ht-totals"><strong>{escape(line)}</strong></p>'
         else:
             self.totals.value = ""
         lines = [
-            (event_text(e, lesson.learner, lang, players), e.kind == "say") for e in run.events
+            (event_text(e, learner, lang, deal.rules.players), e.kind == "say") for e in run.events
         ]
         self.narration.value = narration_html(lines, text("ui.lesson.narration", lang))
-        trick = deal.current_trick if deal.current_trick.plays else deal.last_trick
-        if trick is not None and trick.plays:
-            faces = "".join(
-                f'<span style="display:inline-block;text-align:center;margin:0 4px">'
-                f"{card_face(card, lang)}<br><small>{escape(seat_words(p, deal.rules, lang, lesson.learner))}"
-                f"</small></span>"
-                for p, card in trick.plays
-            )
-        else:
-            faces = escape(text("ui.lesson.trick_empty", lang))
-        points = _by_seat(list(deal.points_taken), deal.rules, lesson.learner, lang)
+        self.log_box.set_title(0, text("lesson.log", lang))
+        points = _by_seat(list(deal.points_taken), deal.rules, learner, lang)
         hearts = text(_HEARTS_KEYS[hearts_state(deal)], lang)
-        self.trick.value = (
-            f'<div role="group" aria-label="{escape(text("ui.lesson.trick", lang))}">'
-            f"<strong>{escape(text('ui.lesson.trick', lang))}</strong><br>{faces}</div>"
-        )
         self.status.value = (
-            f"<p>{escape(hearts)}. {escape(text('ui.lesson.points_line', lang, points=points))}</p>"
+            f'<p class="ht-lesson-status" lang="{lang}">{escape(hearts)}. '
+            f"{escape(text('ui.lesson.points_line', lang, points=points))}</p>"
         )
+        times = self._draw_felt()
+        since = run.events[self._said_from :]
+        said = [e.texts[lang] for e in since if e.kind == "say" and e.texts is not None]
+        self.says.value = (
+            f'<div class="ht-panel ht-says" lang="{lang}">'
+            + "".join(f"<p>{escape(line)}</p>" for line in said)
+            + "</div>"
+            if said
+            else ""
+        )
+        bot_lines = [
+            (e.player, e.card, e.choice.reason(lang))
+            for e in since
+            if e.kind == "play" and e.choice is not None and e.player is not None
+            if e.card is not None
+        ]
+        self.reasons.value = reasons_html(bot_lines, deal, lang, learner, times)
         question = run.question
         turn = {"key": "ui.lesson.your_turn", "free": "ui.lesson.your_choice"}.get(
             question or "", "ui.lesson.waiting"
@@ -304,11 +407,11 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
             turn = "ui.lesson.done"
         elif run.moon_to_choose:
             turn = "ui.moon_choice.yours"
-        said = text(turn, lang)  # after the dash, mid-sentence: « Votre main — à vous : … »
+        asked = text(turn, lang)  # after the dash, mid-sentence: « Votre main — à vous : … »
         self.hand_label.value = (
-            f"{text('ui.lesson.your_hand', lang)} — {said[:1].lower()}{said[1:]}"
+            f"{text('ui.lesson.your_hand', lang)} — {asked[:1].lower()}{asked[1:]}"
         )
-        states = play_states(deal, lesson.learner, lang, answer_refusals=question is not None)
+        states = play_states(deal, learner, lang, answer_refusals=question is not None)
         if question is None:
             states = {
                 card: type(state)(False, card_name(card, lang), card_name(card, lang), state.marks)
@@ -322,6 +425,30 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
             self.add_class(DONE_CLASS)
         else:
             self.remove_class(DONE_CLASS)
+
+    def _draw_felt(self) -> Timeline:
+        """The felt, with the bots' cards of the last action shown in turn (once: a
+        redraw shows them at once); the times of that reply."""
+        run = self._run
+        replay, self._replay = self._replay, None
+        reasons = {
+            e.card: e.choice.reason(self.lang)
+            for e in run.events
+            if e.card is not None and e.choice is not None
+        }
+        learner = self.lesson.learner
+        felt = live_felt_html(run.deal, self.lang, learner, replay=replay, reasons=reasons)
+        times = timeline(run.deal, replay, learner)
+        if times.end > 0:
+            self._draws += 1
+            felt += reply_style(
+                self._name, f"{self._name}-{self._draws}", times.end, (".ht-note", ".ht-says")
+            )
+            self.skip_button.remove_class("ht-idle")
+        else:
+            self.skip_button.add_class("ht-idle")
+        self.felt.value = felt
+        return times
 
     def _render_feedback(self) -> None:
         lang = self.lang
@@ -358,9 +485,11 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
             (self.hint_button, "ui.lesson.hint", "ui.lesson.hint_help"),
             (self.continue_button, "ui.lesson.continue", "ui.lesson.continue_help"),
             (self.restart_button, "ui.lesson.restart", "ui.lesson.restart_help"),
+            (self.skip_button, "table.button.skip", "ui.button.skip_help"),
         ):
             button.description = text(label, lang)
             button.tooltip = text(help_key, lang)
+        self.pace.relabel(lang)
         self.hint_button.disabled = not self._run.asking
         mine = self._run.moon_to_choose
         pending = self._run.deal.pending_moon_choice

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Mapping
 from html import escape
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
@@ -123,6 +123,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         # How a class is given a deal and sends its results (None: not offered).
         self.classroom = classroom
         self.class_panel: SendResult | None = None
+        self._class_table: HeartsTable | None = None  # the table of the class deal
         self.class_slot = widgets.VBox()
         self.table: HeartsTable | None = None
         # The first game's table, built before the visitor came (prepare_table).
@@ -292,6 +293,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             query = _with_page_lang(request_query_string(environ), environ)
             playground.visit(read_address(query), links(os.environ))
             playground._open_class_of(query)
+            playground._open_review_of(query)
         else:
             address = read_address(_with_page_lang(request_query_string(environ), environ))
             playground = cls(
@@ -305,7 +307,9 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
                 **options,
             )
             playground._pick_again(address)
-            playground._open_class_of(_with_page_lang(request_query_string(environ), environ))
+            query = _with_page_lang(request_query_string(environ), environ)
+            playground._open_class_of(query)
+            playground._open_review_of(query)
         return playground
 
     def _open_class_of(self, query: str | None) -> None:
@@ -314,9 +318,22 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         if given and self.classroom is not None:
             self.open_class(given[0])
 
+    def _open_review_of(self, query: str | None) -> None:
+        """``?review=CODE``: the review of a finished deal in the teachers' tab (the
+        class board's « Analyse » of a student's deal)."""
+        given = parse_qs(query or "").get("review")
+        if given:
+            tools = self.open_teachers()
+            if tools is not None:
+                tools.show_review(given[0])
+
     def open_class(self, code: str) -> HeartsTable | None:
         """Play the deal a teacher gave the class against its seeded bots; at its end,
-        the student sends it (or is shown its result code). A bad code is said."""
+        the student sends it (or is shown its result code). A bad code is said. The
+        table already open from the address (a reload in the middle of the class deal)
+        is kept when it is that deal with those bots: the student goes on from the last
+        card. While the class deal is played the bots' level and the rules are locked
+        (every student plays the same deal against the same bots)."""
         from hearts_teach.teaching.classroom import ClassDeal, ClassError
 
         if self.classroom is None:
@@ -331,21 +348,50 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         if self._ahead is not None:
             self._ahead.forget_thoughts()
             self._ahead = None
-        self.bot_picker.value = given.level
-        table = self._new_table(given.fresh(), given.seed, "code")
+        table = self.table
+        resumed = (
+            table is not None
+            and table.seed == given.seed
+            and table.bot_level == given.level
+            and not table.game.history[1:]
+            and given.deals(table.game.history[0].deal if table.game.history else table.deal)
+        )
+        if not resumed or table is None:
+            self.bot_picker.value = given.level
+            table = self._new_table(given.fresh(), given.seed, "code")
         panel = SendResult(self.classroom, given, self.lang)
+        panel.lock([table.bot_picker, self.bot_picker, self.rules_button, self.change_rules_button])
         self._tie("class", panel)
         self.class_panel = panel
+        self._class_table = table
         self.class_slot.children = [panel]
 
         def changed(changed_table: HeartsTable) -> None:
+            if not given.deals(changed_table.deal):  # another deal: the class deal is left
+                self.leave_class()
+                return
             self._update_address()
             history = changed_table.game.history
             panel.deal_over(history[0].deal if history else changed_table.deal)
 
         table.on_change = changed
-        self._show_table(table)
+        if resumed:
+            changed(table)
+        else:
+            self._show_table(table)
         return table
+
+    def leave_class(self) -> None:
+        """The student left the class deal (another deal, another game): its panel goes
+        and the bots' level and the rules are theirs again."""
+        panel, table = self.class_panel, self._class_table
+        if panel is not None:
+            panel.unlock()
+        self.class_panel = self._class_table = None
+        self.class_slot.children = []
+        if table is not None:
+            table.on_change = self._update_address
+        self._update_address()
 
     def visit(self, address: Address, playground_url: str = DEFAULT_PLAYGROUND_URL) -> None:
         """Open what the visitor's address asks for (see :func:`read_address`): the
@@ -524,13 +570,18 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             return address_query(seed=self.seed, lang=self.lang, bots=self.bot_picker.value)
         from hearts_teach.records import game_code
 
-        return address_query(
+        query = address_query(
             game=game_code(table.game, most=ADDRESS_LENGTH),
             seed=table.seed,
             lang=self.lang,
             bots=table.bot_level,
             picked=[card.index for card in table.picked] if table.deal.phase == "pass" else (),
         )
+        panel = self.class_panel
+        if panel is not None and table is self._class_table:
+            # a reload comes back to the class deal, its progress kept (open_class)
+            query += "&" + urlencode({"class": panel.class_deal.code})
+        return query
 
     def _update_address(self, *_: object) -> None:
         if not hasattr(self, "page_data"):
@@ -653,6 +704,8 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
     def _show_table(self, table: HeartsTable) -> None:
         if self.table is not None and self.table is not table:
             self.table.forget_thoughts()
+        if self._class_table is not None and table is not self._class_table:
+            self.leave_class()
         self.table = table
         # The address first: the table's views then take seconds to draw, and a reload
         # meanwhile would lose the game just started.

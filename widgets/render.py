@@ -287,6 +287,22 @@ def timing(appear: float = 0.0, leave: float | None = None) -> tuple[str, str]:
     )
 
 
+def reply_style(scope: str, name: str, end: float, waiting: Sequence[str]) -> str:
+    """The style of one drawing of a reply that ends at ``end`` seconds, for the widget
+    of class ``scope``: its skip button goes when the reply is shown, and the parts
+    ``waiting`` (CSS selectors: what happened, whose turn it is, which would tell too
+    soon) fade in only then. ``name`` is new for each drawing, so that the animations
+    start again."""
+    at = f"{end:.2f}s"
+    parts = ",".join(f".{scope} {selector}" for selector in waiting)
+    return (
+        f"<style>.{scope} .ht-skip{{animation:{name}-skip 0s {at} forwards}}"
+        f"@keyframes {name}-skip{{to{{visibility:hidden}}}}"
+        f"{parts}{{animation:{name}-note .3s ease-out {at} both}}"
+        f"@keyframes {name}-note{{from{{opacity:0}}}}</style>"
+    )
+
+
 def _phases(values: Sequence[tuple[float, str]], css: str = "") -> str:
     """``values`` (time, html) one after the other in the same place: each from its time
     to the next one's. Parts whose time is 0 are replaced at once by the last of them."""

@@ -32,6 +32,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from hearts_teach import Card, Deal, Game, Rules
+from hearts_teach.errors import HeartsError
 from hearts_teach.scoring import MOON_CHOICES
 from hearts_teach.teaching.review import DealReview, GameReview
 from hearts_teach.teaching.session import BotPlay, Outcome, Seating, TablePoint, TableSession
@@ -44,15 +45,17 @@ from .render import (
     badges_html,
     live_felt_html,
     moon_choice_html,
+    reply_style,
     rules_html,
     score_sheet_html,
     timeline,
+    tricks_so_far,
 )
 from .review import ReviewPanel
 from .rules_picker import relabel_choices
 from .shared import focus_line, follow_replays, html_box, one_update_each
 from .style import style_tag
-from .table_layout import label_controls, table_parts
+from .table_layout import PaceControl, label_controls, table_parts
 from .table_settings import (
     DEFAULT_DELAY,
     bot_level_options,
@@ -60,7 +63,6 @@ from .table_settings import (
     checked_delay,
     default_delay,
     language_switch,
-    pace_options,
     page_marker,
 )
 from .table_share import SharePanel
@@ -69,10 +71,16 @@ from .table_words import (
     message_html,
     note_text,
     question_html,
+    reasons_html,
     review_line,
     status_text,
+    thinking_html,
 )
 from .texts import DEFAULT_BOT_LEVEL, Localized
+
+SEARCHING_LEVELS = frozenset({"montecarlo"})
+"""The bots' levels that search before they play (seconds a card): the page is told they
+are thinking."""
 
 _TABLES = itertools.count(1)  # a class per table, for the style of its own reply
 
@@ -151,6 +159,14 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.badges = html_box()
         self.felt = html_box()
         self.felt.add_class("ht-felt-box")
+        # "The bots are thinking": sent to the page before a search that takes the
+        # strong bots seconds, read out politely; cleared by the drawing after it.
+        self.thinking = html_box()
+        self.thinking.add_class("ht-thinking-box")
+        # The bots' cards of the last reply with their reasons, by the hand, each shown
+        # with its card (the whole deal's are in the log beside the table).
+        self.reasons = html_box()
+        self.reasons.add_class("ht-reasons-box")
         self.hand = HandView(self._card_chosen, lang)
         # Where the keyboard goes after a card (never a card: a second Enter would play
         # it): what just happened and what may be played now. Not a Tab stop itself;
@@ -201,12 +217,8 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         traitlets.link((self.language_picker, "value"), (self, "lang"))
         self.bot_picker = widgets.Dropdown(options=bot_level_options(lang), value=bot_level)
         self.bot_picker.observe(self._bot_picked, names="value")
-        self.pace_picker = widgets.Dropdown(
-            options=pace_options(lang, self.delay),
-            value=self.delay,
-            style={"description_width": "initial"},
-        )
-        self.pace_picker.observe(self._pace_picked, names="value")
+        self.pace = PaceControl(self, lang)
+        self.pace_picker = self.pace.picker
         self.score_sheet = html_box()
         self.bot_log = html_box()
         self.rules_box = html_box()
@@ -222,7 +234,6 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self._after_change()
         self.observe(self._language_changed, names="lang")
         self.observe(self._on_bot_level, names="bot_level")
-        self.observe(self._on_delay, names="delay")
         self.observe(lambda _change: self._draw_share(), names="playground_url")
 
     @staticmethod
@@ -304,9 +315,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.bot_picker.unobserve(self._bot_picked, names="value")
         relabel_choices(self.bot_picker, bot_level_options(lang))
         self.bot_picker.observe(self._bot_picked, names="value")
-        self.pace_picker.unobserve(self._pace_picked, names="value")
-        relabel_choices(self.pace_picker, pace_options(lang, self.delay))
-        self.pace_picker.observe(self._pace_picked, names="value")
+        self.pace.relabel(lang)
         self._after_change()
 
     @traitlets.validate("bot_level")
@@ -334,20 +343,8 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self._draw_share()  # the link reopens the deal with these bots
         self._draw_replay_level()
 
-    def _on_delay(self, change: dict[str, Any]) -> None:
-        if self.pace_picker.value != change["new"]:
-            # A delay the picker did not offer (any from 0 to 5 s) becomes one of its
-            # choices; its observer stays out of the way while the choices change.
-            self.pace_picker.unobserve(self._pace_picked, names="value")
-            self.pace_picker.options = pace_options(self.lang, change["new"])
-            self.pace_picker.value = change["new"]
-            self.pace_picker.observe(self._pace_picked, names="value")
-
     def _bot_picked(self, change: dict[str, Any]) -> None:
         self.bot_level = change["new"]
-
-    def _pace_picked(self, change: dict[str, Any]) -> None:
-        self.delay = change["new"]
 
     # --- actions: each sent to the session, then the table drawn again -------------------
 
@@ -375,8 +372,27 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         """Play ``card`` for the person; the bots answer until it is the person's turn
         again. A card the rules refuse changes nothing and its reason is shown."""
         choosing = self.deal.phase == "pass"  # a card of the hand chosen for the pass
+        if not choosing and self._legal(card):
+            self._say_thinking()
         outcome = self.session.play_card(card)
         return self._show(outcome, focus=outcome.done and not choosing)
+
+    def _legal(self, card: Card | str) -> bool:
+        try:
+            return self.deal.explain(Card.parse(card), self.human).legal
+        except HeartsError:
+            return False
+
+    @property
+    def searches(self) -> bool:
+        """Whether the bots search before they play (the strong ones: seconds a card)."""
+        return self.bot_level in SEARCHING_LEVELS
+
+    def _say_thinking(self) -> None:
+        """Before the bots answer: with bots that search, tell the page at once (the
+        drawing after their answer clears it)."""
+        if self.searches:
+            self.thinking.value = thinking_html(self.lang)
 
     def _card_chosen(self, card: Card) -> None:
         self.play_card(card)
@@ -391,6 +407,8 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
 
     def confirm_pass(self) -> bool:
         """Pass the chosen cards; the bots pass theirs and play starts."""
+        if len(self.session.picked) == self.rules.pass_count:
+            self._say_thinking()
         return self._show(self.session.confirm_pass())
 
     def choose_moon(self, choice: str) -> bool:
@@ -525,14 +543,11 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             # style of this drawing only: its names are new each time, so that the
             # animations start again.
             self._draws += 1
-            name = f"{self._name}-{self._draws}"
-            end = f"{times.end:.2f}s"
-            felt += (
-                f"<style>.{self._name} .ht-skip{{animation:{name}-skip 0s {end} forwards}}"
-                f"@keyframes {name}-skip{{to{{visibility:hidden}}}}"
-                f".{self._name} .ht-note,.{self._name} .ht-status"
-                f"{{animation:{name}-note .3s ease-out {end} both}}"
-                f"@keyframes {name}-note{{from{{opacity:0}}}}</style>"
+            felt += reply_style(
+                self._name,
+                f"{self._name}-{self._draws}",
+                times.end,
+                (".ht-note", ".ht-status"),
             )
             self.skip_button.remove_class("ht-idle")
         else:
@@ -585,6 +600,8 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         )
         self.badges.value = f'<div lang="{lang}">{badges_html(deal, lang)}</div>'
         times = self._draw_felt()
+        self.thinking.value = ""
+        self.reasons.value = reasons_html(self._reply_reasons(), deal, lang, self.human, times)
         self.note.value = self.note_text()
         count = rules.pass_count
         label_controls(self, lang)
@@ -617,6 +634,21 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.bot_log.value = log_html(self.session, lang, times)
         self.rules_box.value = f'<div lang="{lang}">{rules_html(rules, lang)}</div>'
         self._draw_share()
+
+    def _reply_reasons(self) -> list[tuple[int, Card, str]]:
+        """The bots' cards since the person's last action, with their reasons."""
+        since = self._said_from
+        if since is None:
+            return []
+        tricks = tricks_so_far(self.deal)
+        recent = []
+        for play in self.session.log:
+            if play.trick >= len(tricks):
+                continue
+            cards = [card for _player, card in tricks[play.trick].plays]
+            if play.choice.card in cards and (play.trick, cards.index(play.choice.card)) >= since:
+                recent.append((play.player, play.choice.card, play.choice.reason(self.lang)))
+        return recent
 
     def focus_safe_place(self) -> None:
         """Send the keyboard where the person goes on from, never to a card (a second

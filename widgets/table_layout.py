@@ -7,14 +7,16 @@ them, so that the page's layout is read in one place.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach.i18n import text
 
 from .render import moon_choice_label
+from .rules_picker import relabel_choices
 from .shared import name_control
+from .table_settings import pace_options
 
 if TYPE_CHECKING:
     from .table import HeartsTable
@@ -51,6 +53,8 @@ def table_parts(
             table.refusal_box,
             table.note,
             table.hand,
+            table.thinking,
+            table.reasons,
             table.moon_box,
             toolbar,
             table.new_game_box,
@@ -114,3 +118,39 @@ def label_controls(table: HeartsTable, lang: str) -> None:
     name_control(table.language_picker, text("ui.label.language", lang))
     name_control(table.bot_picker, text("ui.label.bots", lang))
     name_control(table.pace_picker, text("ui.pace.label", lang))
+
+
+class PaceControl:
+    """The bots' pace picker of a table or a lesson (``owner``, with ``delay`` and
+    ``lang`` traits), tied both ways to its delay: a choice sets the delay; a delay set
+    another way (any from 0 to 5 s) becomes one of its choices."""
+
+    def __init__(self, owner: Any, lang: str) -> None:
+        self.owner = owner
+        self.picker = widgets.Dropdown(
+            options=pace_options(lang, owner.delay),
+            value=owner.delay,
+            style={"description_width": "initial"},
+        )
+        self.picker.observe(self._picked, names="value")
+        owner.observe(self._delay_set, names="delay")
+
+    def _picked(self, change: dict[str, Any]) -> None:
+        self.owner.delay = change["new"]
+
+    def _delay_set(self, change: dict[str, Any]) -> None:
+        if self.picker.value != change["new"]:
+            # its observer stays out of the way while the choices change
+            self.picker.unobserve(self._picked, names="value")
+            self.picker.options = pace_options(self.owner.lang, change["new"])
+            self.picker.value = change["new"]
+            self.picker.observe(self._picked, names="value")
+
+    def relabel(self, lang: str) -> None:
+        """The choices' words in ``lang``, the choice kept (nothing sent if they are)."""
+        options = pace_options(lang, self.owner.delay)
+        if [label for label, _ in self.picker.options] != [label for label, _ in options]:
+            self.picker.unobserve(self._picked, names="value")
+            relabel_choices(self.picker, options)
+            self.picker.observe(self._picked, names="value")
+        name_control(self.picker, text("ui.pace.label", lang))

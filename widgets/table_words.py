@@ -7,9 +7,11 @@ language, so the table's view (``table.py``) only places them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
+from hearts_teach import Card, Deal
 from hearts_teach.cards import sorted_for_display
 from hearts_teach.describe import seat_words
 from hearts_teach.i18n import card_symbol, card_symbols, message, seat_name, text
@@ -151,6 +153,35 @@ def log_html(session: TableSession, lang: str, times: Timeline) -> str:
     return f'<div class="ht-panel" lang="{lang}">{title}{body}</div>'
 
 
+def reasons_html(
+    plays: Sequence[tuple[int, Card, str]], deal: Deal, lang: str, human: int, times: Timeline
+) -> str:
+    """The bots' cards of the last reply with their reasons (``plays``: seat, card,
+    reason), under the felt where they are read while watching it: each line shows with
+    its card on the felt, and is read out politely then. Nothing without a reason."""
+    if not plays:
+        return ""
+    rules = deal.rules
+    tricks = tricks_so_far(deal)
+    shown_at = {tricks[i].plays[p][1]: moment for (i, p), moment in times.appear.items()}
+    items = []
+    for player, card, reason in plays:
+        line = text(
+            "ui.bot.played",
+            lang,
+            seat=seat_words(player, rules, lang, human),
+            card=card_symbol(card, lang),
+            reason=reason,
+        )
+        classes, style = timing(shown_at.get(card, 0.0))
+        items.append(f'<li class="ht-reason{classes}"{style}>{escape(line)}</li>')
+    title = escape(text("table.reasons.title", lang))
+    return (
+        f'<section class="ht-reasons" aria-label="{title}" aria-live="polite" lang="{lang}">'
+        f'<ul class="ht-log">{"".join(items)}</ul></section>'
+    )
+
+
 def message_html(session: TableSession, said: str, lang: str) -> str:
     """What the table last said, under its buttons (read out politely), and the figures
     behind it, if any, behind "Details"."""
@@ -165,6 +196,14 @@ def message_html(session: TableSession, said: str, lang: str) -> str:
     return (
         f'<div class="{css}" role="status" aria-live="polite" lang="{lang}">'
         f"{escape(said)}{behind}</div>"
+    )
+
+
+def thinking_html(lang: str) -> str:
+    """The bots are searching for their cards: a polite status, read out once."""
+    return (
+        f'<div class="ht-thinking" role="status" aria-live="polite" lang="{lang}">'
+        f"{escape(text('table.thinking', lang))}</div>"
     )
 
 

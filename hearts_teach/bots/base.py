@@ -82,9 +82,15 @@ class Choice:
         return " ".join(s.text(lang, "bot") for s in said)
 
     def advice(self, lang: str = "en") -> str:
-        """Why the player should play this card, told to the player (a hint)."""
-        said = [self._rule()] + ([self.figure] if self.figure else []) + list(self.notes)
+        """Why the player should play this card, told to the player (a hint), in words:
+        the figures behind it are :meth:`figure_text` and :meth:`priced_text`."""
+        said = [self._rule(), *self.notes]
         return " ".join(s.text(lang, "hint") for s in said)
+
+    def figure_text(self, lang: str = "en") -> str:
+        """What the simulations expect of this card, with their sample and error, told
+        to the player (empty without figures)."""
+        return self.figure.text(lang, "hint") if self.figure else ""
 
     def priced(self) -> tuple[Figure, ...]:
         """The figures a hint shows: the best few, the choice and every card it names."""
@@ -126,11 +132,16 @@ class PassChoice:
         return " ".join(said)
 
     def advice(self, lang: str = "en") -> str:
-        """Why the player should pass these cards, told to the player (a hint)."""
+        """Why the player should pass these cards, told to the player (a hint), in
+        words: the figures behind it are :meth:`figure_text` and :attr:`figures`."""
         said = [say("hint.pass.clause", lang, {"cards": c, "phrase": p}) for c, p in self.parts]
-        said += [s.text(lang, "hint") for s in ([self.figure] if self.figure else [])]
         said += [s.text(lang, "hint") for s in self.notes]
         return " ".join(said)
+
+    def figure_text(self, lang: str = "en") -> str:
+        """What the simulations expect of this pass, with their sample and error, told
+        to the player (empty without figures)."""
+        return self.figure.text(lang, "hint") if self.figure else ""
 
 
 @dataclass(frozen=True)

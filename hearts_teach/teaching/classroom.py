@@ -120,6 +120,21 @@ class ClassDeal:
             raise ClassError("deal_code")
         return cls(deal, int(seed), levels[letter])
 
+    def deals(self, deal: Deal) -> bool:
+        """Whether ``deal`` (played or not) is this class deal: the same rules, cards,
+        game's totals and pass; a table's deal is checked after every card, so this
+        compares what was dealt rather than replaying the deal back."""
+        given = self.deal
+        return (
+            deal.rules == given.rules
+            and deal.dealt == given.dealt
+            and deal.dead == given.dead
+            and deal.totals == given.totals
+            and deal.deal_number == given.deal_number
+            and deal.pass_direction == given.pass_direction
+            and deal.start_leader == given.start_leader
+        )
+
     def fresh(self) -> Deal:
         """A copy of the deal, to be played."""
         return self.deal.copy()
@@ -201,6 +216,9 @@ def result_from_code(code: str) -> ClassResult:
         name = base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)).decode("utf-8")
         # base64 ignores the unused bits of the last character: one spelling per name
         if base64.urlsafe_b64encode(name.encode("utf-8")).decode("ascii").rstrip("=") != encoded:
+            raise ClassError("result_code")
+        # and as the board writes it: a code whose name cleans to another is damaged
+        if clean_name(name) != name:
             raise ClassError("result_code")
         deal = records.deal_from_code(deal_code)
     except RecordError as error:  # before ValueError, which it is

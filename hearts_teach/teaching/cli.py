@@ -181,6 +181,12 @@ def _play_parser(play: argparse.ArgumentParser, lang: str, metavar: Callable[[st
         metavar=metavar("milliseconds"),
         help=text("cli.play.think", lang),
     )
+    play.add_argument(
+        "--class-size",
+        type=any_number,
+        metavar=metavar("count"),
+        help=text("class.cli.class_size", lang),
+    )
     play.add_argument("--names", metavar=metavar("names"), help=text("cli.play.names", lang))
     play.add_argument(
         "--data", metavar=text("class.cli.folder", lang), help=text("class.cli.data", lang)
@@ -293,6 +299,7 @@ def run_play(args: argparse.Namespace) -> int:
         port=args.port,
         lang=lang,
         visitors=args.visitors,
+        class_size=args.class_size,
         pool=args.pool,
         cull=args.cull,
         think_ms=args.think,

@@ -31,7 +31,7 @@ from hearts_teach.deal import Deal, PlayerView, table_point
 from hearts_teach.describe import seat_words, winners_text
 from hearts_teach.errors import BotError, IllegalMove, RecordError
 from hearts_teach.game import Game
-from hearts_teach.i18n import Worded, Wording, card_symbol, card_symbols, ntext, text
+from hearts_teach.i18n import Worded, Wording, card_symbol, card_symbols, ntext, one_decimal, text
 from hearts_teach.rules import Rules
 from hearts_teach.scoring import MOON_CHOICES
 
@@ -445,6 +445,18 @@ class TableSession:
                     )
                 )
             )
+            if passing.figures:  # the pass chosen first, then every pass its notes name
+
+                def pass_figures(lang: str) -> str:
+                    estimates = ", ".join(
+                        f"{card_symbols(f.cards, lang)} {one_decimal(f.points, lang)}"
+                        f" ± {one_decimal(f.error, lang)}"
+                        for f in passing.figures
+                    )
+                    odds = text("table.hint.pass_odds", lang, estimates=estimates)
+                    return f"{passing.figure_text(lang)} {odds}".strip()
+
+                self.details = Worded(pass_figures)
         elif deal.phase == "play" and deal.to_play == self.human:
             choice = adviser.play(view)
             self.hinted = [choice.card]
@@ -456,7 +468,11 @@ class TableSession:
             self._say(Worded(advice))
             if choice.figures:  # best first, with the choice and every card it names
                 self.details = Worded(
-                    lambda lang: text("ui.hint.odds", lang, estimates=choice.priced_text(lang))
+                    lambda lang: (
+                        choice.figure_text(lang)
+                        + " "
+                        + text("ui.hint.odds", lang, estimates=choice.priced_text(lang))
+                    ).strip()
                 )
         elif self.moon_is_mine:
             made = moon_choice_for(view)

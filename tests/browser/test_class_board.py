@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from support.browser import record_outside_requests
-from support.table_page import HAND
+from support.table_page import HAND, PLAYABLE
 from support.table_page import play_the_deal as play_deal_by_clicking
 from support.voila import TEST_SETTINGS, running_voila_process
 
@@ -33,6 +33,30 @@ def board_key(log: Path) -> str:
 
 def play_the_deal(page: Page) -> None:
     play_deal_by_clicking(page, load_ms=LOAD_TIMEOUT, step_ms=20_000)
+
+
+def play_on(page: Page, cards: int) -> None:
+    """Play ``cards`` of the person's cards (the first playable each time)."""
+    for _ in range(cards):
+        size = page.locator(HAND).count()
+        page.locator(PLAYABLE).first.click()
+        page.wait_for_function(
+            "n => document.querySelectorAll('.ht-hand .ht-card').length < n",
+            arg=size,
+            timeout=20_000,
+        )
+
+
+def play_the_deal_until(page: Page, cards: int) -> None:
+    """The pass, then ``cards`` cards of the deal."""
+    for index in range(3):
+        page.locator(HAND).nth(index).click()
+        expect(page.locator(".ht-hand .ht-picked")).to_have_count(index + 1, timeout=20_000)
+    pass_button = page.get_by_role("button", name="Pass these cards")
+    expect(pass_button).to_be_enabled()
+    pass_button.click()
+    expect(page.locator(".ht-message").first).to_contain_text("received", timeout=20_000)
+    play_on(page, cards)
 
 
 def status_of(url: str) -> int:
@@ -53,7 +77,7 @@ def test_a_class_gets_one_deal_and_its_teacher_the_results(
         key = board_key(log)
         teacher = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
         outside = record_outside_requests(teacher, url)
-        teacher.goto(url)
+        teacher.goto(url, timeout=LOAD_TIMEOUT)
         teacher.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
         teacher.get_by_role("tab", name="Teachers").click()
         teacher.get_by_role("tab", name="Class", exact=True).click()
@@ -65,16 +89,38 @@ def test_a_class_gets_one_deal_and_its_teacher_the_results(
         assert address is not None and address.startswith(url) and "class=" in address
         teacher.screenshot(path=output_dir / "given.png", full_page=True)
 
+        expect(teacher.locator(".ht-class-number")).to_contain_text("Deal 1 of the lesson")
+
         hands = []
         for name in ("Zoé", "Adam", "Léa"):
             student = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            student.goto(address)
+            student.goto(address, timeout=LOAD_TIMEOUT)
             expect(student.locator(".ht-class-send")).to_contain_text(
                 "same cards", timeout=LOAD_TIMEOUT
             )
             student.locator(HAND).first.wait_for(timeout=LOAD_TIMEOUT)
             hands.append(student.locator(HAND).all_inner_texts())
-            play_the_deal(student)
+            # the bots' level and the rules are the teacher's while the class deal lasts
+            expect(student.get_by_role("combobox", name="Bots", exact=True)).to_be_disabled()
+            expect(student.get_by_role("button", name="Change the rules")).to_be_disabled()
+            expect(student.locator(".ht-class-locked")).to_be_visible()
+            if name == "Zoé":  # a reload in the middle of the deal comes back to it
+                play_the_deal_until(student, 2)
+                left = student.locator(HAND).all_inner_texts()
+                student.wait_for_function("() => location.search.includes('class=')")
+                student.reload()
+                expect(student.locator(".ht-class-send")).to_contain_text(
+                    "same cards", timeout=LOAD_TIMEOUT
+                )
+                expect(student.locator(HAND)).to_have_count(len(left), timeout=LOAD_TIMEOUT)
+                assert student.locator(HAND).all_inner_texts() == left
+                expect(student.get_by_role("combobox", name="Bots", exact=True)).to_be_disabled()
+                play_on(student, len(left))
+                expect(student.locator(".ht-status")).to_contain_text(
+                    "The deal is over", timeout=20_000
+                )
+            else:
+                play_the_deal(student)
             # the send box is under the table, where the deal ends, not above the tabs
             box = student.locator(".ht-class-send").bounding_box()
             felt = student.locator(".ht-table").first.bounding_box()
@@ -84,6 +130,10 @@ def test_a_class_gets_one_deal_and_its_teacher_the_results(
             expect(student.locator(".ht-class-sent")).to_contain_text(name, timeout=20_000)
             student.context.close()
         assert hands[0] == hands[1] == hands[2]  # one deal for the whole class
+
+        # A second deal for the lesson: its own number, its own place on the board.
+        teacher.get_by_role("button", name="Give this deal to the class").click()
+        expect(teacher.locator(".ht-class-number")).to_contain_text("Deal 2 of the lesson")
 
         board = f"{url}class/board"
         assert status_of(board) == 403
@@ -101,14 +151,27 @@ def test_a_class_gets_one_deal_and_its_teacher_the_results(
         rows = teacher.locator(".ht-board-student th")
         expect(rows).to_have_count(3)
         assert rows.all_inner_texts() == ["Adam", "Léa", "Zoé"]
-        expect(teacher.locator(".ht-board-reference")).to_have_count(1)
+        expect(teacher.locator(".ht-board-reference")).to_have_count(2)  # one per deal
+        headings = teacher.locator(".ht-board-deal h2").all_inner_texts()
+        assert [h.split(",")[0] for h in headings] == ["Deal 2", "Deal 1"]
+        expect(teacher.locator(".ht-board-deal").nth(0)).to_contain_text("No result")
         teacher.screenshot(path=output_dir / "board.png", full_page=True)
         with teacher.expect_download() as download:
-            teacher.locator(".ht-board-csv").first.click()
+            teacher.locator(".ht-board-deal").nth(1).locator(".ht-board-csv").click()
         written = Path(download.value.path()).read_text("utf-8-sig")
         lines = list(csv.reader(io.StringIO(written)))
         assert lines[0][:2] == ["First name", "Score (this deal's rules)"]
         assert sorted(line[0] for line in lines[2:]) == ["Adam", "Léa", "Zoé"]
+        # « Analyse »: the review of that student's deal, not the table
+        analysis = teacher.locator(".ht-board-student a").first.get_attribute("href")
+        assert analysis is not None and "review=" in analysis
+        review = teacher.context.new_page()
+        review.goto(analysis, timeout=LOAD_TIMEOUT)
+        expect(review.get_by_role("tab", name="Teachers")).to_have_attribute(
+            "aria-selected", "true", timeout=LOAD_TIMEOUT
+        )
+        expect(review.locator("body")).to_contain_text("decisions reviewed", timeout=LOAD_TIMEOUT)
+        review.close()
         french = teacher.context.new_page()
         french.goto(f"{board}?key={key}&lang=fr")
         expect(french.locator("html")).to_have_attribute("lang", "fr")

@@ -309,6 +309,24 @@ def test_served_phone_table(phone: Page, voila_url: str, output_dir: Path) -> No
 def test_static_phone_table(phone: Page, site_url: str, output_dir: Path) -> None:
     surface = open_static(phone, site_url, f"deal={share_code(OPENING)}")
     check_a_phone_table(surface, phone, output_dir, scheme_of(phone))
+    # the hand pinned at the bottom of the screen, over the table, though the frame is as
+    # tall as the table: with the table's top a third of the way down the screen, the hand
+    # (whose place in the frame is then below the screen) is at the screen's bottom
+    frame = phone.locator(".ht-live-frame").first
+    frame.evaluate(
+        "element => window.scrollTo(0, element.getBoundingClientRect().top + scrollY - 280)"
+    )
+    phone.wait_for_function(
+        "() => { const frame = document.querySelector('.ht-live-frame');"
+        " const hand = frame.contentDocument.querySelector('.ht-main>.ht-hand');"
+        " const box = frame.getBoundingClientRect(), own = hand.getBoundingClientRect();"
+        " return box.top + own.bottom <= innerHeight + 1"
+        " && box.top + own.bottom >= innerHeight - 40; }",
+        timeout=STEP_TIMEOUT,
+    )
+    top = frame.bounding_box()
+    assert top is not None and 270 <= top["y"] <= 290, top  # the table's top on screen
+    phone.screenshot(path=output_dir / f"phone-pinned-{scheme_of(phone)}.png")
 
 
 # --- the share code, copied in one click -------------------------------------------------

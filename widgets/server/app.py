@@ -51,6 +51,7 @@ class Settings:
     port: int
     lang: str = "en"
     visitors: int | None = None
+    class_size: int | None = None  # students expected: the kernels kept ready for them
     pool: int | None = None
     cull: int | None = None
     think_ms: int | None = None
@@ -62,6 +63,7 @@ def voila_arguments(settings: Settings) -> list[str]:
     """The command line of :mod:`hearts_teach_widgets.server.serve` for these settings."""
     given = {
         "--PlaygroundServer.max_visitors": settings.visitors,
+        "--PlaygroundServer.class_size": settings.class_size,
         "--VoilaConfiguration.default_pool_size": settings.pool,
         "--MappingKernelManager.cull_idle_timeout": settings.cull,
         "--PlaygroundServer.bot_think": (

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import datetime
 import functools
 import os
 from html import escape
@@ -39,7 +38,7 @@ from hearts_teach.teaching.classroom import (
 from hearts_teach.teaching.classroom_store import ClassStore
 from hearts_teach.teaching.compare import COMPARED, variant_label
 
-from ..classroom import rows_table
+from ..classroom import deal_heading, rows_table
 
 REFRESH_SECONDS: Final = 10
 REVIEW_NICENESS: Final = 10
@@ -149,13 +148,14 @@ class BoardPage(_BoardHandler):
         body = [f"<p>{escape(text('class.board.intro', lang))}</p>", self._variant_form(variants)]
         if not board.deals:
             body.append(f"<p>{escape(text('class.board.no_deal', lang))}</p>")
-        given = dict(self.keeper.store.given())
-        for class_deal in reversed(board.deals):
+        given = self.keeper.store.given()
+        numbers = {code: (number, moment) for number, (code, moment) in enumerate(given, 1)}
+        for class_deal in reversed(board.deals):  # the latest deal first, each apart
             code = class_deal.code
             rows = board.rows(code, variants, review=False)
-            when = datetime.datetime.fromtimestamp(given.get(code, 0)).strftime("%H:%M")
+            number, moment = numbers.get(code, (0, 0.0))
             body.append(f'<section class="ht-board-deal" data-deal="{escape(code)}">')
-            body.append(f"<h2>{escape(text('class.board.deal', lang, time=when))}</h2>")
+            body.append(f"<h2>{escape(deal_heading(number, moment, lang))}</h2>")
             if len(rows) == 1:
                 body.append(f"<p>{escape(text('class.board.empty', lang))}</p>")
             body.append(self._table(rows, variants, lang))
@@ -190,7 +190,7 @@ class BoardPage(_BoardHandler):
     def _table(self, rows: list[BoardRow], variants: tuple[str, ...], lang: str) -> str:
         base = self.keeper.playground_url
         return rows_table(
-            rows, variants, lang, lambda row: f"{base}?deal={row.deal_code}&lang={lang}"
+            rows, variants, lang, lambda row: f"{base}?review={row.deal_code}&lang={lang}"
         )
 
 

@@ -35,8 +35,14 @@ class ClassInbox:
         self.store = ClassStore(folder)
         self.limit = limit if limit is not None else RateLimit()
 
-    def give(self, class_deal: ClassDeal) -> None:
-        self.store.give(class_deal)
+    def give(self, class_deal: ClassDeal) -> tuple[int, float]:
+        """Record the deal; its number in the lesson and when it was first given."""
+        code = self.store.give(class_deal)
+        given = self.store.given()
+        for number, (each, moment) in enumerate(given, 1):
+            if each == code:
+                return number, moment
+        raise AssertionError("a deal just given is on the board")
 
     def send(self, result: ClassResult) -> None:
         if not self.limit.allow():

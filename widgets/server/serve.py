@@ -6,15 +6,16 @@ This is Voilà (``voila NOTEBOOK``) with what a classroom needs, each a setting 
 - Kernels end with their visitor. The page's own shutdown request (sent when the tab
   closes, reloads or navigates away) carries the ``_xsrf`` cookie, which Voilà never
   set (voila-dashboards/voila issue #1458): the page handler sets it. Kernels whose
-  visitor vanished without a word (a laptop closed) are culled after
-  ``--MappingKernelManager.cull_idle_timeout`` seconds without a connection; a page
+  visitor vanished without a word (a laptop closed) are culled within two minutes
+  (``CULL_IDLE_SECONDS`` without a connection, then a cull pass); a page
   that took a kernel and never connected to it is let go after ``no_show_timeout``.
 - Bounded: at most ``max_visitors`` kernels are handed to visitors; past that, a page
   in both languages says the table is full (HTTP 503, and it tries again by itself).
   Arriving visitors take a preheated kernel (Voilà's pool of kernels that have already
   imported everything, built the start screen and wait for their request: one for each
-  seat (``max_visitors``, or ``POOL_CLASS`` with no limit) when the server answers the
-  network, ``POOL_ALONE`` for this machine alone),
+  student expected (``class_size``, else ``max_visitors``, within half the machine's
+  available memory: :func:`class_pool`) when the server answers the network,
+  ``POOL_ALONE`` for this machine alone),
   and at most ``starting_at_once`` kernels start at a time, so a crowd arriving together
   is seated in turn and those already playing keep a core; Voilà waits up to a minute for a busy kernel's output
   (``VoilaExecutor.iopub_timeout``) instead of sending a blank page after 4 seconds.
@@ -67,7 +68,7 @@ from voila.request_info_handler import (  # type: ignore[import-untyped]  # noqa
 )
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]  # noqa: E402
 
-from hearts_teach.i18n import LANGS, terminal_lang, text  # noqa: E402
+from hearts_teach.i18n import LANGS, message, terminal_lang, text  # noqa: E402
 from hearts_teach.teaching.classroom import new_teacher_key  # noqa: E402
 from hearts_teach.teaching.classroom_store import default_data_folder  # noqa: E402
 
@@ -92,9 +93,20 @@ CALM_SECONDS = 5.0
 POOL_ALONE = 4
 """Kernels kept ready when the server answers this machine only (one person, a few tabs)."""
 POOL_CLASS = 40
-"""Kernels kept ready when it answers the network with no limit of visitors; with one,
-as many as the seats: a whole class arriving together is seated at once (about 50 MB
-each, 2 GB for 40), and the pool fills again behind it."""
+"""Kernels kept ready when it answers the network with no class size and no limit of
+visitors; with one, as many as the seats: a whole class arriving together is seated at
+once, and the pool fills again behind it (within the machine's memory: ``pool_memory``)."""
+KERNEL_MB = 100
+"""A waiting kernel's memory, rounded up: a teacher's walk measured 3.9 GB for a pool of
+40 (the engine, the widgets and the start screen built)."""
+MEMORY_SHARE = 0.5
+"""The share of the memory available when the server starts that its pool may take: the
+rest is for the games being played, the teacher's browser and the machine itself."""
+
+CULL_IDLE_SECONDS = 105
+CULL_INTERVAL_SECONDS = 15
+"""A vanished page's kernel is culled at most ``CULL_IDLE_SECONDS`` plus one interval
+after its last activity: within two minutes."""
 
 # Voilà's options for the playground, before the command line's own (which win).
 DEFAULT_OPTIONS = (
@@ -114,8 +126,11 @@ DEFAULT_OPTIONS = (
     "--VoilaConfiguration.preheat_kernel=True",
     "--VoilaConfiguration.multi_kernel_manager_class=hearts_teach_widgets.server.serve.PlaygroundKernelManager",
     "--VoilaExecutor.iopub_timeout=60",
-    "--MappingKernelManager.cull_idle_timeout=600",
-    "--MappingKernelManager.cull_interval=30",
+    # A page that vanished without a word (a phone locked, a browser killed) frees its
+    # kernel within two minutes: idle and unconnected for 105 s, seen by a pass every
+    # 15 s. A page still connected is never culled, however long its student thinks.
+    f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
+    f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
 )
 
 
@@ -448,9 +463,31 @@ class MachineLoad:
         return idle_share * self.cores < self.spare
 
 
-def class_pool(max_visitors: int) -> int:
-    """The kernels kept ready for a class: one per seat (``POOL_CLASS`` with no limit)."""
-    return max_visitors if max_visitors > 0 else POOL_CLASS
+def available_memory_mb(meminfo: str = "/proc/meminfo") -> int | None:
+    """The memory the machine can give without swapping (Linux's ``MemAvailable``), in
+    MB; None where it cannot be read (another system)."""
+    try:
+        with open(meminfo, encoding="ascii") as lines:
+            for line in lines:
+                name, _, value = line.partition(":")
+                if name == "MemAvailable":
+                    return int(value.split()[0]) // 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def class_pool(max_visitors: int, class_size: int = 0, memory_mb: int | None = None) -> int:
+    """The kernels kept ready for a class: one per student expected (``class_size``,
+    else one per seat, else ``POOL_CLASS``), at most what ``MEMORY_SHARE`` of the
+    machine's available memory holds (``KERNEL_MB`` each), at least ``POOL_ALONE``. A
+    laptop with 4 GB free keeps 20 ready, not 40 (3.9 GB); a class of 25 keeps 25."""
+    wanted = class_size if class_size > 0 else max_visitors if max_visitors > 0 else POOL_CLASS
+    if max_visitors > 0:
+        wanted = min(wanted, max_visitors)
+    if memory_mb is not None:
+        wanted = min(wanted, max(POOL_ALONE, int(memory_mb * MEMORY_SHARE) // KERNEL_MB))
+    return wanted
 
 
 class PlaygroundServer(Voila):  # type: ignore[misc]
@@ -460,6 +497,12 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         40,
         config=True,
         help="Visitors at the table at once (0: no limit); past it a page says it is full.",
+    )
+    class_size = Integer(
+        0,
+        config=True,
+        help="Students expected at once (0: as many as max_visitors): the kernels kept "
+        "ready for them, within half the machine's available memory (about 100 MB each).",
     )
     starting_at_once = Integer(
         0,
@@ -515,7 +558,9 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
         if "default_pool_size" not in self.config.VoilaConfiguration:
             alone = self.ip in ("127.0.0.1", "localhost", "::1")
             self.voila_configuration.default_pool_size = (
-                POOL_ALONE if alone else class_pool(self.max_visitors)
+                POOL_ALONE
+                if alone
+                else class_pool(self.max_visitors, self.class_size, available_memory_mb())
             )
         self.seats = Seats(self.max_visitors)
         cores = os.cpu_count() or 1
@@ -659,7 +704,7 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
             if name:
                 addresses.append(f"http://{name}.local:{port}{base}")
             if addresses:
-                either = text("serve.banner.or", lang)
+                either = message("serve.banner.or", lang)  # « ou », mid-line: not capitalised
                 lines.append(
                     text("serve.banner.network", lang, addresses=f"  {either}  ".join(addresses))
                 )

@@ -56,6 +56,9 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         self.desk = ScoringDeskWidget(4, lang)
         self.simulation = SimulationWidget(lang)
         self.what_if: WhatIfWidget | None = None
+        # A student's code pasted into the comparison feeds what-if and the review too
+        # (its handler runs after the comparison's own, which loaded the deal).
+        self.compare.load_button.on_click(lambda _b: self._pasted())
         self.review = ReviewTab(deal, lang)
         self.review.code.style.description_width = "initial"  # not « Code de p… »
         follow_replays(self.review.panel)
@@ -95,6 +98,18 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         review.deal = deal
         review._render()  # the seats of the new deal
         self._lay_out()
+
+    def _pasted(self) -> None:
+        deal = self.compare.deal
+        if deal is not None and deal.is_over and deal is not self.deal:
+            self.set_deal(deal)
+
+    def show_review(self, code: str) -> None:
+        """The review of a student's finished deal (the class board's « Analyse »): its
+        code in the review's page, reviewed from the student's seat, and that page shown."""
+        self.review.code.value = code.strip()
+        self.tabs.selected_index = list(self.tabs.children).index(self.review)
+        self.review.review_code(code, 0)
 
     def _show_what_if(self, deal: Deal) -> None:
         if self._what_if_tie is not None:

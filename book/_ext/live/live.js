@@ -220,10 +220,38 @@
       var height = Math.ceil(bottom) + 12;
       if (height > 40 && Math.abs(height - frame.offsetHeight) > 2) frame.style.height = height + "px";
     };
-    fit();
+    // The frame is as tall as the table, so the hand's "sticky" place (pinned to the
+    // bottom of the screen on a phone: hearts_teach_widgets.style) would be the bottom of
+    // its scroll box in the frame, off the screen: each pinned part is told how far below
+    // the screen that bottom is, and keeps that far above it, over the table, while the
+    // table is in view.
+    var scrollBox = function (element) {
+      for (var e = element.parentElement; e && e !== doc.documentElement; e = e.parentElement) {
+        if (doc.defaultView.getComputedStyle(e).overflowY !== "visible") return e;
+      }
+      return null;
+    };
+    var pin = function () {
+      var box = frame.getBoundingClientRect();
+      doc.querySelectorAll(".ht-main>.ht-hand,.ht-main>.ht-refusal-box").forEach(function (part) {
+        var scroller = scrollBox(part);
+        var bottom = scroller ? box.top + scroller.getBoundingClientRect().bottom : box.bottom;
+        var below = Math.max(0, Math.round(bottom - window.innerHeight));
+        if (part.style.getPropertyValue("bottom") !== below + "px") {
+          part.style.setProperty("bottom", below + "px", "important");
+        }
+      });
+    };
+    var fitAndPin = function () {
+      fit();
+      pin();
+    };
+    fitAndPin();
+    window.addEventListener("scroll", pin, { passive: true });
+    window.addEventListener("resize", pin);
     var Observer = frame.contentWindow && frame.contentWindow.ResizeObserver;
-    if (Observer) new Observer(fit).observe(doc.querySelector(".ht-root"));
-    window.setInterval(fit, 1000);
+    if (Observer) new Observer(fitAndPin).observe(doc.querySelector(".ht-root"));
+    window.setInterval(fitAndPin, 1000);
     if (this.kind === "playground") this.followLanguage(doc);
     this.stop();
     window.setTimeout(function () {

@@ -55,6 +55,7 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from hearts_teach.bots import DEFAULT_LEVEL
+from hearts_teach.bots.base import Choice
 from hearts_teach.bots.seats import seat_bots
 from hearts_teach.cards import Card, parse_cards
 from hearts_teach.deal import Deal, Trick
@@ -375,6 +376,8 @@ class Event:
     player: int | None = None
     card: Card | None = None
     trick: Trick | None = None
+    choice: Choice | None = None
+    """For a card a bot chose (not a scripted one): its choice, which says why."""
 
 
 Verdict = Literal["right", "wrong", "illegal", "free", "continued"]
@@ -505,16 +508,16 @@ class LessonRun:
                 self.events.append(Event("say", texts=step.say.texts))
             self._check(self._where("say"), step.say.claims)
 
-    def _bot_card(self) -> Card:
-        """The card of the bot whose turn it is, chosen from its seat's view."""
+    def _bot_choice(self) -> Choice:
+        """The choice of the bot whose turn it is, from its seat's view."""
         player = self.deal.to_play
-        return self._bots[player].play(self.deal.view(player)).card
+        return self._bots[player].play(self.deal.view(player))
 
-    def _play(self, card: Card) -> None:
+    def _play(self, card: Card, choice: Choice | None = None) -> None:
         player = self.deal.to_play
         self.deal.play(card)
         trick = self.deal.trick_completed
-        self.events.append(Event("play", player=player, card=card))
+        self.events.append(Event("play", player=player, card=card, choice=choice))
         if trick is not None:
             self.events.append(Event("trick", trick=trick, player=trick.winner))
 
@@ -539,7 +542,8 @@ class LessonRun:
                     self._start()
                 break
             if step is None:
-                self._play(self._bot_card())
+                choice = self._bot_choice()
+                self._play(choice.card, choice)
                 continue
             who = seat_name(deal.to_play, players)
             if step.kind == "ask":
@@ -561,9 +565,10 @@ class LessonRun:
                     raise self._error(
                         f"{self._where()}: {card} by {who} is illegal: {explanation.text('en')}"
                     )
+                self._play(card)
             else:
-                card = self._bot_card()
-            self._play(card)
+                choice = self._bot_choice()
+                self._play(choice.card, choice)
             self.done_in_step += 1
             if self.done_in_step >= step.plays:
                 self._next_step()
