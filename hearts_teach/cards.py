@@ -175,6 +175,8 @@ QUEEN_OF_SPADES: Final = Card.of(12, Suit.SPADES)
 KING_OF_SPADES: Final = Card.of(13, Suit.SPADES)
 ACE_OF_SPADES: Final = Card.of(14, Suit.SPADES)
 JACK_OF_DIAMONDS: Final = Card.of(11, Suit.DIAMONDS)
+TEN_OF_DIAMONDS: Final = Card.of(10, Suit.DIAMONDS)
+JACK_OF_SPADES: Final = Card.of(11, Suit.SPADES)
 TWO_OF_CLUBS: Final = Card.of(2, Suit.CLUBS)
 
 # Card indexes and masks as plain integers, for the code that plays on masks (the deal,

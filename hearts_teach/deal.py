@@ -604,6 +604,11 @@ class Deal:
                 raise HeartsError("hands_size", size=rules.hand_size, sizes=sizes)
             if pass_direction == "across" and n != 4:
                 raise RulesError("rules_pass_direction", passing="across", needed=4, players=n)
+            if pass_direction in ("left2", "right2") and n < 5:
+                # two seats along is "across" with four, and no one else with fewer
+                raise RulesError(
+                    "rules_pass_direction", passing=pass_direction, needed=5, players=n
+                )
             if not _is_direction(pass_direction):
                 raise HeartsError(
                     "rules_value",

@@ -11,8 +11,10 @@ from collections.abc import Sequence
 from hearts_teach.cards import (
     ACE_OF_SPADES,
     JACK_OF_DIAMONDS,
+    JACK_OF_SPADES,
     KING_OF_SPADES,
     QUEEN_OF_SPADES,
+    TEN_OF_DIAMONDS,
     Suit,
     cards_of,
 )
@@ -73,7 +75,13 @@ def rule_rows(rules: Rules, lang: str = "en") -> list[tuple[str, str]]:
             card=card,
             points=signed(rules.value(card)),
         )
-        for card in (KING_OF_SPADES, ACE_OF_SPADES, JACK_OF_DIAMONDS)
+        for card in (
+            KING_OF_SPADES,
+            ACE_OF_SPADES,
+            JACK_OF_SPADES,
+            JACK_OF_DIAMONDS,
+            TEN_OF_DIAMONDS,
+        )
         if rules.deck & card.bit and rules.value(card) != 0
     ]
     separator = typeset(message("list.semicolon", lang), lang)
@@ -133,6 +141,8 @@ def _moon_text(rules: Rules, lang: str) -> str:
         main += text("desc.jd_stacks", lang)
     if rules.partnership and rules.partner_spared_on_moon:
         main += text("desc.partner_spared", lang)
+    if rules.sun != "off":
+        main += text(f"desc.sun_{rules.sun}", lang, value=signed(2 * rules.moon_value))
     needed = cards_of(rules.moon_cards)
     parts = []
     hearts = [c for c in needed if c.suit is Suit.HEARTS]
@@ -159,19 +169,22 @@ def _end_text(rules: Rules, lang: str) -> str:
             "desc.end_two_continue" if rules.two_player_both_over == "continue" else "desc.end_two"
         )
     elif rules.partnership:
-        key = "desc.end_team"
+        key = "desc.end_team_sum" if rules.team_target else "desc.end_team"
     elif rules.reverse:
         key = "desc.end_highest"
     else:
         key = "desc.end_lowest"
-    return text(key, lang, target=target)
+    said = text(key, lang, target=target)
+    if rules.exact_target_reset is not None:
+        said += text("desc.exact_reset", lang, target=target, reset=rules.exact_target_reset)
+    return said
 
 
 def _passing_text(rules: Rules, lang: str) -> str:
     count = rules.pass_count
     if rules.passing == "none":
         return text("desc.pass_none", lang)
-    if rules.passing in ("cycle", "left_right", "left_right_hold"):
+    if rules.passing in ("cycle", "left_right", "left_right_hold", "five_cycle"):
         return text(f"desc.pass_{rules.passing}", lang, count=count)
     if rules.passing == "alternate":
         return text("desc.pass_alternate", lang, count=count)

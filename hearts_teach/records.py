@@ -58,10 +58,16 @@ _CODE_OPTIONS: Final = (
     "lead_hearts_when_only_hearts",
     "removed",
     "deals",
+    "exact_target_reset",
+    "sun",
+    "omnibus_card",
+    "qs_twelve",
+    "black_jack",
+    "team_target",
 )
 _CHOICES: Final = OPTION_CHOICES
-_INTEGERS: Final = ("players", "target", "pass_count", "deals")
-_DIRECTIONS: Final = (None, "left", "right", "across")
+_INTEGERS: Final = ("players", "target", "pass_count", "deals", "exact_target_reset")
+_DIRECTIONS: Final = (None, "left", "right", "across", "left2", "right2")  # appended only
 # A share code's last byte before the checksum, when the shooter has chosen (§3.2); a
 # code without it has no choice made (every code written before the choice existed).
 _MOON_CHOICE_BYTES: Final = {"add": 1, "subtract": 2}

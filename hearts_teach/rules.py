@@ -17,9 +17,11 @@ from hearts_teach.cards import (
     CARDS,
     FULL_DECK,
     JACK_OF_DIAMONDS,
+    JACK_OF_SPADES,
     KING_OF_SPADES,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
+    TEN_OF_DIAMONDS,
     Card,
     Suit,
     card_bit,
@@ -34,11 +36,19 @@ shooter's choice between old and new (docs/rules.md §3.2)."""
 QsBreaks: TypeAlias = Literal["off", "discard", "any"]
 """Whether Q♠ breaks hearts: never, when discarded, on any play."""
 Passing: TypeAlias = Literal[
-    "cycle", "left", "right", "across", "alternate", "none", "left_right", "left_right_hold"
+    "cycle",
+    "left",
+    "right",
+    "across",
+    "alternate",
+    "none",
+    "left_right",
+    "left_right_hold",
+    "five_cycle",
 ]
 """Which passes the deals make (new words are appended: share codes number them)."""
-PassDirection: TypeAlias = Literal["left", "right", "across"]
-"""Where one deal's pass goes."""
+PassDirection: TypeAlias = Literal["left", "right", "across", "left2", "right2"]
+"""Where one deal's pass goes (left2, right2: two seats along, with five or six)."""
 FirstLead: TypeAlias = Literal["two_of_clubs", "left_of_dealer"]
 """Who opens a deal."""
 FirstTrickForced: TypeAlias = Literal["any", "hearts_before_queen"]
@@ -50,6 +60,11 @@ TwoPlayerBothOver: TypeAlias = Literal["lowest_wins", "continue"]
 Removal: TypeAlias = Literal["none", "2d", "2c", "2s", "2c2d", "2d3d3c4c", "2c2d3c3d"]
 """The cards taken out of the pack so that it deals out evenly (docs/rules.md §15): the
 word spells them, rank then suit (2d: the 2♦; 2d3d3c4c: 2♦ 3♦ 3♣ 4♣)."""
+Sun: TypeAlias = Literal["off", "double", "instead"]
+"""Shooting the sun (docs/rules.md §16.2): not played; a moon taken with every trick
+scores twice M; or the moon needs every trick (a moon without them scores as usual)."""
+OmnibusCard: TypeAlias = Literal["jd", "td"]
+"""Omnibus's bonus card: the J♦ or the 10♦ (docs/rules.md §4.3, §16.3)."""
 
 MOON_RULES: Final[tuple[MoonRule, ...]] = get_args(MoonRule)
 QS_BREAKS: Final[tuple[QsBreaks, ...]] = get_args(QsBreaks)
@@ -60,6 +75,8 @@ FIRST_TRICK_FORCED: Final[tuple[FirstTrickForced, ...]] = get_args(FirstTrickFor
 TWO_PLAYER_MOON_AWARDS: Final[tuple[TwoPlayerMoonAward, ...]] = get_args(TwoPlayerMoonAward)
 TWO_PLAYER_BOTH_OVER: Final[tuple[TwoPlayerBothOver, ...]] = get_args(TwoPlayerBothOver)
 REMOVALS: Final[tuple[Removal, ...]] = get_args(Removal)
+SUNS: Final[tuple[Sun, ...]] = get_args(Sun)
+OMNIBUS_CARDS: Final[tuple[OmnibusCard, ...]] = get_args(OmnibusCard)
 
 # The options that take one of a few words, with those words.
 OPTION_CHOICES: Final[dict[str, tuple[str, ...]]] = {
@@ -71,6 +88,8 @@ OPTION_CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "two_player_moon_award": TWO_PLAYER_MOON_AWARDS,
     "two_player_both_over": TWO_PLAYER_BOTH_OVER,
     "removed": REMOVALS,
+    "sun": SUNS,
+    "omnibus_card": OMNIBUS_CARDS,
 }
 
 TWO_PLAYER_RANKS: Final = (2, 4, 6, 8, 10, 12, 14)
@@ -83,6 +102,8 @@ _CYCLES: Final[dict[str, tuple[PassDirection | None, ...]]] = {
     "cycle": ("left", "right", "across", None),
     "left_right": ("left", "right"),
     "left_right_hold": ("left", "right", None),
+    # McNeely, for five: left, two to the left, right, two to the right, keep (§16.5)
+    "five_cycle": ("left", "left2", "right", "right2", None),
 }
 PLAYER_COUNTS: Final = (2, 3, 4, 5, 6)
 # Which removals each number of players may choose, the default first (docs/rules.md §15):
@@ -170,6 +191,22 @@ class Rules:
     deals: int | None = None
     """A fixed number of deals: the game ends after that many (the lowest total wins, a
     tie plays on), and the target no longer ends it (docs/rules.md §7.1)."""
+    exact_target_reset: int | None = None
+    """A total that lands exactly on the target after a deal goes back to this (50 for
+    Jeff Goldsmith, or 0) and the game goes on (docs/rules.md §16.1); None: it ends it."""
+    sun: Sun = "off"
+    """Shooting the sun (every trick): off, double (a moon worth 2M when the shooter also
+    took every trick), instead (the moon needs every trick) (docs/rules.md §16.2)."""
+    omnibus_card: OmnibusCard = "jd"
+    """Omnibus's bonus card: jd (the J♦) or td (the 10♦, Bicycle's rule) (§16.3)."""
+    qs_twelve: bool = False
+    """The queen of spades worth 12, 25 a deal (a French house rule, docs/rules.md §16.4)."""
+    team_target: bool = False
+    """Partnership: partners' scores are added every deal and the game ends once a team's
+    sum reaches the target (older Wikipedia), not a single total (docs/rules.md §16.6)."""
+    black_jack: bool = False
+    """Black Jack (Foster, 1909): the J♠ worth 10 takes the place of the Q♠, which is worth
+    nothing; 23 a deal (docs/rules.md §17.1)."""
 
     _derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -201,6 +238,16 @@ class Rules:
         "five-player": {"players": 5},
         "six-player": {"players": 6},
         "shooters-choice": {"moon": "choice"},
+        # House rules (docs/rules.md §16), each a preset of its own so that the picker,
+        # the comparison and the simulation offer it; appended, so no name moves.
+        "exact-reset": {"exact_target_reset": 50},
+        "sun": {"sun": "double"},
+        "omnibus-ten": {"omnibus": True, "omnibus_card": "td"},
+        "queen-twelve": {"qs_twelve": True},
+        "five-player-two-seats": {"players": 5, "passing": "five_cycle"},
+        "partnership-sums": {"partnership": True, "team_target": True},
+        # Games of the family (docs/rules.md §17)
+        "black-jack": {"black_jack": True},
     }
 
     def __post_init__(self) -> None:
@@ -248,6 +295,11 @@ class Rules:
             raise RulesError("rules_deals", deals=self.deals)
         if self.removed is not None:
             _choice("removed", self.removed, REMOVALS)
+        _choice("sun", self.sun, SUNS)
+        _choice("omnibus_card", self.omnibus_card, OMNIBUS_CARDS)
+        reset = self.exact_target_reset
+        if reset is not None and (not _whole(reset) or not 0 <= reset < self.target):
+            raise RulesError("rules_exact_reset", reset=reset, target=self.target)
         for name in (
             "spot",
             "omnibus",
@@ -263,6 +315,9 @@ class Rules:
             "omnibus_jd_stacks_on_moon",
             "avoid_all_tricks_bonus",
             "partner_spared_on_moon",
+            "qs_twelve",
+            "black_jack",
+            "team_target",
         ):
             value = getattr(self, name)
             if not isinstance(value, bool):
@@ -297,7 +352,7 @@ class Rules:
             )
         if self.partnership and n != 4:
             raise RulesError("rules_partnership_players")
-        needed = {"cycle": 4, "across": 4}.get(str(self.passing))
+        needed = {"cycle": 4, "across": 4, "five_cycle": 5}.get(str(self.passing))
         if needed is not None and n != needed:
             raise RulesError("rules_pass_direction", passing=self.passing, needed=needed, players=n)
         count = self.pass_count
@@ -307,6 +362,28 @@ class Rules:
             raise RulesError("rules_only_hearts_lead")
         if self.first_trick_forced != "any" and not self.first_trick_no_points:
             raise RulesError("rules_forced_without_ban")
+        self._check_house_rules()
+
+    def _check_house_rules(self) -> None:
+        """The house rules of docs/rules.md §16, each only where it means something."""
+        if self.exact_target_reset is not None and self.deals is not None:
+            raise RulesError("rules_exact_reset_deals")
+        if self.sun != "off" and self.effective_moon == "none":
+            raise RulesError("rules_sun_without_moon")
+        if self.omnibus_card != "jd" and not self.omnibus:
+            raise RulesError("rules_omnibus_card_without_omnibus")
+        if self.qs_twelve and (self.spot or not self.qs_penalty):
+            raise RulesError("rules_qs_twelve")
+        if self.team_target and (not self.partnership or self.exact_target_reset is not None):
+            raise RulesError("rules_team_target")
+        if self.black_jack and (
+            self.players == 2
+            or self.spot
+            or self.black_maria
+            or self.qs_twelve
+            or not self.qs_penalty
+        ):
+            raise RulesError("rules_black_jack")
 
     # --- derived values -------------------------------------------------------
 
@@ -324,19 +401,23 @@ class Rules:
             if card.suit is Suit.HEARTS:
                 values[card.index] = card.rank if self.spot else 1
         if self.qs_penalty:
-            values[QUEEN_OF_SPADES.index] = 25 if self.spot else 13
+            values[QUEEN_OF_SPADES.index] = 25 if self.spot else 12 if self.qs_twelve else 13
+        if self.black_jack:
+            # Foster's Black Jack: the jack "worth ten hearts" in the queen's place
+            values[QUEEN_OF_SPADES.index] = 0
+            values[JACK_OF_SPADES.index] = 10
         if self.black_maria:
             values[KING_OF_SPADES.index] = 10
             values[ACE_OF_SPADES.index] = 7
         if self.omnibus:
-            values[JACK_OF_DIAMONDS.index] = OMNIBUS_JACK_VALUE
+            values[self.omnibus_bonus_card.index] = OMNIBUS_JACK_VALUE
         penalty = 0
         for card in CARDS:
             if deck & card.bit and values[card.index] > 0:
                 penalty |= card.bit
         moon_cards = penalty
         if self.omnibus and self.omnibus_moon_requires_jd:
-            moon_cards |= JACK_OF_DIAMONDS.bit
+            moon_cards |= self.omnibus_bonus_card.bit
         self._derived.update(
             deck=deck,
             deck_bits=tuple(card.bit for card in CARDS if deck & card.bit),
@@ -358,6 +439,11 @@ class Rules:
         # cards is dealt, so it is always in some hand.
         clubs = deck & SUIT_MASKS[Suit.CLUBS]
         return (CARDS[(clubs & -clubs).bit_length() - 1],)
+
+    @property
+    def omnibus_bonus_card(self) -> Card:
+        """The card Omnibus makes worth −10: the J♦, or the 10♦ (``omnibus_card="td"``)."""
+        return TEN_OF_DIAMONDS if self.omnibus_card == "td" else JACK_OF_DIAMONDS
 
     @property
     def deck(self) -> int:
@@ -454,7 +540,8 @@ class Rules:
 
     def pass_offset(self, direction: PassDirection) -> int:
         """Seats from the passer to the receiver: left is the next player."""
-        return {"left": 1, "right": self.players - 1, "across": 2}[direction]
+        n = self.players
+        return {"left": 1, "right": n - 1, "across": 2, "left2": 2, "right2": n - 2}[direction]
 
     def pass_receiver(self, player: int, direction: PassDirection) -> int:
         """Who receives the cards ``player`` passes in this direction."""

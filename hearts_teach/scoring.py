@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias, get_args
 
 from hearts_teach.cards import (
-    JACK_OF_DIAMONDS,
     Card,
     CardMask,
     cards_of,
@@ -41,6 +40,11 @@ class DealResult:
     moon_rule: MoonRule | None
     game_over: bool
     winners: tuple[int, ...]
+    resets: tuple[int, ...] = ()
+    """The players whose total landed exactly on the target and went back
+    (``exact_target_reset``, docs/rules.md §16.1): their score includes the fall."""
+    sun: bool = False
+    """The moon was a sun: the shooter took every trick as well (§16.2)."""
 
     @property
     def team_totals(self) -> tuple[int, ...]:
@@ -68,7 +72,11 @@ def game_outcome(
             return False, ()
         return _sole_best(rules, after)
     target = rules.target
-    if max(after) < target:
+    if rules.team_target:
+        # partners' scores added every deal: a team's sum reaches the target (§16.6)
+        if max(sum(after[p] for p in team) for team in rules.teams()) < target:
+            return False, ()
+    elif max(after) < target:
         return False, ()
     if (
         rules.players == 2
@@ -150,11 +158,12 @@ def score_deal(
     if (
         rules.effective_moon == "choice"
         and moon_choice is None
-        and _shooter(rules, masks, dead_mask) is not None
+        and _shooter(rules, masks, dead_mask, tricks) is not None
     ):
         raise HeartsError("moon_choice_needed")
+    resets: list[int] = []
     scores, shooter, moon_rule = scores_of_masks(
-        rules, masks, dead_mask, points, tricks, before, moon_choice, played
+        rules, masks, dead_mask, points, tricks, before, moon_choice, played, resets_out=resets
     )
     after = tuple(b + s for b, s in zip(before, scores, strict=True))
     over, winners = game_outcome(rules, before, after, played)
@@ -168,6 +177,8 @@ def score_deal(
         moon_rule=moon_rule,
         game_over=over,
         winners=winners,
+        resets=tuple(resets),
+        sun=shooter is not None and _took_every_trick(tricks, shooter),
     )
 
 
@@ -192,6 +203,8 @@ def scores_of_masks(
     before: Sequence[int],
     moon_choice: MoonChoice | None = None,
     deals_played: int | None = None,
+    *,
+    resets_out: list[int] | None = None,
 ) -> tuple[list[int], int | None, MoonRule | None]:
     """What each player scores for the deal, the shooter (or None) and the moon rule
     applied, from the cards taken as bit masks and each player's raw ``points`` (counted
@@ -201,35 +214,62 @@ def scores_of_masks(
     Mixed Moon (docs/rules.md §3.1) decides with the Old Moon scores exactly as they
     would be applied (J♦ stacking and a spared partner included). Under the shooter's
     choice (§3.2) the rule applied is "old" for add and "new" for subtract; with no
-    ``moon_choice`` given, the choice :func:`preferred_moon_choice` makes.
+    ``moon_choice`` given, the choice :func:`preferred_moon_choice` makes. A total landing
+    exactly on the target goes back under ``exact_target_reset`` (§16.1): the fall is in
+    its score, and its player is appended to ``resets_out`` when given.
     """
     n = rules.players
     if points is None:
         points = [points_of(rules, mask) for mask in taken]
-    shooter = _shooter(rules, taken, dead)
+    shooter = _shooter(rules, taken, dead, tricks)
     if shooter is None:
         if not rules.avoid_all_tricks_bonus:
-            return list(points), None, None
-        if tricks is None or len(tricks) != n:
+            scores = list(points)
+        elif tricks is None or len(tricks) != n:
             raise HeartsError("rules_avoid_bonus_needs_tricks")
-        return [p - 5 if won == 0 else p for p, won in zip(points, tricks, strict=True)], None, None
+        else:
+            scores = [p - 5 if won == 0 else p for p, won in zip(points, tricks, strict=True)]
+        return _reset(rules, before, scores, resets_out), None, None
     mode: MoonRule = "old" if n == 2 else rules.effective_moon
+    sun = _took_every_trick(tricks, shooter)
     if mode == "choice":
         if moon_choice is None:
             moon_choice = preferred_moon_choice(
-                rules, before, shooter, taken, dead, deals_played
+                rules, before, shooter, taken, dead, deals_played, tricks
             ).choice
         mode = _CHOICE_RULE[moon_choice]
-    scores = _moon_scores(rules, "new" if mode == "new" else "old", shooter, taken, dead)
+    scores = _moon_scores(rules, "new" if mode == "new" else "old", shooter, taken, dead, sun)
     if mode == "mixed":
-        with_old = [b + s for b, s in zip(before, scores, strict=True)]
+        with_old = [b + s for b, s in zip(before, _reset(rules, before, scores[:]), strict=True)]
         over, winners = game_outcome(rules, before, with_old, deals_played)
         if over and shooter not in winners:
             mode = "new"
-            scores = _moon_scores(rules, mode, shooter, taken, dead)
+            scores = _moon_scores(rules, mode, shooter, taken, dead, sun)
         else:
             mode = "old"
-    return scores, shooter, mode
+    return _reset(rules, before, scores, resets_out), shooter, mode
+
+
+def _reset(
+    rules: Rules, before: Sequence[int], scores: list[int], resets_out: list[int] | None = None
+) -> list[int]:
+    """``scores`` with the exactly-on-target reset (docs/rules.md §16.1): a player whose
+    total would land exactly on the target scores what brings it to the reset value."""
+    reset = rules.exact_target_reset
+    if reset is None:
+        return scores
+    target = rules.target
+    for player, score in enumerate(scores):
+        if before[player] + score == target:
+            scores[player] = reset - before[player]
+            if resets_out is not None:
+                resets_out.append(player)
+    return scores
+
+
+def _took_every_trick(tricks: Sequence[int] | None, player: int) -> bool:
+    """Whether ``player`` won every trick of the deal (a sun, §16.2); False when unknown."""
+    return tricks is not None and tricks[player] > 0 and tricks[player] == sum(tricks)
 
 
 def _moon_scores(
@@ -238,12 +278,16 @@ def _moon_scores(
     shooter: int,
     taken: Sequence[CardMask],
     dead: CardMask = 0,
+    sun: bool = False,
 ) -> list[int]:
     """The deal's scores when ``shooter`` shoots the moon under ``mode`` (old or new):
     Old, shooter 0 and others +M (a spared partner 0); New, shooter −M and others 0;
-    with Omnibus and ``omnibus_jd_stacks_on_moon``, whoever took J♦ −10 on top."""
+    with Omnibus and ``omnibus_jd_stacks_on_moon``, whoever took the bonus card −10 on
+    top. A sun (every trick as well) under ``sun="double"`` is worth 2M (§16.2)."""
     n = rules.players
     value = _moon_value(rules, dead)
+    if sun and rules.sun == "double":
+        value *= 2
     if mode == "new":
         scores = [-value if p == shooter else 0 for p in range(n)]
     else:
@@ -252,13 +296,18 @@ def _moon_scores(
         if partner is not None and rules.partner_spared_on_moon:
             scores[partner] = 0
     if rules.omnibus and rules.omnibus_jd_stacks_on_moon:
+        bonus = rules.omnibus_bonus_card
         for player, mask in enumerate(taken):
-            if mask & JACK_OF_DIAMONDS.bit:
-                scores[player] += rules.value(JACK_OF_DIAMONDS)
+            if mask & bonus.bit:
+                scores[player] += rules.value(bonus)
     return scores
 
 
-def _shooter(rules: Rules, masks: Sequence[CardMask], dead: CardMask) -> int | None:
+def _shooter(
+    rules: Rules, masks: Sequence[CardMask], dead: CardMask, tricks: Sequence[int] | None = None
+) -> int | None:
+    """Who shot the moon: took every card it needs (and every trick under
+    ``sun="instead"``, which then needs the tricks won, §16.2)."""
     if rules.effective_moon == "none":
         return None
     needed = rules.moon_cards & ~dead
@@ -266,6 +315,11 @@ def _shooter(rules: Rules, masks: Sequence[CardMask], dead: CardMask) -> int | N
         return None
     for player, mask in enumerate(masks):
         if mask & needed == needed:
+            if rules.sun == "instead":
+                if tricks is None or len(tricks) != rules.players:
+                    raise HeartsError("rules_sun_needs_tricks")
+                if not _took_every_trick(tricks, player):
+                    return None
             return player
     return None
 
@@ -308,6 +362,7 @@ def preferred_moon_choice(
     taken: Sequence[CardMask],
     dead: CardMask = 0,
     deals_played: int | None = None,
+    tricks: Sequence[int] | None = None,
 ) -> MoonDecision:
     """The shooter's choice by the game situation (docs/rules.md §3.2): the choice that
     ends the game with the shooter winning; else not the one that ends it with the shooter
@@ -317,8 +372,10 @@ def preferred_moon_choice(
     and subtract when not (the game lasts longer for the shooter to catch up)."""
     ends: dict[MoonChoice, tuple[bool, tuple[int, ...]]] = {}
     totals: dict[MoonChoice, list[int]] = {}
+    sun = _took_every_trick(tricks, shooter)
     for choice in MOON_CHOICES:
-        scores = _moon_scores(rules, _CHOICE_RULE[choice], shooter, taken, dead)
+        scores = _moon_scores(rules, _CHOICE_RULE[choice], shooter, taken, dead, sun)
+        scores = _reset(rules, before, scores)
         totals[choice] = [b + s for b, s in zip(before, scores, strict=True)]
         ends[choice] = game_outcome(rules, before, totals[choice], deals_played)
     for choice in MOON_CHOICES:
@@ -360,7 +417,7 @@ def moon_outcomes(
         return None
     dead_mask = mask_of(parse_cards(dead))
     masks = _taken_masks(rules, taken, dead_mask)
-    shooter = _shooter(rules, masks, dead_mask)
+    shooter = _shooter(rules, masks, dead_mask, tricks)
     if shooter is None:
         return None
     add, subtract = (

@@ -22,10 +22,16 @@ def key_before_the_change(rules: Rules) -> str:
     """How the bots' key named the rules until it read the changed options: every option
     but ``removed`` (unless changed) and ``deals`` (unless set), in the rules' order."""
     options = rules.options()
-    if "removed" not in rules.changed_options():
+    changed = rules.changed_options()
+    if "removed" not in changed:
         del options["removed"]
     if options["deals"] is None:
         del options["deals"]
+    # the options added after ``deals`` (docs/rules.md §16, §17) are named only when changed
+    names = Rules.option_names()
+    for name in names[names.index("deals") + 1 :]:
+        if name not in changed:
+            del options[name]
     return f"{options}"
 
 

@@ -38,10 +38,12 @@ from hearts_teach.rules import (
     FIRST_LEADS,
     FIRST_TRICK_FORCED,
     MOON_RULES,
+    OMNIBUS_CARDS,
     PASSING,
     QS_BREAKS,
     REMOVALS,
     REMOVALS_FOR,
+    SUNS,
     TWO_PLAYER_BOTH_OVER,
     TWO_PLAYER_MOON_AWARDS,
 )
@@ -91,6 +93,8 @@ def is_possible(options: dict[str, Any]) -> bool:
         return False
     if passing in ("cycle", "across") and n != 4:
         return False
+    if passing == "five_cycle" and n != 5:
+        return False  # two seats along, for five (§16.5)
     return not (options.get("first_trick_forced", "any") != "any" and not ban)
 
 
@@ -148,9 +152,10 @@ def playable_rules(draw: st.DrawFn, players: tuple[int, ...] = (2, 3, 3, 4, 4, 4
     options["qs_penalty"] = draw(st.booleans())
     options["passing"] = draw(
         st.sampled_from(
-            PASSING
+            [word for word in PASSING if word != "five_cycle"]
             if four
             else (None, "left", "right", "alternate", "none", "left_right", "left_right_hold")
+            + (("five_cycle",) if n == 5 else ())
         )
     )
     options["pass_count"] = draw(st.sampled_from([None, 1, 2, 3]))
@@ -170,6 +175,25 @@ def playable_rules(draw: st.DrawFn, players: tuple[int, ...] = (2, 3, 3, 4, 4, 4
     options["avoid_all_tricks_bonus"] = draw(st.booleans())
     options["partner_spared_on_moon"] = draw(st.booleans()) if four else False
     options["target"] = draw(st.integers(1, 300))
+    # the house rules of §16, where they mean something
+    if options["omnibus"]:
+        options["omnibus_card"] = draw(st.sampled_from(OMNIBUS_CARDS))
+    if options["qs_penalty"] and not options["spot"]:
+        options["qs_twelve"] = draw(st.booleans())
+    if options["moon"] != "none" and not options["black_maria"]:
+        options["sun"] = draw(st.sampled_from(SUNS))
+    if (
+        n != 2
+        and options["qs_penalty"]
+        and not (options["spot"] or options["black_maria"] or options.get("qs_twelve"))
+    ):
+        options["black_jack"] = draw(st.booleans())
+    if options["partnership"] and draw(st.booleans()):
+        options["team_target"] = True
+    elif options["deals"] is None:
+        options["exact_target_reset"] = draw(
+            st.sampled_from([None] + [r for r in (0, 50) if r < options["target"]])
+        )
     assert is_possible(options)
     return Rules(**options)
 
@@ -395,7 +419,12 @@ def check_random_play(deal: Deal, rng: random.Random) -> None:
     assert sum(result.points) == rules.points_per_deal - dead_points
     assert result.points == deal.points_taken
     if result.moon is None and not rules.avoid_all_tricks_bonus:
-        assert result.scores == result.points
+        # points are scores, but for a total sent back from exactly the target (§16.1)
+        for player in range(rules.players):
+            if player in result.resets:
+                assert result.totals[player] == rules.exact_target_reset
+            else:
+                assert result.scores[player] == result.points[player]
 
 
 @PROPERTY
@@ -596,13 +625,28 @@ def test_view_shows_only_the_seat_and_from_view_continues_exactly(
 def reference_value(rules: Rules, card: Card) -> int:
     if card.suit is Suit.HEARTS:
         return card.rank if rules.spot else 1
+    if rules.black_jack and card in (QUEEN, Card.parse("JS")):
+        return 10 if card.rank == 11 else 0  # §17.1: the jack in the queen's place
     if card == QUEEN:
-        return (25 if rules.spot else 13) if rules.qs_penalty else 0
+        return (25 if rules.spot else 12 if rules.qs_twelve else 13) if rules.qs_penalty else 0
     if rules.black_maria and card in (Card.parse("KS"), Card.parse("AS")):
         return 10 if card.rank == 13 else 7
-    if rules.omnibus and card == Card.parse("JD"):
+    if rules.omnibus and card == bonus_card(rules):
         return -10
     return 0
+
+
+def bonus_card(rules: Rules) -> Card:
+    """Omnibus's card: the J♦, or the 10♦ (§16.3)."""
+    return Card.parse("10D" if rules.omnibus_card == "td" else "JD")
+
+
+def reference_reset(rules: Rules, before: tuple[int, ...], scores: list[int]) -> list[int]:
+    """§16.1: a total landing exactly on the target goes back to the reset value."""
+    reset = rules.exact_target_reset
+    if reset is None:
+        return scores
+    return [reset - b if b + s == rules.target else s for b, s in zip(before, scores, strict=True)]
 
 
 def reference_end(
@@ -611,6 +655,10 @@ def reference_end(
     if rules.deals is not None:
         # §7.1: the target plays no part; the game may end once the deals are played
         if played is None or played < rules.deals:
+            return False, ()
+    elif rules.team_target:
+        # §16.6: partners' scores added every deal, a team's sum against the target
+        if max(after[0] + after[2], after[1] + after[3]) < rules.target:
             return False, ()
     elif max(after) < rules.target or (
         rules.players == 2
@@ -643,23 +691,31 @@ def reference_scores(
     if not rules.black_maria and rules.moon != "none":
         needed = {c for c in deck if reference_value(rules, c) > 0 and c not in dead}
         if rules.omnibus and rules.omnibus_moon_requires_jd:
-            needed.add(Card.parse("JD"))
+            needed.add(bonus_card(rules))
         shooter = next((p for p in range(n) if needed and needed <= taken[p]), None)
+    # §16.2: every trick as well is a sun; under "instead" the moon needs it
+    sun = shooter is not None and tricks[shooter] == sum(tricks)
+    if rules.sun == "instead" and not sun:
+        shooter = None
     if shooter is None:
         bonus = [-5 if rules.avoid_all_tricks_bonus and won == 0 else 0 for won in tricks]
-        return None, tuple(p + b for p, b in zip(points, bonus, strict=True))
+        plain = [p + b for p, b in zip(points, bonus, strict=True)]
+        return None, tuple(reference_reset(rules, before, plain))
     # M: every positive point of the deck (26, 129, 20 with two players); with two
     # players and the points-in-play award, only the cards that were not dead.
     in_play = n == 2 and rules.two_player_moon_award == "points_in_play"
     award = sum(max(reference_value(rules, c), 0) for c in deck if not (in_play and c in dead))
+    if sun and rules.sun == "double":
+        award *= 2
     spared = (shooter + 2) % 4 if rules.partnership and rules.partner_spared_on_moon else None
     # With J♦ stacking on the moon, its −10 is part of both the Old and the New scores.
     jack = [
-        -10 if rules.omnibus and rules.omnibus_jd_stacks_on_moon and Card.parse("JD") in t else 0
+        -10 if rules.omnibus and rules.omnibus_jd_stacks_on_moon and bonus_card(rules) in t else 0
         for t in taken
     ]
     old = [(0 if p in (shooter, spared) else award) + jack[p] for p in range(n)]
     new = [(-award if p == shooter else 0) + jack[p] for p in range(n)]
+    old, new = reference_reset(rules, before, old), reference_reset(rules, before, new)
     mode = "old" if n == 2 else rules.moon
     if mode == "choice":
         mode = {"add": "old", "subtract": "new"}[str(choice)]
@@ -719,11 +775,15 @@ def mixed_moon_deals(
     """Four-player Mixed Moon rules (Omnibus and J♦ stacking drawn often), a deal in
     which one player takes every card the moon needs, and totals near the target."""
     base = draw(playable_rules(players=(4,)))
+    omnibus = draw(st.sampled_from([True, True, False]))
     rules = base.replace(
         black_maria=False,
         moon="mixed",
-        omnibus=draw(st.sampled_from([True, True, False])),
+        omnibus=omnibus,
+        omnibus_card=base.omnibus_card if omnibus else "jd",
         omnibus_jd_stacks_on_moon=draw(st.booleans()),
+        # the moon these deals give may lack a trick: not one "instead" of the sun counts
+        sun=draw(st.sampled_from(["off", "double"])),
     )
     rng = random.Random(draw(SEEDS))
     shooter = rng.randrange(4)

@@ -120,7 +120,7 @@ ENGLISH_GIVEAWAYS = re.compile(
     re.IGNORECASE,
 )
 NOT_ENGLISH = re.compile(
-    r"hearts-teach|Black Maria|Monte-Carlo|--[\w-]+|\{\w+\}|https?://\S+|\b[A-Z]{2,}\b|"
+    r"hearts-teach|Black Maria|Black Jack|Monte-Carlo|--[\w-]+|\{\w+\}|https?://\S+|\b[A-Z]{2,}\b|"
     r"Python|JavaScript|JSON|CSV"
 )
 

@@ -34,6 +34,13 @@ EXPECTED_FROM_ZERO = {
     "original-historical": (13, 0, 0, 0),
     "partnership": (0, 26, 26, 26),
     "reverse": (26, 0, 0, 0),  # no moon in Reverse: taking everything scores it
+    # the house rules (docs/rules.md §16): no tricks given, so the sun rows score a moon
+    "exact-reset": (0, 26, 26, 26),
+    "sun": (0, 26, 26, 26),
+    "omnibus-ten": (26, 0, 0, 0),  # the moon needs the 10♦, which nobody took here
+    "queen-twelve": (0, 25, 25, 25),
+    "black-jack": (13, 0, 0, 0),  # the queen counts nothing, the J♠ was not taken
+    "partnership-sums": (0, 26, 26, 26),
 }
 
 

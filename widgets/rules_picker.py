@@ -19,10 +19,12 @@ from hearts_teach.cards import cards_of
 from hearts_teach.i18n import card_symbol, join_words, text
 from hearts_teach.rules import (
     MOON_RULES,
+    OMNIBUS_CARDS,
     PASSING,
     PLAYER_COUNTS,
     QS_BREAKS,
     REMOVALS_FOR,
+    SUNS,
     mask_of_removal,
 )
 
@@ -62,6 +64,10 @@ SEATED = {2: "two-player", 3: "three-player", 4: "standard", 5: "five-player", 6
 DEALS_OFFERED = (*range(1, 13), 15, 20)
 NO_FIXED_DEALS = 0
 """The fixed numbers of deals the picker offers (docs/rules.md §7.1), besides none."""
+NO_RESET = -1
+"""The reset box's value for "exactly the target ends the game" (None, as for the deals)."""
+RESETS_OFFERED = (50, 0)
+"""Where a total landing exactly on the target may go back (docs/rules.md §16.1)."""
 
 
 def seated(players: int, black_maria: bool) -> str:
@@ -83,6 +89,9 @@ BOOLEAN_OPTIONS = (
     "first_lead_any_club",
     "lead_hearts_instead_of_qs",
     "avoid_all_tricks_bonus",
+    "qs_twelve",
+    "black_jack",
+    "team_target",
 )
 PASS_COUNTS = (1, 2, 3, 4)
 """How many cards may be passed (docs/rules.md §2.3): four-card passes are a house rule."""
@@ -151,6 +160,17 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
             style=wide,
             layout=wide_layout(),
         )
+        self.sun = widgets.Dropdown(
+            options=self._choice_options("ui.sun", SUNS), style=wide, layout=wide_layout()
+        )
+        self.omnibus_card = widgets.Dropdown(
+            options=self._choice_options("ui.omnibus_card", OMNIBUS_CARDS),
+            style=wide,
+            layout=wide_layout(),
+        )
+        self.exact_target_reset = widgets.Dropdown(
+            options=self._reset_options(), style=wide, layout=wide_layout()
+        )
         self.target = TargetBox(
             min=TARGET_RANGE[0],
             max=TARGET_RANGE[1],
@@ -175,7 +195,10 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
             "pass_count": self.pass_count,
             "qs_breaks_hearts": self.qs_breaks_hearts,
             "target": self.target,
+            "exact_target_reset": self.exact_target_reset,
             "deals": self.deals,
+            "sun": self.sun,
+            "omnibus_card": self.omnibus_card,
             **self.checkboxes,
         }
         self.preset.observe(self._preset_changed, names="value")
@@ -197,7 +220,10 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
             self.pass_count,
             self.qs_breaks_hearts,
             self.target,
+            self.exact_target_reset,
             self.deals,
+            self.sun,
+            self.omnibus_card,
             checks,
             self.verdict,
         ]
@@ -212,6 +238,12 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
 
     def _choice_options(self, prefix: str, values: tuple[str, ...]) -> list[tuple[str, str]]:
         return [(text(f"{prefix}.{value}", self.lang), value) for value in values]
+
+    def _reset_options(self) -> list[tuple[str, int]]:
+        return [
+            (text("ui.exact_reset.none", self.lang), NO_RESET),
+            *((text(f"ui.exact_reset.{value}", self.lang), value) for value in RESETS_OFFERED),
+        ]
 
     def _removal_options(self, players: int, black_maria: bool) -> list[tuple[str, str]]:
         """The removals this number of players may choose, as the cards they take out;
@@ -247,12 +279,16 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
         """The options as chosen in the controls (before the engine checks them)."""
         chosen = {name: field.value for name, field in self._fields.items()}
         chosen["deals"] = chosen["deals"] or None  # NO_FIXED_DEALS: the game ends at its target
+        if chosen["exact_target_reset"] == NO_RESET:
+            chosen["exact_target_reset"] = None
         return chosen
 
     def set_option(self, name: str, value: Any) -> None:
         """Change one option as a person would (the engine then checks the whole)."""
         if name == "deals" and value is None:
             value = NO_FIXED_DEALS
+        if name == "exact_target_reset" and value is None:
+            value = NO_RESET
         self._fields[name].value = value
 
     def choose_preset(self, name: str) -> None:
@@ -266,7 +302,11 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
             self.deals.options = self._deals_options(rules.deals or NO_FIXED_DEALS)
             for name, field in self._fields.items():
                 value = getattr(rules, name)
-                field.value = value or NO_FIXED_DEALS if name == "deals" else value
+                if name == "deals":
+                    value = value or NO_FIXED_DEALS
+                elif name == "exact_target_reset" and value is None:
+                    value = NO_RESET
+                field.value = value
         finally:
             self._updating = False
         self._check()
@@ -336,6 +376,9 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
                 (self.passing, self._choice_options("ui.passing", PASSING)),
                 (self.qs_breaks_hearts, self._choice_options("ui.qs_breaks", QS_BREAKS)),
                 (self.deals, self._deals_options(self.deals.value)),
+                (self.sun, self._choice_options("ui.sun", SUNS)),
+                (self.omnibus_card, self._choice_options("ui.omnibus_card", OMNIBUS_CARDS)),
+                (self.exact_target_reset, self._reset_options()),
             ):
                 relabel_choices(field, options)
             relabel_choices(

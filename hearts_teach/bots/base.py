@@ -168,7 +168,13 @@ def moon_choice_for(view: PlayerView) -> MoonChoiceMade:
     :func:`~hearts_teach.scoring.preferred_moon_choice`, the one every level follows."""
     if view.phase != "over":
         raise BotError("bot_deal_not_over")
-    return moon_choice_made(view.rules, view.totals, view.player, view.taken, view.deal_number)
+    won = [0] * view.rules.players
+    for trick in view.tricks:
+        if trick.winner is not None:
+            won[trick.winner] += 1
+    return moon_choice_made(
+        view.rules, view.totals, view.player, view.taken, view.deal_number, tuple(won)
+    )
 
 
 def moon_choice_made(
@@ -177,14 +183,17 @@ def moon_choice_made(
     shooter: int,
     taken: Sequence[CardMask],
     deal_number: int,
+    tricks: Sequence[int] | None = None,
 ) -> MoonChoiceMade:
     """The same choice from a finished deal's facts (the teachers' desk has no view): the
-    game's totals before the deal, the shooter, the cards each took, the deal's number."""
-    decision = preferred_moon_choice(rules, totals, shooter, taken, 0, deal_number + 1)
+    game's totals before the deal, the shooter, the cards each took, the deal's number,
+    and the tricks each won (a sun is worth twice the moon, docs/rules.md §16.2)."""
+    decision = preferred_moon_choice(rules, totals, shooter, taken, 0, deal_number + 1, tricks)
+    sun = tricks is not None and rules.sun == "double" and tricks[shooter] == sum(tricks)
     return MoonChoiceMade(
         decision.choice,
         f"moon.{decision.choice}.{decision.reason}",
-        {"amount": rules.moon_value},
+        {"amount": rules.moon_value * (2 if sun else 1)},
     )
 
 

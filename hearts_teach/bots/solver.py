@@ -131,6 +131,8 @@ class Solver:
     needed: int
     moon_rules: bool
     avoid_bonus: bool
+    reset: bool
+    sun: bool
     qs_breaks: int
     hearts_for_queen: bool
     sign: int
@@ -185,7 +187,11 @@ class Solver:
         moon_cards = rules.moon_cards & ~dead
         self.needed = moon_cards
         self.moon_rules = rules.effective_moon != "none" and moon_cards != 0
+        # the exactly-on-target reset (docs/rules.md §16.1) makes a deal's scores depend on
+        # the totals, so no end is known from the points to come alone
         self.avoid_bonus = rules.avoid_all_tricks_bonus
+        self.reset = rules.exact_target_reset is not None
+        self.sun = rules.sun != "off"
         self.qs_breaks = QS_BREAKS[rules.qs_breaks_hearts]
         self.hearts_for_queen = rules.lead_hearts_instead_of_qs
         self.sign = -1 if rules.reverse else 1
@@ -586,17 +592,21 @@ class Solver:
             taken = self.taken[:]
             taken[shooter] |= in_play
             points = [self._points_of(mask) for mask in taken]
+            # taking every card still in play, the shooter wins every trick left (a sun)
+            won = self.won[:]
+            won[shooter] += in_play.bit_count() // self.players
             scores = scores_of_masks(
                 self.rules,
                 taken,
                 self.dead,
                 points,
-                self.won,
+                won,
                 self.totals,
                 deals_played=self.deals_played,
             )[0]
             known = self._outcome(scores)
-            self.moons[shooter] = known
+            if not self.sun:  # a sun depends on the tricks won before, not kept here
+                self.moons[shooter] = known
         return known
 
     def _with_points(self, future: list[int]) -> Outcome:
@@ -617,11 +627,17 @@ class Solver:
         if self.avoid_bonus:
             for player in range(self.players):
                 key = key << 1 | (self.won[player] > 0)
+        if self.sun:  # who, if anyone, has won every trick so far (a sun still open)
+            won = sum(self.won)
+            sole = next((p + 1 for p in range(self.players) if won and self.won[p] == won), 0)
+            key = key << 3 | sole
         return ((key << 3 | self.leader) << 1 | self.broken) << 52 | remaining
 
     def _trick_bonus_pending(self) -> bool:
-        """Whether the no-trick bonus may still go to a player who has won no trick."""
-        return self.avoid_bonus and min(self.won) == 0
+        """Whether the no-trick bonus may still go to a player who has won no trick, or
+        the totals may yet land on the target (the reset, §16.1): then the points to
+        come alone do not make the end."""
+        return self.reset or (self.avoid_bonus and min(self.won) == 0)
 
     def _moon_open(self) -> bool:
         takers = self.needed_takers

@@ -43,6 +43,15 @@ COMPARED: Final[tuple[tuple[str, str, dict[str, Any]], ...]] = (
     ("three-player", "three-player", {}),
     ("five-player", "five-player", {}),
     ("six-player", "six-player", {}),
+    # House rules (docs/rules.md §16): the same deal with an exact 100 sent back to 50,
+    # the sun, Omnibus on the 10♦, the queen worth 12.
+    ("exact-reset", "exact-reset", {}),
+    ("sun", "sun", {}),
+    ("omnibus-ten", "omnibus-ten", {}),
+    ("queen-twelve", "queen-twelve", {}),
+    ("partnership-sums", "partnership-sums", {}),
+    # Games of the family (docs/rules.md §17)
+    ("black-jack", "black-jack", {}),
 )
 
 
