@@ -12,8 +12,9 @@ teachers' tools (:class:`ReviewTab`, a deal from its share code).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
+from typing import Any, Protocol
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
@@ -276,6 +277,49 @@ def face_up_html(lines: Sequence[FaceUp], lang: str) -> str:
     )
 
 
+class Answering(Protocol):
+    """A page that asks for a card or a pass (:class:`LearnPanel`, the puzzles page)."""
+
+    def try_pass(self) -> object: ...
+    def show_answer(self) -> None: ...
+    def next(self) -> object: ...
+
+
+def answer_controls(
+    page: Answering,
+) -> tuple[widgets.HBox, widgets.Button, widgets.Button, widgets.Button]:
+    """The row of cards to choose from, and the pass, answer and next buttons, wired to
+    ``page``."""
+    cards = widgets.HBox()
+    cards.add_class("ht-hand")
+    pass_button = widgets.Button(layout=widgets.Layout(width="auto"))
+    pass_button.on_click(lambda _b: page.try_pass())
+    show_button = widgets.Button(icon="eye", layout=widgets.Layout(width="auto"))
+    show_button.on_click(lambda _b: page.show_answer())
+    next_button = widgets.Button(icon="forward", layout=widgets.Layout(width="auto"))
+    next_button.on_click(lambda _b: page.next())
+    return cards, pass_button, show_button, next_button
+
+
+def card_buttons(cards: Sequence[Card], pick: Callable[[Card], object]) -> tuple[Any, ...]:
+    """One button a card, in display order, each calling ``pick`` with its card."""
+    buttons = []
+    for card in sorted_for_display(cards):
+        button = widgets.Button(layout=card_layout())
+        button.on_click(lambda _b, card=card: pick(card))
+        button.card = card
+        buttons.append(button)
+    return tuple(buttons)
+
+
+def label_cards(buttons: Sequence[Any], picked: Sequence[Card], lang: str) -> None:
+    """Each card button named in ``lang``, the cards picked (for a pass) marked."""
+    for button in buttons:
+        button.description = card_symbol(button.card, lang)
+        button.tooltip = card_symbol(button.card, lang)
+        button.button_style = "info" if button.card in picked else ""
+
+
 class LearnPanel(Localized, widgets.VBox):  # type: ignore[misc]
     """ "Learn from your mistakes": the player back at each costly decision of a reviewed
     deal (an inaccuracy, a mistake or a blunder, in the order they were taken), with the
@@ -292,14 +336,7 @@ class LearnPanel(Localized, widgets.VBox):  # type: ignore[misc]
         self.picked: list[Card] = []
         self.picture = html_box()
         self.prompt = html_box()
-        self.cards = widgets.HBox()
-        self.cards.add_class("ht-hand")
-        self.check_button = widgets.Button(layout=widgets.Layout(width="auto"))
-        self.check_button.on_click(lambda _b: self.try_pass())
-        self.show_button = widgets.Button(icon="eye", layout=widgets.Layout(width="auto"))
-        self.show_button.on_click(lambda _b: self.show_answer())
-        self.next_button = widgets.Button(icon="forward", layout=widgets.Layout(width="auto"))
-        self.next_button.on_click(lambda _b: self.next())
+        self.cards, self.check_button, self.show_button, self.next_button = answer_controls(self)
         self.message = html_box()
         self.children = (
             self.picture,
@@ -332,19 +369,12 @@ class LearnPanel(Localized, widgets.VBox):  # type: ignore[misc]
         self.picked = []
         self.layout.display = None
         decision = self.decision
-        buttons = []
+        buttons: tuple[Any, ...] = ()
         if decision is not None:
             assert self.review is not None
-            position = self.review.position_before(decision)
-            view = position.view(self.review.player)
-            hand = sorted_for_display(
-                cards_of(view.hand if decision.kind == "pass" else view.legal)
-            )
-            for card in hand:
-                button = widgets.Button(layout=card_layout())
-                button.on_click(lambda _b, card=card: self.pick(card))
-                button.card = card
-                buttons.append(button)
+            view = self.review.position_before(decision).view(self.review.player)
+            hand = cards_of(view.hand if decision.kind == "pass" else view.legal)
+            buttons = card_buttons(hand, self.pick)
         self.cards.children = tuple(buttons)
         self._render()
 
@@ -406,10 +436,7 @@ class LearnPanel(Localized, widgets.VBox):  # type: ignore[misc]
             grade=decision.grade_text(lang).lower(),
         )
         self.prompt.value = f'<p lang="{lang}">{escape(prompt)}</p>'
-        for button in self.cards.children:
-            button.description = card_symbol(button.card, lang)
-            button.tooltip = card_symbol(button.card, lang)
-            button.button_style = "info" if button.card in self.picked else ""
+        label_cards(self.cards.children, self.picked, lang)
         self.check_button.layout.display = None if decision.kind == "pass" else "none"
         self.show_button.layout.display = None if self.status != "right" else "none"
         self.next_button.layout.display = None

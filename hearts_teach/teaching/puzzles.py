@@ -57,9 +57,9 @@ VARIANTS: Final = (
     "black-maria",
     "black-maria-3",
     "two-player",
-    "three",
-    "five",
-    "six",
+    "three-player",
+    "five-player",
+    "six-player",
     "reverse",
     "partnership",
 )

@@ -1,7 +1,7 @@
 """Glicko-2 ratings for puzzles and players: the published algorithm.
 
-Mark E. Glickman, "Example of the Glicko-2 system" (Boston University, 2022 revision
-of the 2001 paper; http://www.glicko.net/glicko/glicko2.pdf): a rating ``r``, its
+Mark E. Glickman, "Example of the Glicko-2 system" (Boston University, November 30,
+2013; http://www.glicko.net/glicko/glicko2.pdf): a rating ``r``, its
 deviation ``rd`` and a volatility ``sigma``, updated after a rating period of games by
 the paper's steps 1 to 8, the new volatility found by the Illinois algorithm of its
 step 5. A puzzle tried is a game: the player wins when they find the answer, the
