@@ -175,3 +175,26 @@ def test_learn_from_mistakes_goes_back_to_each_costly_decision() -> None:
     assert "A♥" in panel.message.value and "Oui" in panel.message.value
     panel.next()
     assert panel.decision is None and "dernière" in panel.prompt.value
+
+
+def test_the_review_panel_shows_grades_accuracy_split_leaks_and_the_learn_button() -> None:
+    from hearts_teach_widgets.review import ReviewPanel
+
+    review = moon_review()
+    panel = ReviewPanel("en")
+    panel.show(review)
+    rows = " ".join(row.children[0].value for row in panel.rows.children)
+    assert "Blunder (??)" in rows and "Inaccuracy (?!)" in rows
+    assert review.accuracy_text("en") in panel.summary.value
+    assert "Points this deal: 26." in panel.summary.value
+    assert "blunder (8 points or more)" in panel.heading.value
+    # The leak finder: the lead first (the blunder), by theme the moon first.
+    leaks = panel.leaks_box.value
+    assert "<li>Lead: 18.2 points lost; costly decisions: 1 of 1</li><li>Discard:" in leaks
+    assert "<li>The moon: 23.0 points lost; costly decisions: 2 of 6</li>" in leaks
+    panel.learn_button.click()
+    assert panel.learn_panel.decision == review.costly[0]
+    assert panel.learn_panel.layout.display is None
+    panel.lang = "fr"
+    assert "Gaffe (??)" in " ".join(row.children[0].value for row in panel.rows.children)
+    assert panel.learn_button.description == "Apprendre de ses erreurs"
