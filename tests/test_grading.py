@@ -28,6 +28,7 @@ from hearts_teach.teaching.grading import (
     graded_cost,
     leaks,
 )
+from hearts_teach.teaching.puzzles import load
 from hearts_teach.teaching.review import THEMES, DealReview, Decision, review_deal, theme_of
 
 
@@ -192,6 +193,9 @@ def test_the_review_panel_shows_grades_accuracy_split_leaks_and_the_learn_button
     leaks = panel.leaks_box.value
     assert "<li>Lead: 18.2 points lost; costly decisions: 1 of 1</li><li>Discard:" in leaks
     assert "<li>The moon: 23.0 points lost; costly decisions: 2 of 6</li>" in leaks
+    moon_puzzles = sum(1 for p in load() if p.theme == "moon")
+    offer = f"worst theme, the moon, on the puzzles page: puzzles on it: {moon_puzzles}."
+    assert (offer in leaks) == (moon_puzzles > 0)
     panel.learn_button.click()
     assert panel.learn_panel.decision == review.costly[0]
     assert panel.learn_panel.layout.display is None

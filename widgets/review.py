@@ -13,6 +13,7 @@ teachers' tools (:class:`ReviewTab`, a deal from its share code).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from html import escape
 from typing import Any, Protocol
 
@@ -25,9 +26,10 @@ from hearts_teach.bots.weigh import NOISE
 from hearts_teach.cards import Card, cards_of, sorted_for_display
 from hearts_teach.describe import seat_words
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import card_symbol, decimal, seat_name, text
+from hearts_teach.i18n import card_symbol, decimal, message, seat_name, text
 from hearts_teach.records import deal_from_code, share_code
 from hearts_teach.teaching.grading import GRADE_MARKS, Leak, cuts
+from hearts_teach.teaching.puzzles import load as load_puzzles
 from hearts_teach.teaching.review import (
     CONFIRM_SAMPLES,
     REVIEW_PLAYOUTS,
@@ -123,6 +125,15 @@ def ladder_text(moon_value: int, lang: str) -> str:
     )
 
 
+@cache
+def puzzles_by_theme() -> dict[str, int]:
+    """How many stored puzzles each theme has: the leak finder offers them."""
+    counts: dict[str, int] = {}
+    for puzzle in load_puzzles():
+        counts[puzzle.theme] = counts.get(puzzle.theme, 0) + 1
+    return counts
+
+
 def leaks_html(reviews: Sequence[DealReview], lang: str) -> str:
     """The leak finder over ``reviews``: points lost per kind and per theme, worst first."""
     if not reviews:
@@ -148,12 +159,19 @@ def leaks_html(reviews: Sequence[DealReview], lang: str) -> str:
         )
 
     kinds, themes = items(by_kind, "review.kind"), items(by_theme, "grade.theme")
+    offered = puzzles_by_theme()
+    worst = next((leak.name for leak in by_theme if leak.points > 0), None)
+    offer = ""
+    if worst is not None and offered.get(worst):
+        theme = message(f"grade.theme.{worst}", lang)
+        said = text("review.leaks.puzzles", lang, theme=theme, count=offered[worst])
+        offer = f"<p>{escape(said)}</p>"
     if not kinds:
         body = f"<p>{escape(text('review.leaks.none', lang))}</p>"
     else:
         body = (
             f"<p>{escape(text('review.leaks.by_kind', lang))}</p><ol>{kinds}</ol>"
-            f"<p>{escape(text('review.leaks.by_theme', lang))}</p><ol>{themes}</ol>"
+            f"<p>{escape(text('review.leaks.by_theme', lang))}</p><ol>{themes}</ol>{offer}"
         )
     return (
         f'<details class="ht-details ht-leaks" lang="{lang}"><summary>'
