@@ -87,6 +87,7 @@ def test_every_page_exists_in_both_languages() -> None:
         "family",
         "bibliography",
         "accessibility",
+        "puzzles",
     ):
         assert needed in ALL_NAMES, needed
 

@@ -12,8 +12,10 @@ teachers' tools (:class:`ReviewTab`, a deal from its share code).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 from html import escape
+from typing import Any, Protocol
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
@@ -21,10 +23,13 @@ import traitlets
 from hearts_teach import Deal
 from hearts_teach.bots.catalog import points
 from hearts_teach.bots.weigh import NOISE
+from hearts_teach.cards import Card, cards_of, sorted_for_display
 from hearts_teach.describe import seat_words
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import card_symbol, decimal, seat_name, text
+from hearts_teach.i18n import card_symbol, decimal, message, seat_name, text
 from hearts_teach.records import deal_from_code, share_code
+from hearts_teach.teaching.grading import GRADE_MARKS, Leak, cuts
+from hearts_teach.teaching.puzzles import load as load_puzzles
 from hearts_teach.teaching.review import (
     CONFIRM_SAMPLES,
     REVIEW_PLAYOUTS,
@@ -34,12 +39,13 @@ from hearts_teach.teaching.review import (
     GameReview,
     Seat,
     face_up,
+    find_leaks,
     review_deal,
 )
 from hearts_teach.teaching.whatif import WhatIfResult
 
-from .render import moon_text
-from .shared import alert_html, html_box
+from .render import moon_text, position_html
+from .shared import alert_html, card_layout, html_box
 from .texts import Localized
 
 VERDICT_MARKS = {"mistake": "✗", "slight": "≈", "noise": "~", "agrees": "✓"}
@@ -91,8 +97,11 @@ def decision_html(
     if decision.lost:
         parts.append(text("ui.review.better", lang, cards=decision.better_text(lang)))
         parts.append(text("ui.review.cost", lang, cost=decision.cost_text(lang)))
+    grade = decision.grade
     head = (
         f"<strong>{escape(where)}</strong> — "
+        f'<span class="ht-review-grade ht-grade-{grade}">{escape(decision.grade_text(lang))} '
+        f"({escape(GRADE_MARKS[grade])})</span> · "
         f'<span class="ht-review-verdict">{mark} {escape(decision.verdict_text(lang))}</span>'
     )
     reason = decision.reason_text(lang, about)
@@ -100,6 +109,73 @@ def decision_html(
     return (
         f'<div class="ht-review-row ht-review-{verdict}" lang="{lang}">'
         f"<p>{head}</p><p>{body}</p>" + (f"<p>{escape(reason)}</p>" if reason else "") + "</div>"
+    )
+
+
+def ladder_text(moon_value: int, lang: str) -> str:
+    """The grades' ladder in words, with its cuts in points for this moon's value."""
+    excellent, good, inaccuracy, mistake = (points(c, lang, 0) for c in cuts(moon_value))
+    return text(
+        "grade.ladder",
+        lang,
+        excellent=excellent,
+        good=good,
+        inaccuracy=inaccuracy,
+        mistake=mistake,
+    )
+
+
+@cache
+def puzzles_by_theme() -> dict[str, int]:
+    """How many stored puzzles each theme has: the leak finder offers them."""
+    counts: dict[str, int] = {}
+    for puzzle in load_puzzles():
+        counts[puzzle.theme] = counts.get(puzzle.theme, 0) + 1
+    return counts
+
+
+def leaks_html(reviews: Sequence[DealReview], lang: str) -> str:
+    """The leak finder over ``reviews``: points lost per kind and per theme, worst first."""
+    if not reviews:
+        return ""
+    by_kind, by_theme = find_leaks(reviews)
+
+    def items(found: Sequence[Leak], names: str) -> str:
+        return "".join(
+            "<li>"
+            + escape(
+                text(
+                    "review.leaks.line",
+                    lang,
+                    name=text(f"{names}.{leak.name}", lang),
+                    lost=points(leak.points, lang),
+                    costly=leak.costly,
+                    decisions=leak.decisions,
+                )
+            )
+            + "</li>"
+            for leak in found
+            if leak.points > 0
+        )
+
+    kinds, themes = items(by_kind, "review.kind"), items(by_theme, "grade.theme")
+    offered = puzzles_by_theme()
+    worst = next((leak.name for leak in by_theme if leak.points > 0), None)
+    offer = ""
+    if worst is not None and offered.get(worst):
+        theme = message(f"grade.theme.{worst}", lang)
+        said = text("review.leaks.puzzles", lang, theme=theme, count=offered[worst])
+        offer = f"<p>{escape(said)}</p>"
+    if not kinds:
+        body = f"<p>{escape(text('review.leaks.none', lang))}</p>"
+    else:
+        body = (
+            f"<p>{escape(text('review.leaks.by_kind', lang))}</p><ol>{kinds}</ol>"
+            f"<p>{escape(text('review.leaks.by_theme', lang))}</p><ol>{themes}</ol>{offer}"
+        )
+    return (
+        f'<details class="ht-details ht-leaks" lang="{lang}"><summary>'
+        f"{escape(text('review.leaks.title', lang))}</summary>{body}</details>"
     )
 
 
@@ -219,6 +295,190 @@ def face_up_html(lines: Sequence[FaceUp], lang: str) -> str:
     )
 
 
+class Answering(Protocol):
+    """A page that asks for a card or a pass (:class:`LearnPanel`, the puzzles page)."""
+
+    def try_pass(self) -> object: ...
+    def show_answer(self) -> None: ...
+    def next(self) -> object: ...
+
+
+def answer_controls(
+    page: Answering,
+) -> tuple[widgets.HBox, widgets.Button, widgets.Button, widgets.Button]:
+    """The row of cards to choose from, and the pass, answer and next buttons, wired to
+    ``page``."""
+    cards = widgets.HBox()
+    cards.add_class("ht-hand")
+    pass_button = widgets.Button(layout=widgets.Layout(width="auto"))
+    pass_button.on_click(lambda _b: page.try_pass())
+    show_button = widgets.Button(icon="eye", layout=widgets.Layout(width="auto"))
+    show_button.on_click(lambda _b: page.show_answer())
+    next_button = widgets.Button(icon="forward", layout=widgets.Layout(width="auto"))
+    next_button.on_click(lambda _b: page.next())
+    return cards, pass_button, show_button, next_button
+
+
+def card_buttons(cards: Sequence[Card], pick: Callable[[Card], object]) -> tuple[Any, ...]:
+    """One button a card, in display order, each calling ``pick`` with its card."""
+    buttons = []
+    for card in sorted_for_display(cards):
+        button = widgets.Button(layout=card_layout())
+        button.on_click(lambda _b, card=card: pick(card))
+        button.card = card
+        buttons.append(button)
+    return tuple(buttons)
+
+
+def label_cards(buttons: Sequence[Any], picked: Sequence[Card], lang: str) -> None:
+    """Each card button named in ``lang``, the cards picked (for a pass) marked."""
+    for button in buttons:
+        button.description = card_symbol(button.card, lang)
+        button.tooltip = card_symbol(button.card, lang)
+        button.button_style = "info" if button.card in picked else ""
+
+
+class LearnPanel(Localized, widgets.VBox):  # type: ignore[misc]
+    """ "Learn from your mistakes": the player back at each costly decision of a reviewed
+    deal (an inaccuracy, a mistake or a blunder, in the order they were taken), with the
+    view they had then, asked for a better choice without naming it; the answer comes
+    after a right try, or on request."""
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__()
+        self.lang = lang
+        self.add_class("ht-learn")
+        self.review: DealReview | None = None
+        self.index = 0
+        self.status = "asking"  # asking, right, wrong, same, shown
+        self.picked: list[Card] = []
+        self.picture = html_box()
+        self.prompt = html_box()
+        self.cards, self.check_button, self.show_button, self.next_button = answer_controls(self)
+        self.message = html_box()
+        self.children = (
+            self.picture,
+            self.prompt,
+            self.cards,
+            widgets.HBox([self.check_button, self.show_button, self.next_button]),
+            self.message,
+        )
+        self.layout.display = "none"
+        self._relabel_on_lang(self._render)
+
+    @property
+    def decision(self) -> Decision | None:
+        if self.review is None or self.index >= len(self.review.costly):
+            return None
+        return self.review.costly[self.index]
+
+    def start(self, review: DealReview) -> None:
+        """Back to the first costly decision of ``review``."""
+        self.review = review
+        self.index = 0
+        self._ask()
+
+    def next(self) -> None:
+        self.index += 1
+        self._ask()
+
+    def _ask(self) -> None:
+        self.status = "asking"
+        self.picked = []
+        self.layout.display = None
+        decision = self.decision
+        buttons: tuple[Any, ...] = ()
+        if decision is not None:
+            assert self.review is not None
+            view = self.review.position_before(decision).view(self.review.player)
+            hand = cards_of(view.hand if decision.kind == "pass" else view.legal)
+            buttons = card_buttons(hand, self.pick)
+        self.cards.children = tuple(buttons)
+        self._render()
+
+    def pick(self, card: Card) -> str:
+        """A card tried (for a pass: a card toggled, the pass tried with :meth:`try_pass`)."""
+        decision = self.decision
+        assert decision is not None and self.review is not None
+        if decision.kind == "pass":
+            if card in self.picked:
+                self.picked.remove(card)
+            elif len(self.picked) < len(decision.played):
+                self.picked.append(card)
+            self._render()
+            return "picked"
+        self.status = self.review.judge_try(decision, [card])
+        self.picked = [card]
+        self._render()
+        return self.status
+
+    def try_pass(self) -> str:
+        decision = self.decision
+        assert decision is not None and self.review is not None
+        if len(self.picked) != len(decision.played):
+            return "picked"
+        self.status = self.review.judge_try(decision, self.picked)
+        self._render()
+        return self.status
+
+    def show_answer(self) -> None:
+        self.status = "shown"
+        self._render()
+
+    def _render(self) -> None:
+        lang = self.lang
+        review, decision = self.review, self.decision
+        self.check_button.description = text("review.learn.try_pass", lang)
+        self.show_button.description = text("review.learn.show", lang)
+        self.next_button.description = text("review.learn.next", lang)
+        if review is None:
+            return
+        if decision is None:
+            key = "review.learn.done" if review.costly else "review.learn.none"
+            self.picture.value = ""
+            self.prompt.value = f'<p lang="{lang}">{escape(text(key, lang))}</p>'
+            self.message.value = ""
+            for button in (self.check_button, self.show_button, self.next_button):
+                button.layout.display = "none"
+            return
+        position = review.position_before(decision)
+        self.picture.value = position_html(
+            position, lang, player=review.player, playground_url=None, include_style=False
+        )
+        key = "review.learn.prompt_pass" if decision.kind == "pass" else "review.learn.prompt"
+        prompt = text(
+            key,
+            lang,
+            where=decision.where_text(lang),
+            cards=decision.played_text(lang),
+            grade=decision.grade_text(lang).lower(),
+        )
+        self.prompt.value = f'<p lang="{lang}">{escape(prompt)}</p>'
+        label_cards(self.cards.children, self.picked, lang)
+        self.check_button.layout.display = None if decision.kind == "pass" else "none"
+        self.show_button.layout.display = None if self.status != "right" else "none"
+        self.next_button.layout.display = None
+        cost = decision.cost_text(lang)
+        better = decision.better_text(lang)
+        said = {
+            "asking": "",
+            "right": text("review.learn.right", lang, cards=better, cost=cost),
+            "wrong": text("review.learn.wrong", lang),
+            "same": text("review.learn.same", lang),
+            "shown": text(
+                "review.learn.answer",
+                lang,
+                cards=better,
+                cost=cost,
+                reason=decision.reason_text(lang),
+            ),
+        }[self.status]
+        self.message.value = (
+            f'<div class="ht-message" role="status" aria-live="polite" lang="{lang}">'
+            f"{escape(said)}</div>"
+        )
+
+
 class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
     """A deal's review: the summary of the deal (and of the game's deals reviewed so
     far), its decisions costliest first, and the replay of the one clicked.
@@ -259,14 +519,24 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
         self.replay_box = html_box()
         self.face_up_box = html_box()
         self.face_up_lines: tuple[FaceUp, ...] = ()
+        self.leaks_box = html_box()
+        self.learn_button = widgets.Button(
+            icon="graduation-cap", layout=widgets.Layout(width="auto")
+        )
+        self.learn_button.on_click(lambda _b: self.learn())
+        self.learn_panel = LearnPanel(lang)
+        traitlets.dlink((self, "lang"), (self.learn_panel, "lang"))
         self.children = (
             html_box(STYLE),
             self.heading,
             self.summary,
             self.progress,
+            self.learn_button,
+            self.learn_panel,
             self.rows,
             self.replay_box,
             self.face_up_box,
+            self.leaks_box,
         )
         self._render()
         self._relabel_on_lang(self._render)
@@ -332,6 +602,11 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
         self.rows.children = tuple(rows)
         self._render()
 
+    def learn(self) -> None:
+        """ "Learn from your mistakes": back to the first costly decision of the deal."""
+        assert self.review is not None
+        self.learn_panel.start(self.review)
+
     def clear(self) -> None:
         self.review = None
         self.face_up_lines = ()
@@ -357,6 +632,9 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
         if review is None:
             self.heading.value = ""
             self.summary.value = ""
+            self.leaks_box.value = ""
+            self.learn_button.layout.display = "none"
+            self.learn_panel.layout.display = "none"
             self.replay_box.value = ""
             self.face_up_box.value = ""
             return
@@ -375,11 +653,21 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
             f'<h3 class="ht-review-title" lang="{lang}">'
             f"{escape(text('ui.review.title', lang, number=number))}</h3>"
             f'<details class="ht-details" lang="{lang}"><summary>'
-            f"{escape(text('review.details', lang))}</summary><p>{escape(method)}</p></details>"
+            f"{escape(text('review.details', lang))}</summary><p>{escape(method)}</p>"
+            f"<p>{escape(ladder_text(review.deal.rules.moon_value, lang))}</p></details>"
         )
+        self.learn_button.description = text("review.learn.button", lang)
+        self.learn_button.tooltip = text("review.learn.help", lang)
+        self.learn_button.layout.display = "none" if self.third_person else None
+        reviewed = list(self.game.reviews) if self.game is not None else [review]
+        self.leaks_box.value = "" if self.third_person else leaks_html(reviewed, lang)
         lines = [review.summary(lang, _you(review, self.third_person))]
+        lines.append(review.accuracy_text(lang))
+        if not self.third_person:
+            lines.append(review.split_text(lang))
         if self.game is not None:
             lines.append(self.game.summary(lang))
+        lines = [line for line in lines if line]
         self.summary.value = (
             f'<div class="ht-message" role="status" lang="{lang}">'
             + "".join(f"<p>{escape(line)}</p>" for line in lines)

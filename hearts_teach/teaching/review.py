@@ -49,7 +49,7 @@ from hearts_teach.bots.montecarlo import (
 from hearts_teach.bots.policy import context
 from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.bots.solver import Solver, SolverLimit
-from hearts_teach.bots.weigh import difference, within_noise
+from hearts_teach.bots.weigh import difference, mean, within_noise
 from hearts_teach.cards import CARDS, QUEEN_OF_SPADES, Card, Suit, mask_of
 from hearts_teach.deal import Deal, PlayerView, Trick, trick_winner
 from hearts_teach.describe import seat_words
@@ -66,6 +66,7 @@ from hearts_teach.i18n import (
 )
 from hearts_teach.scoring import DealResult
 from hearts_teach.teaching.compare import compare_deal
+from hearts_teach.teaching.grading import COSTLY, Leak, accuracy, grade, graded_cost, leaks
 from hearts_teach.teaching.whatif import WhatIf, WhatIfResult
 
 REVIEW_PLAYOUTS: Final = DEFAULT_PLAYOUTS
@@ -148,6 +149,25 @@ class Reason:
         return say(f"review.why_seat.{self.key}", lang, values)
 
 
+THEMES: Final = ("pass", "moon", "queen", "voiding", "ducking", "points")
+"""The themes of the leak finder and the puzzles (``grade.theme.<name>``)."""
+
+
+def theme_of(reason: str) -> str:
+    """The theme a reason of :data:`WHY` belongs to."""
+    if reason.startswith("pass"):
+        return "pass"
+    if reason.startswith("moon"):
+        return "moon"
+    if reason.startswith("queen"):
+        return "queen"
+    if reason == "void_dump":
+        return "voiding"
+    if reason.endswith("_ducks"):
+        return "ducking"
+    return "points"
+
+
 def reason_for(facts: frozenset[str], params: Mapping[str, object]) -> Reason:
     """The first reason of :data:`WHY` whose facts all hold."""
     key = next(key for key, claims in WHY.items() if claims <= facts)
@@ -192,6 +212,38 @@ class Decision:
     options: int
     reason: Reason | None = None
     floor: float = 0.5
+    moon_value: int = 26
+    own_cost: float = 0.0
+    """The same difference in the player's own points (their side's), not the objective:
+    the others' points and the end of the game left out."""
+    expected: float = 0.0
+    """The player's own points (their side's) the bot expects this deal after its own
+    choice, from the player's view, over its sampled deals."""
+
+    @property
+    def grade(self) -> str:
+        """The decision's grade on the ladder (:mod:`~hearts_teach.teaching.grading`)."""
+        return grade(self.cost, self.error, self.moon_value, self.agrees)
+
+    @property
+    def costly(self) -> bool:
+        """An inaccuracy, a mistake or a blunder: a cost beyond the noise and the cuts."""
+        return self.grade in COSTLY
+
+    @property
+    def graded_cost(self) -> float:
+        """The cost beyond the noise (else 0): what accuracy and leaks count."""
+        return graded_cost(self.cost, self.error, self.agrees)
+
+    @property
+    def theme(self) -> str:
+        """The theme of the decision's reason (:data:`THEMES`), ``pass`` for a pass."""
+        if self.kind == "pass":
+            return "pass"
+        return theme_of(self.reason.key if self.reason is not None else "")
+
+    def grade_text(self, lang: str = "en") -> str:
+        return text(f"grade.{self.grade}", lang)
 
     @property
     def agrees(self) -> bool:
@@ -344,6 +396,69 @@ class DealReview:
     def lost(self) -> Loss:
         return sum(self.losses.values(), Loss())
 
+    @property
+    def accuracy(self) -> float | None:
+        """The deal's accuracy, 0 to 100 (:func:`~hearts_teach.teaching.grading.accuracy`);
+        None without a decision to grade."""
+        return accuracy((d.graded_cost for d in self.decisions), self.deal.rules.moon_value)
+
+    @property
+    def score(self) -> int:
+        """The reviewed player's points this deal (their side's in Partnership)."""
+        result = self.deal.result()
+        team = next(t for t in self.deal.rules.teams() if self.player in t)
+        return sum(result.scores[p] for p in team)
+
+    @property
+    def decisions_cost(self) -> float:
+        """What the decisions cost beyond the noise, in points of the bot's objective."""
+        return math.fsum(d.graded_cost for d in self.decisions)
+
+    @property
+    def decisions_own(self) -> float:
+        """What the decisions that cost beyond the noise cost in the player's own points
+        (their side's), on average over the same sampled deals."""
+        return math.fsum(d.own_cost for d in self.decisions if d.graded_cost > 0)
+
+    @property
+    def moon_in_cost(self) -> bool:
+        """Someone shot the moon this deal and a decision that cost points is counted with
+        it: the objective then counts the moon's worth, not only the player's points."""
+        return self.deal.result().moon is not None and any(
+            d.graded_cost > 0 for d in self.decisions
+        )
+
+    @property
+    def cards_gave(self) -> float:
+        """What the cards gave: the points the bot expected this deal from the player's
+        first decision, had it played the hand (0 without a decision)."""
+        return self.decisions[0].expected if self.decisions else float(self.score)
+
+    def split_text(self, lang: str = "en") -> str:
+        """The deal's points split into what the cards gave and what the decisions cost,
+        said plainly when the cost counts a moon (it can then exceed the deal's points)."""
+        sign = -1 if self.deal.rules.reverse else 1
+        own = self.decisions_own
+        cards = self.cards_gave
+        said = text(
+            "review.split.points",
+            lang,
+            score=self.score,
+            cards=points(cards, lang),
+            own=points(own, lang),
+            cost=points(self.decisions_cost, lang),
+            chance=points(self.score - cards - sign * own, lang),
+        )
+        if self.moon_in_cost:
+            said = f"{said} {text('review.split.moon', lang, moon=self.deal.rules.moon_value)}"
+        return said
+
+    def accuracy_text(self, lang: str = "en") -> str:
+        value = self.accuracy
+        if value is None:
+            return ""
+        return text("review.accuracy.deal", lang, accuracy=decimal(value, lang, 1))
+
     def summary(self, lang: str = "en", you: int | None = None) -> str:
         """``Lost to 2 mistakes: 6.1 points ± 0.9. By kind: lead 3.0 ...``; the seat
         ``you`` (the person reading their own review) is "you", the others by name."""
@@ -355,6 +470,55 @@ class DealReview:
             count=len(self.decisions),
         )
         return f"{head} {_summary(self.losses, lang)}"
+
+    @property
+    def costly(self) -> tuple[Decision, ...]:
+        """The inaccuracies, mistakes and blunders, in the order they were taken: where
+        "learn from your mistakes" takes the player back."""
+        return tuple(d for d in self.decisions if d.costly)
+
+    def position_before(self, decision: Decision) -> Deal:
+        """The deal as it stood when ``decision`` was to be taken: the player's view at
+        that moment is ``position_before(decision).view(player)``."""
+        position = rewound(self.deal)
+        if decision.kind == "pass":
+            return position
+        plays = 0
+        for kind, who, cards in self.deal.history:
+            if kind == "pass":
+                position.pass_cards(who, cards)
+                continue
+            if plays == decision.plays_before:
+                break
+            position.play(cards[0])
+            plays += 1
+        return position
+
+    def answers(self, decision: Decision) -> frozenset[Card]:
+        """The choices that play as the bot's: for a card, its group of cards that play
+        the same; for a pass, the bot's cards."""
+        if decision.kind == "pass":
+            return frozenset(decision.better)
+        return self._group(decision, decision.better[0])
+
+    def _group(self, decision: Decision, card: Card) -> frozenset[Card]:
+        view = self.position_before(decision).view(self.player)
+        groups = equivalent_groups(context(self.deal.rules), view)
+        group = next((g for g in groups.values() if card.index in g), [card.index])
+        return frozenset(CARDS[c] for c in group)
+
+    def judge_try(self, decision: Decision, cards: Sequence[Card]) -> str:
+        """A new try at ``decision``: ``right`` (plays as the bot's choice), ``same``
+        (plays as what the player did) or ``wrong``."""
+        tried = frozenset(cards)
+        if decision.kind == "pass":
+            if tried == frozenset(decision.better):
+                return "right"
+            return "same" if tried == frozenset(decision.played) else "wrong"
+        group = self._group(decision, next(iter(tried)))
+        if decision.better[0] in group:
+            return "right"
+        return "same" if decision.played[0] in group else "wrong"
 
     def replay(self, decision: Decision, seed: int = 0) -> WhatIfResult:
         """The deal played again from ``decision`` with the bot's choice, the bots
@@ -396,9 +560,31 @@ class GameReview:
     def lost(self) -> Loss:
         return sum(self.losses_by_kind.values(), Loss())
 
+    @property
+    def accuracy(self) -> float | None:
+        """The accuracy over every decision of the reviewed deals."""
+        costs = [d.graded_cost for review in self.reviews for d in review.decisions]
+        moon = self.reviews[0].deal.rules.moon_value if self.reviews else 26
+        return accuracy(costs, moon)
+
     def summary(self, lang: str = "en") -> str:
         head = text("review.summary.game", lang, count=len(self.reviews), deals=self.deals)
-        return f"{head} {_summary(self.losses_by_kind, lang)}"
+        said = f"{head} {_summary(self.losses_by_kind, lang)}"
+        value = self.accuracy
+        if value is not None:
+            said = f"{said} {text('review.accuracy.game', lang, accuracy=decimal(value, lang, 1))}"
+        return said
+
+
+def find_leaks(reviews: Sequence[DealReview]) -> tuple[tuple[Leak, ...], tuple[Leak, ...]]:
+    """The leak finder over reviewed deals: points lost beyond the noise per kind of
+    decision (:data:`KINDS`) and per theme (:data:`THEMES`), the worst first."""
+    decisions = [d for review in reviews for d in review.decisions]
+    by_kind = leaks([(d.kind, d.graded_cost, d.error, d.costly) for d in decisions])
+    by_theme = leaks(
+        [(d.theme, d.graded_cost, d.error, d.costly) for d in decisions if not d.agrees]
+    )
+    return by_kind, by_theme
 
 
 # --- the review -----------------------------------------------------------------------
@@ -509,6 +695,7 @@ def _review_play(
     facts: _DealFacts,
 ) -> Decision:
     weighing = bot.weigh_play(view)
+    expected = _expected(weighing)
     played = weighing.option_of({card.index})
     best = CARDS[weighing.choice[0]]
     trick = view.trick_number + 1
@@ -516,12 +703,13 @@ def _review_play(
         "lead" if not view.trick else "follow" if card.suit == view.trick[0][1].suit else "discard"
     )
     if played == weighing.chosen:
-        return _agreed(kind, trick, plays_before, (card,), weighing, facts.floor)
+        return _agreed(kind, trick, plays_before, (card,), weighing, facts, expected)
     groups, outcomes, samples = bot.evaluate(
         view, keep={card.index, best.index}, samples=confirm, purpose="review"
     )
-    by_card = {c: outcomes[first].cost for first, group in groups.items() for c in group}
-    gap, error, samples = _measured([by_card[card.index], by_card[best.index]])
+    by_card = {c: outcomes[first] for first, group in groups.items() for c in group}
+    mine, bots = by_card[card.index], by_card[best.index]
+    gap, error, samples = _measured([mine.cost, bots.cost])
     return Decision(
         kind,
         trick,
@@ -534,6 +722,9 @@ def _review_play(
         len(weighing.options),
         facts.play_reason(view.trick_number, card, best, beyond_noise(gap, error)),
         facts.floor,
+        facts.moon_value,
+        facts.own_gap(mine.own, bots.own),
+        expected,
     )
 
 
@@ -546,9 +737,10 @@ def _review_pass(
 ) -> Decision:
     mine = [card.index for card in passed]
     weighing = bot.weigh_pass(view, extra=[mine])
+    expected = _expected(weighing)
     played = weighing.option_of(mine)
     if played == weighing.chosen:
-        return _agreed("pass", 0, 0, tuple(sorted(passed)), weighing, facts.floor)
+        return _agreed("pass", 0, 0, tuple(sorted(passed)), weighing, facts, expected)
     better = tuple(CARDS[c] for c in weighing.choice)
     outcomes, _samples = bot.compare_passes(view, [mine, weighing.choice], confirm, "review")
     gap, error, samples = _measured([outcomes[0].cost, outcomes[1].cost])
@@ -564,6 +756,9 @@ def _review_pass(
         len(weighing.options),
         facts.pass_reason(passed, better, beyond_noise(gap, error)),
         facts.floor,
+        facts.moon_value,
+        facts.own_gap(outcomes[0].own, outcomes[1].own),
+        expected,
     )
 
 
@@ -573,10 +768,31 @@ def _agreed(
     plays_before: int,
     played: tuple[Card, ...],
     weighing: Weighing,
-    floor: float,
+    facts: _DealFacts,
+    expected: float,
 ) -> Decision:
     options = len(weighing.options)
-    return Decision(kind, trick, plays_before, played, played, 0.0, 0.0, 0, options, None, floor)
+    return Decision(
+        kind,
+        trick,
+        plays_before,
+        played,
+        played,
+        0.0,
+        0.0,
+        0,
+        options,
+        None,
+        facts.floor,
+        facts.moon_value,
+        0.0,
+        expected,
+    )
+
+
+def _expected(weighing: Weighing) -> float:
+    chosen = weighing.outcomes[weighing.chosen]
+    return mean(chosen.own, chosen.weights)
 
 
 # --- facts of the deal -----------------------------------------------------------------
@@ -600,6 +816,12 @@ class _DealFacts:
         self.values = values
         self.queen = QUEEN_OF_SPADES if values[QUEEN_OF_SPADES.index] > 0 else None
         self.floor = SLIGHT_SHARE * self.rules.moon_value
+        self.moon_value = self.rules.moon_value
+
+    def own_gap(self, played: Sequence[float], better: Sequence[float]) -> float:
+        """The player's own points lost by the played option (gained, in Reverse)."""
+        sign = -1 if self.rules.reverse else 1
+        return sign * difference(played, better)[0]
 
     def seat(self, player: int) -> Seat:
         return Seat(player, self.players)
@@ -867,6 +1089,7 @@ __all__ = [
     "KINDS",
     "REVIEW_PLAYOUTS",
     "SLIGHT_SHARE",
+    "THEMES",
     "WHY",
     "DealReview",
     "Decision",
@@ -877,6 +1100,8 @@ __all__ = [
     "Seat",
     "cost_text",
     "face_up",
+    "find_leaks",
     "review_deal",
     "review_game",
+    "theme_of",
 ]
