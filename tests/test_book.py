@@ -510,8 +510,9 @@ def test_every_entry_names_its_source_and_quotes_what_it_supports(key: str) -> N
     note the sentence the book relies on, quoted."""
     fields = bibliography_entries()[key]
     assert fields.get("title"), key
-    assert fields.get("author") or fields.get("organization") or fields.get("publisher"), key
-    assert fields.get("year") or fields.get("date") or fields.get("edition"), key
+    # the bibliography's style warns (and the build fails) without an author and a year
+    assert fields.get("author") or fields.get("editor"), f"{key}: no author (a site: {{{{Name}}}})"
+    assert fields.get("year") or fields.get("date"), f"{key}: no year (a page: the year read)"
     assert fields.get("url") or fields.get("publisher") or fields.get("howpublished"), key
     if fields.get("url"):
         assert fields.get("urldate"), f"{key}: an address without the date it was read"
