@@ -11,6 +11,9 @@ TEST_PREREQS :=
 TEST_STEPS := lint lessons test-lanes
 # Targets run after the rest of pytest, beside the browser tests (see test-lanes).
 AFTER_PYTEST :=
+# Browser tests that need only the built site, run in the front lane to even the lanes out.
+FRONT_LANE_BROWSER := tests/browser/test_a11y.py::test_every_built_page_passes_axe \
+	tests/browser/test_class_static.py
 LANES := _build/test-lanes
 
 .PHONY: venv lock test lint lessons pytest test-lanes clean
@@ -69,13 +72,16 @@ pytest: venv $(TEST_PREREQS)
 
 # The whole suite in two lanes side by side, for CI's 20 minutes on two cores: the
 # browser tests (which mostly wait on chromium and the servers) in a background lane,
-# the rest of pytest then AFTER_PYTEST in front. The browser lane's report is printed
-# when both are done; either lane failing fails the step. Two plain pytest processes
-# rather than pytest-xdist: an xdist worker's servers inherit its channel as stdin.
+# the rest of pytest (with FRONT_LANE_BROWSER) then AFTER_PYTEST in front. The browser
+# lane's report is printed when both are done; either lane failing fails the step. Two
+# plain pytest processes rather than pytest-xdist: an xdist worker's servers inherit its
+# channel as stdin. PYTEST_PATHS empty (no book built first): the notebooks run too.
 test-lanes: venv $(TEST_PREREQS)
 	@mkdir -p $(LANES)
-	@$(BIN)/pytest -p no:cacheprovider --durations=15 tests/browser > $(LANES)/browser.log 2>&1 & browser=$$!; \
-	$(BIN)/pytest --durations=25 --ignore=tests/browser $(PYTEST_PATHS); main=$$?; \
+	@$(BIN)/pytest -p no:cacheprovider --durations=15 tests/browser \
+	    $(addprefix --deselect ,$(FRONT_LANE_BROWSER)) > $(LANES)/browser.log 2>&1 & browser=$$!; \
+	$(BIN)/pytest --durations=25 $(wildcard tests/test_*.py) $(if $(PYTEST_PATHS),,book) \
+	    $(FRONT_LANE_BROWSER); main=$$?; \
 	for target in $(AFTER_PYTEST); do $(MAKE) --no-print-directory $$target || main=1; done; \
 	wait $$browser; browser_status=$$?; \
 	echo "---- the browser tests, run beside the rest ($(LANES)/browser.log) ----"; \

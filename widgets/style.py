@@ -476,6 +476,10 @@ CSS = (
 /* at a table the review's title is the line above it (where the keyboard goes): once */
 .ht-table .ht-review-title{display:none}
 .ht-details summary{cursor:pointer;color:#0d47a1;font-size:13px}
+/* every disclosure a target a finger can take (WCAG 2.2 target size: 24 px) */
+.ht-root details>summary{min-height:24px;line-height:24px}
+/* ipywidgets' own accordion header (the lesson's log) is #6d6d6d on #eee: 4.45:1 */
+.jupyter-widget-Collapse-header>span{color:#4d4d4d}
 """
     + _generated_content()
     + "\n"
