@@ -137,7 +137,10 @@ def test_a_french_browser_gets_the_french_page_without_asking(
 
 def tab_to_a_card(page: Page) -> None:
     """Tab to a card the person may play, once it is their turn (while the bots play, no
-    card is one: a card reached then would be refused when its turn came)."""
+    card is one: a card reached then would be refused when its turn came). The status
+    says it is their turn once the bots' cards are all drawn: a card focused before that
+    could be redrawn under the focus, and Enter would then press nothing."""
+    expect(page.locator(".ht-status").first).to_contain_text("Your turn", timeout=20_000)
     page.locator(PLAYABLE).first.wait_for()
     for _ in range(120):
         page.keyboard.press("Tab")

@@ -254,22 +254,29 @@ def check_a_phone_table(surface: Surface, page: Page, out: Path, scheme: str) ->
     page.mouse.wheel(0, 300)
     page.mouse.wheel(0, -150)
     surface.locator(".ht-felt-box").first.scroll_into_view_if_needed()
-    for index in range(13):
-        box = cards.nth(index).bounding_box()
-        following = cards.nth(index + 1).bounding_box() if index < 12 else None
-        assert box is not None
-        right = following["x"] if following is not None else box["x"] + box["width"]
-        x, y = (box["x"] + right) / 2, box["y"] + box["height"] / 2
-        frame = frame_box(surface, page)
-        hit = cards.nth(index).evaluate(
-            "(card, [x, y]) => { const top = card.ownerDocument.elementFromPoint(x, y);"
-            " return card === top || card.contains(top); }",
-            [x - frame["x"], y - frame["y"]],
-        )
+    # each card's box and what a touch there meets, read in one go: the static book re-pins
+    # the hand after each scroll, and two separate reads could straddle that move
+    touches = cards.first.evaluate(
+        """first => {
+          const cards = [...first.closest('.ht-hand').querySelectorAll('.ht-card')];
+          return cards.map((card, i) => {
+            const box = card.getBoundingClientRect();
+            const right = i + 1 < cards.length ? cards[i + 1].getBoundingClientRect().left
+                                               : box.right;
+            const x = (box.left + right) / 2, y = box.top + box.height / 2;
+            const top = card.ownerDocument.elementFromPoint(x, y);
+            return [x, y, card === top || card.contains(top)];
+          });
+        }"""
+    )
+    assert len(touches) == 13, touches
+    frame = frame_box(surface, page)
+    for index, (x, y, hit) in enumerate(touches):
         if surface is not page:  # the book page over the frame: nothing of it on the card
-            over = page.evaluate("([x, y]) => document.elementFromPoint(x, y).className", [x, y])
+            where = [x + frame["x"], y + frame["y"]]
+            over = page.evaluate("([x, y]) => document.elementFromPoint(x, y).className", where)
             assert "ht-live-frame" in over, over
-        assert hit, f"card {index} is covered at ({x}, {y})"
+        assert hit, f"card {index} is covered at ({x}, {y}) in the table's page"
     back_to_top = page.locator("#pst-back-to-top")
     if back_to_top.count():
         expect(back_to_top).to_be_hidden()
