@@ -7,8 +7,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ENGINE_STAMP := build/mypyc/.built
 TEST_PREREQS :=
-# What `make test` runs, in order; mk/*.mk may append steps, or targets to AFTER_PYTEST.
-TEST_STEPS := lint lessons test-lanes
+# What `make test` runs: the checks and the prerequisites side by side (mk/*.mk may append
+# to TEST_CHECKS and TEST_PREREQS), then the suite in its two lanes (test-lanes).
+TEST_CHECKS := lint lessons
 # Targets run after the rest of pytest, beside the browser tests (see test-lanes).
 AFTER_PYTEST :=
 # Browser tests that need only the built site, run in the front lane to even the lanes out.
@@ -89,7 +90,11 @@ test-lanes: venv $(TEST_PREREQS)
 	echo "test-lanes: pytest and $(or $(AFTER_PYTEST),nothing else) $$main, browser tests $$browser_status (0 is a pass)"; \
 	exit $$((main || browser_status))
 
-test: $(TEST_STEPS)
+# The checks (lint: mypy's minute on one core) run beside the book's build (the notebooks
+# and Sphinx, each on one core), then the lanes, told the book is built.
+test: venv
+	$(MAKE) --no-print-directory -j2 --output-sync=target $(TEST_CHECKS) $(TEST_PREREQS)
+	$(MAKE) --no-print-directory test-lanes TEST_PREREQS= PYTEST_PATHS="$(PYTEST_PATHS)"
 
 clean:
 	rm -rf $(VENV) _build build

@@ -38,5 +38,5 @@ test-pure: venv
 	HEARTS_TEACH_PURE=1 $(BIN)/pytest -q -p no:cacheprovider $(ENGINE_TESTS) \
 		$(addprefix --deselect ,$(PURE_DESELECT))
 
-TEST_STEPS := test-built $(TEST_STEPS)
+TEST_CHECKS += test-built
 AFTER_PYTEST += test-pure

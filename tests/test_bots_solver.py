@@ -278,7 +278,7 @@ def test_a_playout_ends_as_the_solver_plays_its_end(
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(rules=rule_sets(), seed=st.integers(0, 10_000))
 def test_the_strong_bot_plays_only_legal_cards_and_repeats_itself(rules: Rules, seed: int) -> None:
-    budget: dict[str, object] = {"playouts": 8, "time_limit": None, "exact": 16, "inference": 0.3}
+    budget: dict[str, object] = {"playouts": 8, "time_limit": None, "exact": 12, "inference": 0.3}
     deal = Deal.new(rules, seed=seed, deal_number=seed % 4)
     bots = [make_bot("montecarlo", seed=f"{seed}:{p}", **budget) for p in range(rules.players)]
     if deal.phase == "pass":
