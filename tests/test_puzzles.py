@@ -141,7 +141,7 @@ def test_the_page_answers_right_and_wrong_and_keeps_progress_across_a_reload(
     assert again.progress.to_json() == page.progress.to_json()
     assert "Série\u202f: 1" in again.line.value and "Résolus\u202f: 1 sur 2" in again.line.value
     # The missed puzzle comes back after AGAIN_AFTER others.
-    from hearts_teach_widgets.puzzles import AGAIN_AFTER
+    from hearts_teach.teaching.puzzle_progress import AGAIN_AFTER
 
     seen = []
     for _ in range(AGAIN_AFTER + 1):
