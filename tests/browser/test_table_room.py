@@ -56,16 +56,32 @@ def open_static(page: Page, site_url: str, query: str, lang: str = "fr") -> Surf
     return open_static_here(page)
 
 
+LAYOUT = """root => {
+  const hand = root.querySelector('.ht-hand').getBoundingClientRect();
+  const felt = root.querySelector('.ht-felt-box').getBoundingClientRect();
+  const refusal = root.querySelector('.ht-refusal');
+  const near = r => [r.x - hand.x, r.y - hand.y, r.width, r.height];
+  return {
+    cards: [...root.querySelectorAll('.ht-hand .ht-card')].map(c => near(c.getBoundingClientRect())),
+    felt: [felt.x - hand.x, felt.y - hand.y, felt.width, felt.height],
+    refusal: refusal ? near(refusal.getBoundingClientRect()) : null,
+  };
+}"""
+"""The hand's cards, the felt and the refusal, read in one go and measured from the hand:
+the page may scroll between two reads (a click scrolls its card into view; the static
+book pins the hand to the screen's bottom), which is no change of the table's layout."""
+
+
 def check_a_refused_card_says_why(surface: Surface, page: Page, lang: str, out: Path) -> None:
     """A tap on a greyed card: its reason once, beside the hand, as an alert, in the
     page's language; nothing moves, and it fades."""
     card, said = refused_reason(lang)
     cards = surface.locator(HAND)
+    root = surface.locator(".ht-root").first
     expect(cards).to_have_count(13, timeout=STEP_TIMEOUT)
     expect(surface.locator(REFUSED)).to_have_count(12)
     surface.locator(REFUSED).first.scroll_into_view_if_needed()
-    boxes = [cards.nth(i).bounding_box() for i in range(13)]
-    felt = surface.locator(".ht-felt-box").first.bounding_box()
+    before = root.evaluate(LAYOUT)
     surface.locator(REFUSED).first.click(timeout=STEP_TIMEOUT)
     refusal = surface.locator(".ht-refusal")
     expect(refusal).to_have_count(1, timeout=STEP_TIMEOUT)
@@ -73,18 +89,18 @@ def check_a_refused_card_says_why(surface: Surface, page: Page, lang: str, out: 
     expect(refusal).to_have_text(said)
     expect(refusal).to_have_attribute("role", "alert")
     expect(refusal).to_have_attribute("lang", lang)
+    after = root.evaluate(LAYOUT)
     page.screenshot(path=out / f"refused-{lang}.png")
     # said once: not also under the toolbar, nor once per card in the note
-    assert surface.locator(".ht-root").first.inner_text().count(said) == 1
-    # nothing moved: the hand and the felt where they were, every card still there
-    expect(cards).to_have_count(13)
-    assert [cards.nth(i).bounding_box() for i in range(13)] == boxes
-    assert surface.locator(".ht-felt-box").first.bounding_box() == felt
-    # the reason sits just under the hand, over the note, and covers no card
-    shown = refusal.bounding_box()
-    bottom = max(box["y"] + box["height"] for box in boxes if box is not None)
-    assert shown is not None
-    assert bottom - 1 <= shown["y"] < bottom + 40
+    assert root.inner_text().count(said) == 1
+    # nothing moved: every card where it was in the hand, the felt where it was
+    assert len(after["cards"]) == 13
+    assert after["cards"] == before["cards"]
+    assert after["felt"] == before["felt"]
+    # the reason sits just under the hand's cards, over the note, and covers no card
+    bottom = max(y + height for _, y, _, height in before["cards"])
+    assert after["refusal"] is not None
+    assert bottom - 1 <= after["refusal"][1] < bottom + 40
     # briefly: it fades by itself
     expect(refusal).to_be_hidden(timeout=15_000)
     # a second try says it again
