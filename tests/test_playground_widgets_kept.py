@@ -280,39 +280,50 @@ def fast_panel() -> ReviewPanel:
 
 
 @pytest.mark.parametrize("level", ["heuristic", "montecarlo"])
-def test_the_review_and_its_replays_take_the_keyboard_and_say_the_replays_bots(
+def test_the_review_takes_the_keyboard_and_its_replays_go_back_to_the_table(
     focused: list[ipywidgets.Widget], level: str
 ) -> None:
     table = HeartsTable(Rules(), lang="fr", seed=6, delay=0, bot_level="heuristic")
     table.review_panel = fast_panel()
-    finish_deal(table)
+    played = finish_deal(table).copy()
     table.set_bot_level(level)
     table.review_button.click()
     panel = table.review_panel
     assert panel is not None and panel.review is not None
     assert focused[-1] is table.replay_level and table.replay_level.tabbable is False
-    assert table.replay_level.value.startswith(text("ui.review.title", "fr", number=1))
-    said = unescape(table.replay_level.value)
-    if level == "heuristic":
-        assert said == text("ui.review.title", "fr", number=1)
-    else:
-        assert "«\u202fFort (recherche Monte-Carlo)\u202f»" in said
-        assert "«\u202fMoyen (règles simples)\u202f»" in said
-        table.lang = "en"
-        assert "“Strong (Monte-Carlo search)”" in unescape(table.replay_level.value)
-    buttons = [b for b in panel.replay_buttons if b is not None]
-    assert buttons, "a deal played with the first playable card has a decision to replay"
-    buttons[0].click()
-    assert panel.replayed is not None and panel.replay_box.value
-    line = focused[-1]
-    assert isinstance(line, ipywidgets.Label) and line.tabbable is False
-    assert panel.children.index(line) + 1 == panel.children.index(panel.replay_box)
-    replayed = text("ui.review.replay_title", table.lang, where="", cards="").split(":")[0]
-    assert line.value.startswith(replayed.strip())
-    table.review_button.click()  # the same deal again: shown, the keyboard on its heading
-    buttons = [b for b in panel.replay_buttons if b is not None]
-    buttons[-1].click()
-    assert focused[-1] is line
+    # its title alone: the replays are played at the table, by this game's own bots
+    assert unescape(table.replay_level.value) == text("ui.review.title", "fr", number=1)
+    assert table.back_to_played_button.layout.display == "none"
+    index, button = next((i, b) for i, b in enumerate(panel.replay_buttons) if b is not None)
+    decision = panel.shown[index]
+    assert (
+        button.description
+        == text(
+            "ui.review.replay_trick", "fr", number=decision.trick, cards=decision.better_text("fr")
+        )
+        or decision.kind == "pass"
+    )
+    assert button.tooltip == text("ui.replay.help", "fr")
+    button.click()
+    # back at the table: the better choice played, the review gone, the keyboard safe
+    assert table.session.replaying and panel.replayed is None
+    assert table.review_slot.children == ()
+    assert table.back_to_played_button.layout.display is None
+    assert table.back_to_played_button.description == "Revenir à la donne jouée"
+    assert text("ui.replay.banner", "fr") in unescape(table.badges.value)
+    if not table.deal.is_over:
+        assert table.deal.to_play == table.human and playable(table)
+        finish_deal(table)
+    assert "Fin de la donne rejouée" in unescape(table.message_box.value)
+    assert table.review_button.layout.display is None  # the replay may be reviewed too
+    table.back_to_played_button.click()
+    assert not table.session.replaying
+    assert table.deal.history == played.history
+    assert table.back_to_played_button.layout.display == "none"
+    assert text("ui.replay.banner", "fr") not in unescape(table.badges.value)
+    table.review_button.click()  # the review of the deal as played, at once
+    assert table.review_panel is panel and panel.review is not None
+    assert panel.review.deal.history == played.history
 
 
 def test_the_teachers_review_replays_take_the_keyboard(

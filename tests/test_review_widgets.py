@@ -114,11 +114,14 @@ def test_the_verdict_is_told_in_words_and_signs_not_only_colour(table: HeartsTab
             assert button.tooltip
 
 
-def test_a_click_on_a_decision_replays_the_deal_with_the_better_card(table: HeartsTable) -> None:
+def test_a_panel_off_the_table_simulates_the_deal_with_the_better_card(table: HeartsTable) -> None:
+    """The teachers' what-if: a panel no table replays for plays the deal out with the
+    bots at every seat and shows it below."""
     finish_deal(table)
     table.review()
     panel = table.review_panel
     assert panel is not None and panel.review is not None
+    panel.at_table = None  # as in the teachers' review tab
     index = next(i for i, b in enumerate(panel.replay_buttons) if b is not None)
     decision = panel.shown[index]
     panel.replay_buttons[index].click()
@@ -164,6 +167,7 @@ def test_the_review_speaks_french_with_french_cards(table: HeartsTable) -> None:
     table.review()
     panel = table.review_panel
     assert panel is not None
+    panel.at_table = None  # the simulation's words too, as the teachers' tab shows them
     index = next(i for i, b in enumerate(panel.replay_buttons) if b is not None)
     panel.replay_buttons[index].click()
     table.set_lang("fr")

@@ -636,7 +636,7 @@ def live_felt_html(
     )
 
 
-def badges_html(deal: Deal, lang: str) -> str:
+def badges_html(deal: Deal, lang: str, replay: bool = False) -> str:
     if not deal.rules.must_break_hearts:
         hearts = f'<span class="ht-badge">{escape(text("ui.hearts.free", lang))}</span>'
     elif deal.hearts_broken:
@@ -652,9 +652,15 @@ def badges_html(deal: Deal, lang: str) -> str:
     deals = ""
     if deal.rules.deals is not None:
         deals = f'<span class="ht-badge">{escape(deal_of_text(deal, lang))}</span>'
+    # A replay at the table says so in words, first, where the eye reads the deal's kind.
+    replaying = (
+        f'<span class="ht-badge ht-replay-badge">{escape(text("ui.replay.banner", lang))}</span>'
+        if replay
+        else ""
+    )
     return (
-        f'<div class="ht-badges"><span class="ht-badge">{escape(variant)}</span>{hearts}'
-        f'<span class="ht-badge">{escape(passing)}</span>{deals}'
+        f'<div class="ht-badges">{replaying}<span class="ht-badge">{escape(variant)}</span>'
+        f'{hearts}<span class="ht-badge">{escape(passing)}</span>{deals}'
         f"</div>"
     )
 

@@ -509,6 +509,9 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
         self.review: DealReview | None = None
         self.game: GameReview | None = None
         self.replayed: tuple[Decision, WhatIfResult] | None = None
+        self.at_table: Callable[[Decision], object] | None = None
+        """Given by a table: a replay button puts the person back at the table at its
+        decision (else it shows the deal played out by the bots: the teachers' what-if)."""
         self.heading = html_box()
         self.summary = html_box()
         self.progress = widgets.IntProgress(min=0, max=1, value=0)
@@ -616,11 +619,15 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
         self.rows.children = ()
         self._render()
 
-    def replay(self, index: int) -> WhatIfResult:
-        """Replay the deal from the ``index``-th decision shown (costliest first) with the
-        bot's choice; the bots play every seat from there."""
+    def replay(self, index: int) -> WhatIfResult | None:
+        """Replay the deal from the ``index``-th decision shown with the bot's choice: at
+        the table that gave :attr:`at_table` (the person plays on), else played out by
+        the bots at every seat, shown below."""
         assert self.review is not None
         decision = self.shown[index]
+        if self.at_table is not None:
+            self.at_table(decision)
+            return None
         result = self.review.replay(decision, seed=self.seed)
         self.replayed = (decision, result)
         self._render()
@@ -679,7 +686,8 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
             row.children[0].value = decision_html(decision, review, lang, self.third_person)
             if button is not None:
                 button.description = replay_label(decision, lang)
-                button.tooltip = text("ui.review.replay_help", lang)
+                help_key = "ui.review.replay_help" if self.at_table is None else "ui.replay.help"
+                button.tooltip = text(help_key, lang)
         if self.replayed is None:
             self.replay_box.value = ""
         else:

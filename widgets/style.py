@@ -314,6 +314,7 @@ _DARK_RULES = """
 {p} .ht-message.ht-error,{p} .ht-refusal{background:#3b1214;color:#ffd7d7}
 {p} .ht-badge{background:#2a2d31;border-color:#454a50;color:#e6e6e6}
 {p} .ht-badge.ht-broken{background:#4a1518;border-color:#8e2a2a;color:#ffcdd2}
+{p} .ht-badge.ht-replay-badge{background:#3a3000;border-color:#8a6d00;color:#fff3c4}
 {p} .ht-note.widget-label,{p} .ht-anchor.widget-label{color:#e6e6e6}
 {p} .ht-seat{background:rgba(30,32,35,.94);color:#eeeeee}
 {p} .ht-seat .ht-meta{color:#c8c8c8}{p} .ht-seat .ht-said{color:#d0d0d0}
@@ -440,6 +441,7 @@ CSS = (
 .ht-badges{display:flex;gap:8px;flex-wrap:wrap;font-size:13.5px;margin:2px 0}
 .ht-badge{border-radius:12px;padding:2px 10px;background:#eceff1;border:1px solid #cfd8dc}
 .ht-badge.ht-broken{background:#ffebee;border-color:#ef9a9a;color:#8e0000;font-weight:700}
+.ht-badge.ht-replay-badge{background:#fff3cd;border-color:#8a6d00;color:#3d2f00;font-weight:700}
 .ht-panel{background:#fafafa;border:1px solid #e0e0e0;border-radius:10px;padding:8px 10px;
   font-size:13.5px}
 .ht-panel h3{font-size:15px}

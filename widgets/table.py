@@ -34,7 +34,7 @@ import traitlets
 from hearts_teach import Card, Deal, Game, Rules
 from hearts_teach.errors import HeartsError
 from hearts_teach.scoring import MOON_CHOICES
-from hearts_teach.teaching.review import DealReview, GameReview
+from hearts_teach.teaching.review import DealReview, Decision, GameReview
 from hearts_teach.teaching.session import BotPlay, Outcome, Seating, TablePoint, TableSession
 
 from .cards import HandView, pass_states, play_states, refusal_html
@@ -184,6 +184,9 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.hint_button = self._button(self.hint, "lightbulb-o")
         self.undo_button = self._button(self.undo, "undo")
         self.next_deal_button = self._button(self.next_deal, "forward", "success")
+        # During a replay at the table (from a decision of the review): back to the deal
+        # as the person played it, which the game keeps.
+        self.back_to_played_button = self._button(self.back_to_played, "history")
         # The shooter's choice (docs/rules.md §3.2), when the person shot the moon: both
         # outcomes, and a button for each.
         self.moon_box = html_box()
@@ -507,7 +510,26 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             self._review_lang = None
         if change["new"] is not None:  # made here, or given (a smaller budget...)
             self._review_lang = traitlets.dlink((self, "lang"), (change["new"], "lang"))
+            change["new"].at_table = self.replay_at_table
             follow_replays(change["new"])
+
+    def replay_at_table(self, decision: Decision) -> bool:
+        """Back at the table at one of the person's decisions of the deal reviewed, the
+        review's better choice played for them; the bots answer and the person plays on
+        (the game keeps the deal as played: :meth:`back_to_played`)."""
+        outcome = self.session.replay_at_table(decision)
+        if outcome.done:
+            self.review_slot.children = ()
+            self._game_over_told = False
+        return self._show(outcome)
+
+    def back_to_played(self) -> bool:
+        """Leave a replay: the deal as played back on the table, its review with it."""
+        outcome = self.session.back_to_played()
+        if outcome.done:
+            self.review_slot.children = ()
+            self._said_from = None
+        return self._show(outcome)
 
     # --- drawing --------------------------------------------------------------
 
@@ -524,7 +546,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         replays are played by the bots of ``REPLAY_LEVEL`` (fast enough), not this game's."""
         panel = self.review_panel
         reviewed = panel.review if panel is not None and self.review_slot.children else None
-        self.replay_level.value = review_line(reviewed, self.bot_level, self.lang)
+        self.replay_level.value = review_line(reviewed, self.lang)
 
     def _draw_felt(self) -> Timeline:
         """The felt, with the reply of the last action shown in turn if it is new; the
@@ -567,7 +589,8 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             self._draw()
         if focus:
             self.focus_safe_place()
-        if self.game.is_over and not self._game_over_told:
+        # (a replay's end is not the game's: the game keeps the deal as played)
+        if self.game.is_over and not self._game_over_told and not self.session.replaying:
             self._game_over_told = True
             if self.on_game_over is not None:
                 self.on_game_over(self)
@@ -598,7 +621,9 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             f'<div class="ht-status" role="status" lang="{lang}">{escape(self.status_text())}</div>'
             + page_marker(lang)
         )
-        self.badges.value = f'<div lang="{lang}">{badges_html(deal, lang)}</div>'
+        self.badges.value = (
+            f'<div lang="{lang}">{badges_html(deal, lang, replay=self.session.replaying)}</div>'
+        )
         times = self._draw_felt()
         self.thinking.value = ""
         self.reasons.value = reasons_html(self._reply_reasons(), deal, lang, self.human, times)
@@ -623,6 +648,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
             self.review_slot.children = ()  # a new deal, or the deal reviewed was undone
         self._draw_replay_level()
         self.next_deal_button.layout.display = None if self.session.can_deal else "none"
+        self.back_to_played_button.layout.display = None if self.session.replaying else "none"
         self.new_game_box.layout.display = None if self._asking else "none"
         self.new_game_question.value = question_html("table.new_game.ask", lang, self._asking)
         self.refusal_box.value = refusal_html(self.message, lang, self._refusals, self._refused)

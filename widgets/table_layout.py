@@ -35,6 +35,7 @@ def table_parts(
             table.undo_button,
             table.review_button,
             table.next_deal_button,
+            table.back_to_played_button,
             table.new_game_button,
             table.skip_button,
         ]
@@ -107,6 +108,7 @@ def label_controls(table: HeartsTable, lang: str) -> None:
         (table.undo_button, "ui.button.undo", "ui.button.undo"),
         (table.review_button, "ui.review.button", "ui.review.button_help"),
         (table.next_deal_button, "ui.button.next_deal", "ui.button.next_deal"),
+        (table.back_to_played_button, "ui.replay.back_button", "ui.replay.counts"),
         (table.new_game_button, "ui.button.new_game", "ui.button.new_game"),
         (table.new_game_yes, "table.new_game.yes", "table.new_game.yes"),
         (table.new_game_no, "table.new_game.no", "table.new_game.no"),

@@ -15,7 +15,6 @@ from hearts_teach import Card, Deal
 from hearts_teach.cards import sorted_for_display
 from hearts_teach.describe import seat_words
 from hearts_teach.i18n import card_symbol, card_symbols, message, seat_name, text
-from hearts_teach.teaching.review import REPLAY_LEVEL
 from hearts_teach.teaching.session import TablePoint, TableSession
 
 from .render import Timeline, timing, tricks_so_far
@@ -219,20 +218,9 @@ def question_html(key: str, lang: str, asked: bool) -> str:
     return f'<p class="ht-ask-text" role="alert" lang="{lang}">{escape(text(key, lang))}</p>'
 
 
-def review_line(review: DealReview | None, bot_level: str, lang: str) -> str:
-    """The line above the review (where the keyboard goes): its title, and in a game
-    against bots other than the replays' own, that the replays are played by the bots of
-    ``REPLAY_LEVEL`` (fast enough), not this game's."""
+def review_line(review: DealReview | None, lang: str) -> str:
+    """The line above the review (where the keyboard goes): its title. Its replays are
+    played at the table, by the game's own bots."""
     if review is None:
         return ""
-    said = [text("ui.review.title", lang, number=review.deal.deal_number + 1)]
-    if bot_level != REPLAY_LEVEL:
-        said.append(
-            text(
-                "ui.review.replay_level",
-                lang,
-                game=message(f"ui.bot.{bot_level}", lang),
-                replay=message(f"ui.bot.{REPLAY_LEVEL}", lang),
-            )
-        )
-    return " — ".join(said)
+    return text("ui.review.title", lang, number=review.deal.deal_number + 1)

@@ -36,7 +36,7 @@ from hearts_teach.rules import Rules
 from hearts_teach.scoring import MOON_CHOICES
 
 if TYPE_CHECKING:  # the review (and its search) is loaded by whoever reviews
-    from hearts_teach.teaching.review import DealReview
+    from hearts_teach.teaching.review import DealReview, Decision
 
 HINT_LEVEL: Final = "montecarlo"
 """The level of the bot that gives the person hints (and reviews their deals)."""
@@ -151,6 +151,10 @@ class TableSession:
         self.share_is_error = False
         self.moon_made: tuple[int, MoonChoiceMade] | None = None  # a bot's choice, and why
         self.reviews: dict[int, DealReview] = {}  # this game's deals reviewed, by number
+        # A replay at the table: the deal as played, kept while the person plays it again
+        # from one of their decisions (the game counts the deal as played).
+        self.played: PlayedAtTable | None = None
+        self._replay_review: DealReview | None = None
         self._hint_bot: Bot | None = None
         self.bots: list[Bot | None] = self._make_bots()
         self._run_bots()
@@ -382,6 +386,9 @@ class TableSession:
     def _deal_finished(self) -> None:
         """What the table says at the end of a deal: its scores, the moon and how it
         counted, and the game's end or what is left of it."""
+        if self.played is not None:
+            self._replay_finished(self.played)
+            return
         game = self.game
         result = game.results[-1]
         rules, human = self.rules, self.human
@@ -526,6 +533,8 @@ class TableSession:
 
     def next_deal(self) -> Outcome:
         """Deal the next deal once this one is over (and the game is not)."""
+        if self.played is not None:
+            self._restore_played()
         if not self.can_deal:
             return Outcome(False)
         self.game.next_deal()
@@ -574,6 +583,8 @@ class TableSession:
         return self._start_deal()
 
     def _start_deal(self) -> Outcome:
+        self.played = None
+        self._replay_review = None
         self.log = []
         self.moon_made = None
         self.picked = []
@@ -589,9 +600,11 @@ class TableSession:
 
     def known_review(self) -> DealReview | None:
         """The review of the deal on the table, if it was made and the deal has not
-        changed since."""
-        known = self.reviews.get(self.deal.deal_number)
-        return known if known is not None and known.deal.history == self.deal.history else None
+        changed since (the deal as played, or a replay of it)."""
+        for known in (self.reviews.get(self.deal.deal_number), self._replay_review):
+            if known is not None and _same_deal(known.deal, self.deal):
+                return known
+        return None
 
     def earlier_reviews(self) -> list[DealReview]:
         """The reviews of the game's other deals, in order."""
@@ -599,7 +612,128 @@ class TableSession:
         return [review for n, review in sorted(self.reviews.items()) if n != number]
 
     def keep_review(self, review: DealReview) -> None:
-        self.reviews[review.deal.deal_number] = review
+        """Keep a review of the deal on the table: the game's, unless it is of a replay
+        (the game's reviews stay those of the deals as played)."""
+        if self.played is not None and not _same_deal(review.deal, self.played.deal):
+            self._replay_review = review
+        else:
+            self.reviews[review.deal.deal_number] = review
+
+    # --- a replay at the table ------------------------------------------------------------
+
+    @property
+    def replaying(self) -> bool:
+        """The person is playing the deal again from one of their decisions."""
+        return self.played is not None
+
+    def replay_at_table(self, decision: Decision) -> Outcome:
+        """Back at the table where the person made ``decision`` in the finished deal, the
+        better choice of its review made for them; the bots answer and the person plays
+        on. The deal as played is kept: :meth:`back_to_played` brings it back, and the
+        game counts it, not the replay. Refused, changing nothing, when the deal is not
+        over or the decision is not one of the person's in it."""
+        source = self.played.deal if self.played is not None else self.deal
+        if not source.is_over or not _decided_in(decision, source, self.human):
+            return self._refuse(Worded(lambda lang: text("ui.replay.not_now", lang)))
+        if self.played is None:
+            self.played = PlayedAtTable(self.deal.copy(), list(self.log), self.moon_made)
+        else:
+            self._restore_played()  # a replay from another decision: from the deal played
+            self.played = PlayedAtTable(self.deal.copy(), list(self.log), self.moon_made)
+        self._rewind(decision, source)
+        self.moon_made = None
+        self.picked = []
+        self.hinted = []
+        self.share_message = None
+        self._replay_review = None
+        before = table_point(self.deal)
+        better = decision.better
+        where = decision.trick
+        said = "ui.replay.started_pass" if where == 0 else "ui.replay.started"
+        if decision.kind == "pass":
+            self.game.pass_cards(self.human, list(better))
+            for kind, player, cards in source.history:
+                if kind == "pass" and player != self.human and self.deal.phase == "pass":
+                    self.game.pass_cards(player, cards)
+            before = (0, 0)
+        else:
+            self.game.play(better[0], self.human)
+        self._say(
+            Worded(lambda lang: text(said, lang, number=where, cards=card_symbols(better, lang)))
+        )
+        self._run_bots()
+        return Outcome(True, before, self.message)
+
+    def back_to_played(self) -> Outcome:
+        """Leave a replay: the deal as the person played it, back on the table."""
+        if self.played is None:
+            return self._refuse(Worded(lambda lang: text("ui.replay.none", lang)))
+        self._restore_played()
+        self._say(Worded(lambda lang: text("ui.replay.back", lang)))
+        return Outcome(True, said=self.message)
+
+    def _replay_finished(self, played: PlayedAtTable) -> None:
+        """The end of a replay: the person's score for the deal replayed and as played;
+        the game's totals are the deal as played, whatever the replay gives."""
+        human = self.human
+        mine = self.deal.result().scores[human]
+        then = played.deal.result().scores[human]
+        gain = (mine - then) if self.rules.reverse else (then - mine)  # Reverse: more is better
+        key = "ui.replay.better" if gain > 0 else "ui.replay.worse" if gain < 0 else None
+
+        def sentence(lang: str) -> str:
+            parts = [text("ui.replay.over", lang, replayed=mine, played=then)]
+            if key is not None:
+                parts.append(ntext(key, abs(gain), lang))
+            parts.append(text("ui.replay.counts", lang))
+            return " ".join(parts)
+
+        self._say(Worded(sentence))
+
+    def _rewind(self, decision: Decision, source: Deal) -> None:
+        """Take back the deal on the table to just before ``decision``."""
+        deal = self.deal
+        if decision.kind == "pass":
+            mine = next(
+                index
+                for index, (kind, player, _) in enumerate(source.history)
+                if kind == "pass" and player == self.human
+            )
+            while deal.moon_choice is not None or len(deal.history) > mine:
+                self.game.undo()
+        else:
+            while deal.moon_choice is not None or _cards_played(deal) > decision.plays_before:
+                self.game.undo()
+        kept = len(deal.history)
+        self.log = [play for play in self.log if play.index < kept]
+
+    def _restore_played(self) -> None:
+        """The deal as played, by taking back the replay's actions and redoing the
+        played ones: the game stays one deal pushed and undone, never replaced."""
+        played = self.played
+        assert played is not None
+        deal = self.deal
+        original = played.deal.history
+        common = 0
+        for done, then in zip(deal.history, original, strict=False):
+            if done != then:
+                break
+            common += 1
+        while deal.moon_choice is not None or len(deal.history) > common:
+            self.game.undo()
+        for kind, player, cards in original[common:]:
+            if kind == "pass":
+                self.game.pass_cards(player, cards)
+            else:
+                self.game.play(cards[0], player)
+        if played.deal.moon_choice is not None:
+            self.game.choose_moon(played.deal.moon_choice)
+        self.log = list(played.log)
+        self.moon_made = played.moon_made
+        self.played = None
+        self._replay_review = None
+        self.picked = []
+        self.hinted = []
 
     # --- what the table says -------------------------------------------------------------
 
@@ -615,6 +749,41 @@ class TableSession:
     def _refuse(self, message: Wording) -> Outcome:
         self._say(message, error=True)
         return Outcome(False, said=message)
+
+
+@dataclass(frozen=True)
+class PlayedAtTable:
+    """A finished deal as the person played it, kept during a replay: the deal, the
+    bots' plays with their reasons, and a bot's choice on its moon."""
+
+    deal: Deal
+    log: list[BotPlay]
+    moon_made: tuple[int, MoonChoiceMade] | None
+
+
+def _cards_played(deal: Deal) -> int:
+    """Cards played in ``deal`` since its first lead."""
+    tricks, in_trick = table_point(deal)
+    return tricks * deal.rules.players + in_trick
+
+
+def _same_deal(one: Deal, other: Deal) -> bool:
+    return one.history == other.history and one.moon_choice == other.moon_choice
+
+
+def _decided_in(decision: Decision, deal: Deal, player: int) -> bool:
+    """``decision`` is one ``player`` made in ``deal``: their pass, or their card after
+    ``plays_before`` cards."""
+    history = deal.history
+    if decision.kind == "pass":
+        return any(
+            kind == "pass" and who == player and cards == decision.played
+            for kind, who, cards in history
+        )
+    plays = [(who, cards[0]) for kind, who, cards in history if kind == "play"]
+    first = _cards_played(deal) - len(plays)  # cards played before the deal was set up
+    index = decision.plays_before - first
+    return 0 <= index < len(plays) and plays[index] == (player, decision.played[0])
 
 
 def _check_level(level: str) -> None:

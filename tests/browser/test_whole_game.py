@@ -3,7 +3,8 @@
 The served playground (Voilà) and the static book's playground (Pyodide, no server) are
 played the same way, from the start screen: the shooter's-choice rules, three deals with
 a pass each (left, right, across), a review after the first deal, a trip to the rules and
-back, and in the third deal a moon shot by the person, who chooses how it counts. At
+back, and in the third deal a moon shot by the person, who chooses how it counts, then
+reviews the deal, replays it at the table from a decision and goes back to it as played. At
 every phase the controls that phase needs are visible and enabled, and those it does not
 need are hidden: the static book once showed no button that a phase change should have
 shown (its kernel sent ``None`` as ``undefined``), so that a game stopped after one deal.
@@ -206,6 +207,8 @@ def play_a_game_of_three_deals(
             shot("rules")
             resume.click()
             check_controls(surface, lang, "back at the table", [next_deal, review], [resume])
+        if number == MOON_DEAL:
+            replay_at_the_table(surface, lang, shot)
         if number < DEALS:
             next_deal.click()
             wait_for_hand(surface, 13)
@@ -217,6 +220,47 @@ def play_a_game_of_three_deals(
         for cell in rows.nth(MOON_DEAL - 1).locator("td").all_inner_texts()
     ]
     assert moon_row[0] == -26 and moon_row[1:] == [0, 0, 0], moon_row
+
+
+def replay_at_the_table(surface: Surface, lang: str, shot: Callable[[str], None]) -> None:
+    """The moon's deal reviewed, then replayed at the table from its first decision
+    with a replay button: the person plays on to the end, and goes back to the deal as
+    played, which the game keeps (the score sheet after says so)."""
+    review = button(surface, "ui.review.button", lang)
+    hint = button(surface, "ui.button.hint", lang)
+    back = button(surface, "ui.replay.back_button", lang)
+    add, subtract = moon_buttons(surface, lang)
+    check_controls(surface, lang, "before the review", [review], [back])
+    review.click()
+    replays = surface.locator(".ht-review-line button")
+    expect(replays.first).to_be_visible(timeout=2 * STEP_TIMEOUT)
+    expect(replays.first).to_be_enabled()
+    replays.first.click()
+    banner = surface.locator(".ht-replay-badge")
+    expect(banner).to_have_text(text("ui.replay.banner", lang), timeout=STEP_TIMEOUT)
+    expect(surface.locator(".ht-review")).to_have_count(0, timeout=STEP_TIMEOUT)
+    shot("replay-started")
+    for _ in range(14):
+        if not surface.locator(HAND).count():
+            break
+        if subtract.is_visible():
+            check_controls(surface, lang, "the replay's moon", [add, subtract, back], [])
+            subtract.click()
+            continue
+        expect(surface.locator(PLAYABLE).first).to_be_visible(timeout=STEP_TIMEOUT)
+        check_controls(surface, lang, "a replay's card", [hint, back], [review])
+        size = surface.locator(HAND).count()
+        click_card(surface, PLAYABLE, played_card(cards_of(surface, PLAYABLE)))
+        wait_for_hand(surface, size - 1)
+    if subtract.is_visible():
+        subtract.click()
+    check_controls(surface, lang, "the replay over", [back, review], [add, subtract])
+    expect(surface.locator(".ht-message").first).to_contain_text(
+        text("ui.replay.counts", lang), timeout=STEP_TIMEOUT
+    )
+    shot("replay-over")
+    back.click()
+    check_controls(surface, lang, "back to the deal as played", [review], [back, banner])
 
 
 def play_the_shooters_choice_lesson(
