@@ -15,6 +15,7 @@ from test_session import play_the_person
 
 from hearts_teach import Card, Rules
 from hearts_teach.deal import Deal
+from hearts_teach.i18n import signed
 from hearts_teach.teaching.review import Decision, review_deal
 from hearts_teach.teaching.session import TableSession
 
@@ -90,8 +91,8 @@ def test_a_replay_plays_the_better_card_then_gives_back_the_deal_as_played(
     finish(session, random.Random(seed + 1))
     for lang in LANGS:
         said = said_by(session, lang)
-        assert str(session.deal.result().scores[session.human]) in said
-        assert str(played.result().scores[session.human]) in said
+        assert signed(session.deal.result().scores[session.human]) in said
+        assert signed(played.result().scores[session.human]) in said
     back = session.back_to_played()
     assert back.done and not session.replaying
     assert session.deal.history == played.history

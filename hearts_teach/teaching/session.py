@@ -31,7 +31,16 @@ from hearts_teach.deal import Deal, PlayerView, table_point
 from hearts_teach.describe import seat_words, winners_text
 from hearts_teach.errors import BotError, IllegalMove, RecordError
 from hearts_teach.game import Game
-from hearts_teach.i18n import Worded, Wording, card_symbol, card_symbols, ntext, one_decimal, text
+from hearts_teach.i18n import (
+    Worded,
+    Wording,
+    card_symbol,
+    card_symbols,
+    ntext,
+    one_decimal,
+    signed,
+    text,
+)
 from hearts_teach.rules import Rules
 from hearts_teach.scoring import MOON_CHOICES
 
@@ -682,7 +691,7 @@ class TableSession:
         key = "ui.replay.better" if gain > 0 else "ui.replay.worse" if gain < 0 else None
 
         def sentence(lang: str) -> str:
-            parts = [text("ui.replay.over", lang, replayed=mine, played=then)]
+            parts = [text("ui.replay.over", lang, replayed=signed(mine), played=signed(then))]
             if key is not None:
                 parts.append(ntext(key, abs(gain), lang))
             parts.append(text("ui.replay.counts", lang))
