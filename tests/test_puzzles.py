@@ -7,14 +7,24 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_teach.bots.weigh import difference
 from hearts_teach.cards import Card
+from hearts_teach.errors import RecordError
 from hearts_teach.i18n import LANGS
+from hearts_teach.teaching.puzzle_progress import (
+    Progress,
+    next_puzzle,
+    progress_code,
+    progress_from_code,
+    record_try,
+)
 from hearts_teach.teaching.puzzles import (
     MIN_ERRORS,
     MIN_MARGIN,
@@ -163,3 +173,81 @@ def test_the_page_filters_by_theme_and_variant(tmp_path: Path) -> None:
     page.theme.value = ""
     page.variant.value = variants[-1]
     assert page.puzzle is not None and page.puzzle.variant == variants[-1]
+
+
+# --- the progress in the address (the playground's puzzles tab) ------------------------
+
+
+def a_progress(tries: Sequence[bool]) -> Progress:
+    progress = Progress()
+    for solved in tries:
+        puzzle = next_puzzle(PUZZLES, progress)
+        assert puzzle is not None
+        record_try(progress, puzzle, solved)
+    return progress
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(tries=st.lists(st.booleans(), max_size=40))
+def test_a_progress_code_gives_back_the_progress(tries: list[bool]) -> None:
+    progress = a_progress(tries)
+    again = progress_from_code(progress_code(progress), PUZZLES)
+    assert again.solved == progress.solved and again.tried == progress.tried
+    assert again.streak == progress.streak
+    assert again.again == progress.again and again.done == progress.done
+    assert abs(again.player.rating - progress.player.rating) < 0.01
+    # what comes next is the same puzzle
+    assert next_puzzle(PUZZLES, again) == next_puzzle(PUZZLES, progress)
+
+
+def test_a_long_progress_keeps_a_short_code() -> None:
+    code = progress_code(a_progress([i % 3 != 0 for i in range(400)]))
+    assert len(code) < 8_192  # the template's pattern and the address's limit
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["", "nonsense", "A" * 9000, progress_code(Progress())[:-6] + "!!", "eJyrVgpTsjI0AAAE0wFd"],
+)
+def test_a_damaged_progress_code_is_refused(code: str) -> None:
+    with pytest.raises(RecordError) as refused:
+        progress_from_code(code, PUZZLES)
+    assert refused.value.message("fr") != refused.value.message("en")
+
+
+def test_the_playground_keeps_the_puzzles_progress_in_its_address() -> None:
+    from hearts_teach_widgets.playground import Playground
+
+    playground = Playground.from_environment({"QUERY_STRING": "lang=fr&seed=5"})
+    assert "puzzles=" not in playground.address()
+    page = playground.open_puzzles()
+    assert page is not None and playground.tabs is not None
+    assert playground.tabs.titles[playground.tabs.selected_index] == "Problèmes"
+    puzzle = page.puzzle
+    assert puzzle is not None
+    if puzzle.kind == "pass":
+        page.picked = [Card.parse(c) for c in puzzle.answers[0]]
+        page.try_pass()
+    else:
+        page.pick(Card.parse(puzzle.answers[0][0]))
+    query = playground.address()
+    assert "puzzles=" in query
+    # the address reopened (a reload): the same progress, in the tab when opened
+    again = Playground.from_environment({"QUERY_STRING": query})
+    assert "puzzles=" in again.address()  # kept before the tab is opened
+    reopened = again.open_puzzles()
+    assert reopened is not None
+    assert reopened.progress.solved == 1 and reopened.progress.streak == 1
+    assert reopened.puzzle is not None and reopened.puzzle.id != puzzle.id
+
+
+def test_a_damaged_progress_in_the_address_is_said_and_the_player_starts_afresh() -> None:
+    from hearts_teach_widgets.playground import Playground
+
+    playground = Playground.from_environment({"QUERY_STRING": "lang=fr&puzzles=abcdef"})
+    page = playground.open_puzzles()
+    assert page is not None
+    assert page.progress.tried == 0 and page.puzzle is not None
+    said = page.intro.value
+    assert "n’a pas pu être lue" in said and 'role="alert"' in said
+    assert "puzzles=" not in playground.address()  # the damaged code is not kept

@@ -440,7 +440,7 @@ def test_lessons_tab_is_built_when_opened_and_follows_the_language() -> None:
     lessons = playground.lessons
     assert lessons is not None and playground._lessons_slot.children == (lessons,)
     playground.set_lang("fr")
-    assert playground.tabs.titles == ("Jouer", "Leçons", "Enseignants")
+    assert playground.tabs.titles == ("Jouer", "Leçons", "Problèmes", "Enseignants")
     if hasattr(lessons, "lang"):
         assert lessons.lang == "fr"
 

@@ -38,7 +38,17 @@ PAGE_LANG: Final = "HEARTS_LANG"
 """The page's language when its address names none (``hearts-teach play --lang fr``)."""
 MAX_QUERY: Final = 16_384
 """The longest query string read (a whole game's code is a few hundred characters)."""
-PARAMETERS: Final = ("game", "deal", "seed", "lang", "bots", "picked", "class", "review")
+PARAMETERS: Final = (
+    "game",
+    "deal",
+    "seed",
+    "lang",
+    "bots",
+    "picked",
+    "class",
+    "review",
+    "puzzles",
+)
 MAX_PICKED: Final = 13
 """The most cards an address may give as chosen for the pass (a hand's worth)."""
 _SHOWN: Final = 24  # characters of a bad value quoted back to the visitor
@@ -138,6 +148,9 @@ class Address:
     picked: tuple[int, ...] = ()
     """The cards chosen for the pass and not yet passed (card indexes), kept by a reload;
     whether the hand may pass them is checked when the game is open."""
+    puzzles: str | None = None
+    """The player's progress through the puzzles (``puzzle_progress.progress_code``),
+    read when the puzzles tab opens."""
     problems: list[tuple[str, dict[str, object]]] = field(default_factory=list)
 
     def messages(self, lang: str) -> list[str]:
@@ -185,6 +198,7 @@ def read_address(query_string: str | None) -> Address:
             )
     address.deal = parameters.get("deal")
     address.game = parameters.get("game")
+    address.puzzles = parameters.get("puzzles")
     picked = parameters.get("picked")
     if picked is not None:
         parts = picked.split(".")
@@ -202,15 +216,23 @@ def read_address(query_string: str | None) -> Address:
 
 
 def address_query(
-    *, seed: int, lang: str, bots: str, game: str | None = None, picked: Sequence[int] = ()
+    *,
+    seed: int,
+    lang: str,
+    bots: str,
+    game: str | None = None,
+    picked: Sequence[int] = (),
+    puzzles: str | None = None,
 ) -> str:
     """The query string that holds the game: opening it resumes the game there, with the
-    cards chosen for the pass (``picked``, card indexes) if it is being chosen."""
+    cards chosen for the pass (``picked``, card indexes) if it is being chosen, and the
+    player's progress through the puzzles (``puzzles``)."""
     values = {
         "game": game,
         "seed": str(seed),
         "lang": lang,
         "bots": bots,
         "picked": ".".join(str(index) for index in picked),
+        "puzzles": puzzles,
     }
     return urlencode({k: v for k, v in values.items() if v}, quote_via=quote, safe=".")

@@ -47,7 +47,8 @@ from .table import HeartsTable
 from .table_settings import bot_level_options, language_switch, page_marker
 from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES, Localized
 
-if TYPE_CHECKING:  # the teachers' tools are imported when their tab is first opened
+if TYPE_CHECKING:  # the teachers' tools and the puzzles are imported when first opened
+    from .puzzles import PuzzlePage
     from .teacher import TeacherTools
 
 log = logging.getLogger(__name__)
@@ -219,9 +220,15 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         self.teachers: TeacherTools | None = None
         self._teachers_deal: Deal | None = None  # the finished deal the tools were given
         self._teachers_slot = widgets.VBox()
+        # The puzzles tab, built when first opened; the player's progress is kept in the
+        # address (each visitor of a served class has their own).
+        self.puzzles: PuzzlePage | None = None
+        self._puzzles_code: str | None = None
+        self._puzzles_slot = widgets.VBox()
         pages: dict[str, widgets.Widget] = {"play": self.play_area}
         if with_lessons:
             pages["lessons"] = self._lessons_slot
+            pages["puzzles"] = self._puzzles_slot
         if with_teachers:
             pages["teachers"] = self._teachers_slot
         self._tab_names = tuple(pages)
@@ -292,6 +299,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             playground.prepare_table()
             query = _with_page_lang(request_query_string(environ), environ)
             playground.visit(read_address(query), links(os.environ))
+            playground._keep_puzzles_of(query)
             playground._open_class_of(query)
             playground._open_review_of(query)
         else:
@@ -308,9 +316,40 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             )
             playground._pick_again(address)
             query = _with_page_lang(request_query_string(environ), environ)
+            playground._keep_puzzles_of(query)
             playground._open_class_of(query)
             playground._open_review_of(query)
         return playground
+
+    def _keep_puzzles_of(self, query: str | None) -> None:
+        """``?puzzles=CODE``: the visitor's progress through the puzzles, read (and
+        checked) when the puzzles tab opens, kept in the address until then."""
+        given = parse_qs(query or "").get("puzzles")
+        if given:
+            self._puzzles_code = given[0]
+            self._update_address()
+
+    def open_puzzles(self) -> PuzzlePage | None:
+        """Build the puzzles tab (once) and show it."""
+        if "puzzles" not in self._tab_names:
+            return None
+        if self.puzzles is None:
+            from .puzzles import AddressStore, PuzzlePage, load
+
+            puzzles = load()
+            store = AddressStore(self._puzzles_code, puzzles, on_save=self._puzzles_saved)
+            page = PuzzlePage(self.lang, puzzles=puzzles, store=store)
+            self._puzzles_code = store.code  # a damaged code is set aside
+            self._tie("puzzles", page)
+            self.puzzles = page
+            self._puzzles_slot.children = [page]
+            self._update_address()
+        self._select_tab("puzzles")
+        return self.puzzles
+
+    def _puzzles_saved(self, code: str) -> None:
+        self._puzzles_code = code
+        self._update_address()
 
     def _open_class_of(self, query: str | None) -> None:
         """``?class=CODE``: the deal a teacher gave the class (see :meth:`open_class`)."""
@@ -495,6 +534,8 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         name = self._tab_names[index] if isinstance(index, int) else None
         if name == "lessons":
             self.open_lessons()
+        elif name == "puzzles":
+            self.open_puzzles()
         elif name == "teachers":
             self.open_teachers()
 
@@ -566,8 +607,11 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
     def address(self) -> str:
         """The query string that reopens this page where it is (see hearts_teach_widgets.address)."""
         table = self.table
+        puzzles = getattr(self, "_puzzles_code", None)
         if table is None:
-            return address_query(seed=self.seed, lang=self.lang, bots=self.bot_picker.value)
+            return address_query(
+                seed=self.seed, lang=self.lang, bots=self.bot_picker.value, puzzles=puzzles
+            )
         from hearts_teach.records import game_code
 
         query = address_query(
@@ -576,6 +620,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             lang=self.lang,
             bots=table.bot_level,
             picked=[card.index for card in table.picked] if table.deal.phase == "pass" else (),
+            puzzles=puzzles,
         )
         panel = self.class_panel
         if panel is not None and table is self._class_table:

@@ -5,9 +5,11 @@ rating line. Every figure comes from :mod:`hearts_teach.teaching.puzzles` (the m
 data) and :mod:`hearts_teach.teaching.ratings` (Glicko-2); the page only lays them out.
 
 Progress (the player's rating and history, the puzzles' ratings as this player has
-moved them, the puzzles missed) is kept by a :class:`ProgressStore`: the browser's
-``localStorage`` where the kernel can reach it, else a JSON file in the served
-playground's data folder; it is never sent anywhere else.
+moved them, the puzzles missed) is kept by a store: in the playground an
+:class:`AddressStore`, the page's address (which the static book's page also keeps in
+the browser's ``localStorage``), so that each visitor of a served class has their own;
+elsewhere a :class:`ProgressStore`, ``localStorage`` where the kernel can reach it, else
+a JSON file. It is never sent anywhere else.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 import importlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -25,14 +27,22 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from hearts_teach.bots.catalog import points
 from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.cards import Card, cards_of
+from hearts_teach.errors import RecordError
 from hearts_teach.i18n import card_symbol, card_symbols, decimal, seat_name, text
 from hearts_teach.rules import Rules
-from hearts_teach.teaching.puzzle_progress import Progress, next_puzzle, puzzle_rating, record_try
+from hearts_teach.teaching.puzzle_progress import (
+    Progress,
+    next_puzzle,
+    progress_code,
+    progress_from_code,
+    puzzle_rating,
+    record_try,
+)
 from hearts_teach.teaching.puzzles import THEMES, VARIANTS, Puzzle, load
 
 from .render import position_html, variant_name
 from .review import answer_controls, card_buttons, label_cards
-from .shared import html_box
+from .shared import alert_html, html_box
 from .texts import Localized
 
 STORAGE_KEY = "hearts-teach-puzzles"
@@ -79,6 +89,52 @@ class ProgressStore:
         self.path.write_text(raw, "utf-8")
 
 
+def rating_text(progress: Progress, lang: str) -> str:
+    """The player's rating line: rating and deviation, streak, puzzles solved of tried."""
+    return text(
+        "puzzle.rating",
+        lang,
+        rating=decimal(progress.player.rating, lang, 0),
+        rd=decimal(progress.player.rd, lang, 0),
+        streak=progress.streak,
+        solved=progress.solved,
+        tried=progress.tried,
+    )
+
+
+class AddressStore:
+    """Progress kept in the page's address (the playground's ``puzzles=`` parameter; the
+    static book's page also copies it to the browser's ``localStorage``): ``code`` is
+    the progress code given, ``on_save`` told of each new one. A damaged code is set
+    aside (:attr:`refused`) and the player starts afresh, never stopped."""
+
+    def __init__(
+        self,
+        code: str | None,
+        puzzles: Sequence[Puzzle],
+        on_save: Callable[[str], None] | None = None,
+    ) -> None:
+        self.code = code or None
+        self.puzzles = puzzles
+        self.on_save = on_save
+        self.refused: RecordError | None = None
+
+    def load(self) -> Progress:
+        if self.code is None:
+            return Progress()
+        try:
+            return progress_from_code(self.code, self.puzzles)
+        except RecordError as error:
+            self.refused = error
+            self.code = None
+            return Progress()
+
+    def save(self, progress: Progress) -> None:
+        self.code = progress_code(progress)
+        if self.on_save is not None:
+            self.on_save(self.code)
+
+
 class PuzzlePage(Localized, widgets.VBox):  # type: ignore[misc]
     """The puzzles page (see the module's text)."""
 
@@ -87,7 +143,7 @@ class PuzzlePage(Localized, widgets.VBox):  # type: ignore[misc]
         lang: str = "en",
         *,
         puzzles: Sequence[Puzzle] | None = None,
-        store: ProgressStore | None = None,
+        store: ProgressStore | AddressStore | None = None,
     ) -> None:
         super().__init__()
         self.lang = lang
@@ -224,10 +280,12 @@ class PuzzlePage(Localized, widgets.VBox):  # type: ignore[misc]
             if number < first or trick.winner is None:
                 continue
             plays = " ".join(card_symbol(c, lang) for _p, c in trick.plays)
+            winner = seat_name(trick.winner, end.rules.players, lang)
             lines.append(
-                f"{number + 1}: {plays} → {seat_name(trick.winner, end.rules.players, lang)}"
+                text("puzzle.played_trick", lang, number=number + 1, cards=plays, winner=winner)
             )
-        return text("puzzle.played_out", lang, tricks="; ".join(lines))
+        separator = text("puzzle.played_separator", lang)  # French: a narrow space before ;
+        return text("puzzle.played_out", lang, tricks=separator.join(lines))
 
     def _render(self) -> None:
         lang = self.lang
@@ -237,15 +295,12 @@ class PuzzlePage(Localized, widgets.VBox):  # type: ignore[misc]
             f'<p lang="{lang}">{escape(text("puzzle.intro", lang))}</p>'
             f'<p lang="{lang}">{escape(text("puzzle.kept", lang))}</p>'
         )
-        rating = text(
-            "puzzle.rating",
-            lang,
-            rating=decimal(progress.player.rating, lang, 0),
-            rd=decimal(progress.player.rd, lang, 0),
-            streak=progress.streak,
-            solved=progress.solved,
-            tried=progress.tried,
-        )
+        refused = getattr(self.store, "refused", None)
+        if refused is not None:  # a damaged progress code: said, and a fresh start
+            self.intro.value += alert_html(
+                text("puzzle.progress_refused", lang, error=refused.message(lang))
+            )
+        rating = rating_text(progress, lang)
         history = ""
         if progress.history:
             shown = " → ".join(decimal(r, lang, 0) for r in progress.history[-10:])
@@ -326,4 +381,12 @@ class PuzzlePage(Localized, widgets.VBox):  # type: ignore[misc]
         return f"<p>{escape(said)}</p><p>{escape(self.played_out(lang))}</p>"
 
 
-__all__ = ["Progress", "ProgressStore", "PuzzlePage", "next_puzzle", "record_try"]
+__all__ = [
+    "AddressStore",
+    "Progress",
+    "ProgressStore",
+    "PuzzlePage",
+    "load",
+    "next_puzzle",
+    "record_try",
+]

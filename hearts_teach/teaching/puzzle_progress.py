@@ -5,15 +5,27 @@ puzzles that come back; which puzzle comes next, and what one try changes. The p
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
+
+from hearts_teach.errors import RecordError
 
 from .puzzles import Puzzle
 from .ratings import Rating, after_try
 
 AGAIN_AFTER = 3
 """A missed puzzle comes back after this many other puzzles."""
+CODE_VERSION: Final = 1
+"""The progress code's format (:func:`progress_code`)."""
+CODE_LIMITS: Final = {"history": 40, "puzzles": 120, "done": 400}
+"""What a progress code keeps of a long progress: the latest entries of each (an address
+stays a few kilobytes; the rating and the counts are kept whole)."""
+MAX_CODE: Final = 8_192
 
 
 @dataclass
@@ -106,3 +118,62 @@ def record_try(progress: Progress, puzzle: Puzzle, solved: bool) -> None:
     else:
         progress.streak = 0
         progress.again[puzzle.id] = AGAIN_AFTER
+
+
+def _short(puzzle_id: str) -> str:
+    """A puzzle's id in a code: 8 hex digits of its SHA-1 (two of 1,369 puzzles share
+    them with odds of about 1 in 5,000; the code then confuses only their progress)."""
+    return hashlib.sha1(puzzle_id.encode()).hexdigest()[:8]
+
+
+def progress_code(progress: Progress) -> str:
+    """The progress as a short code for an address: compressed JSON, URL-safe base64.
+    Puzzles are named by a hash of their id, so a code survives new puzzles mined."""
+    p = progress.player
+    limits = CODE_LIMITS
+    tried = list(progress.puzzles.items())[-limits["puzzles"] :]
+    data = {
+        "v": CODE_VERSION,
+        "p": [round(p.rating, 2), round(p.rd, 2), round(p.volatility, 6)],
+        "h": progress.history[-limits["history"] :],
+        "s": [progress.streak, progress.solved, progress.tried],
+        "q": {_short(k): [round(v[0], 2), round(v[1], 2), round(v[2], 6)] for k, v in tried},
+        "a": {_short(k): v for k, v in progress.again.items()},
+        "d": [_short(k) for k in progress.done[-limits["done"] :]],
+    }
+    raw = zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def progress_from_code(code: str, puzzles: Sequence[Puzzle]) -> Progress:
+    """The progress a code keeps, its puzzles found among ``puzzles`` (those no longer
+    there dropped). A damaged or foreign code raises :class:`RecordError`."""
+    if not code or len(code) > MAX_CODE:
+        raise RecordError("progress_damaged")
+    try:
+        raw = zlib.decompress(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)))
+        data = json.loads(raw)
+        if data["v"] != CODE_VERSION:
+            raise RecordError("progress_damaged")
+        ids = {_short(puzzle.id): puzzle.id for puzzle in puzzles}
+        player = Rating(*(float(x) for x in data["p"]))
+        streak, solved, tried = (int(x) for x in data["s"])
+        progress = Progress(
+            player,
+            [float(x) for x in data["h"]],
+            streak,
+            solved,
+            tried,
+            {ids[k]: [float(x) for x in v] for k, v in data["q"].items() if k in ids},
+            {ids[k]: int(v) for k, v in data["a"].items() if k in ids},
+            [ids[k] for k in data["d"] if k in ids],
+        )
+    except RecordError:
+        raise
+    except (ValueError, KeyError, TypeError, zlib.error) as error:
+        raise RecordError("progress_damaged") from error
+    if not (0 < player.rd < 1_000 and 0 < player.volatility < 1 and -1_000 < player.rating < 5_000):
+        raise RecordError("progress_damaged")
+    if min(streak, solved, tried) < 0 or any(len(v) != 3 for v in progress.puzzles.values()):
+        raise RecordError("progress_damaged")
+    return progress

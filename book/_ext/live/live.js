@@ -105,6 +105,14 @@
       new URLSearchParams(window.location.search).forEach(function (value, key) {
         if (key !== "lang") params.set(key, value);
       });
+      // The reader's puzzles progress, kept in this browser by the playground's page
+      // (its template): given back to a playground opened without it in its address.
+      if (kind === "playground" && !params.has("puzzles")) {
+        try {
+          var kept = window.localStorage.getItem("hearts-teach-puzzles");
+          if (kept && /^[A-Za-z0-9_-]{1,8192}$/.test(kept)) params.set("puzzles", kept);
+        } catch (noStorage) {}
+      }
     }
     if (kind === "lesson") params.set("lesson", slot.getAttribute("data-lesson") || "");
     params.set("lang", slot.getAttribute("data-lang") || "en");
