@@ -344,6 +344,12 @@ class MoonOutcomes:
     def outcome(self, choice: MoonChoice) -> DealResult:
         return self.add if choice == "add" else self.subtract
 
+    @property
+    def amount(self) -> int:
+        """What the moon is worth this deal: M, twice M for a sun (§16.2)."""
+        rules = self.add.rules
+        return rules.moon_value * (2 if self.add.sun and rules.sun == "double" else 1)
+
 
 @dataclass(frozen=True)
 class MoonDecision:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import unescape
 
 import pytest
@@ -215,3 +216,21 @@ def test_compare_shows_both_outcomes_of_a_shooters_choice_moon() -> None:
     assert "that ends the game" not in unescape(widget.moon_choice.value)
     widget.set_lang("fr")
     assert "grand chelem" in widget.moon_choice.value
+
+
+def test_compare_prices_a_sun_as_its_rules_do_in_the_figures_and_the_words() -> None:
+    """Under the sun rule a moon with every trick is worth twice: the shooter's choice
+    beside the rows says 52, as the engine scores it, not the plain moon's 26."""
+    rules = Rules.preset("sun")
+    deal = play_a_moon(rules)
+    assert deal.tricks_won[0] == sum(deal.tricks_won)  # a sun
+    widget = VariantCompare(deal, "en")
+    shown = unescape(widget.moon_choice.value)
+    choice = replace(rules, moon="choice")
+    outcomes = moon_outcomes(
+        choice, [cards_of(m) for m in deal.taken], (0, 0, 0, 0), tricks=deal.tricks_won
+    )
+    assert outcomes is not None and outcomes.amount == 2 * rules.moon_value
+    assert outcomes.add.scores[1:] == (52, 52, 52)
+    assert "Add 52 to each other player" in shown and "Take 52 off my total" in shown
+    assert "26" not in shown

@@ -499,7 +499,7 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
             moon_choice_html(pending, rules, lang, learner) if mine and pending else ""
         )
         for choice, button in self.moon_buttons.items():
-            button.description = moon_choice_label(choice, rules, lang)
+            button.description = moon_choice_label(choice, rules, lang, pending)
             button.tooltip = button.description
             button.layout.display = None if mine else "none"
         wrong = self._feedback is not None and not self._feedback.played

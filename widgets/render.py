@@ -78,10 +78,14 @@ def moon_text(shooter: int, rules: Rules, lang: str, you: int = 0) -> str:
     return text("ui.deal.moon", lang, seat=seat_words(shooter, rules, lang, you))
 
 
-def moon_choice_label(choice: MoonChoice, rules: Rules, lang: str) -> str:
+def moon_choice_label(
+    choice: MoonChoice, rules: Rules, lang: str, outcomes: MoonOutcomes | None = None
+) -> str:
     """The words of a shooter's choice (docs/rules.md §3.2), for a button or a line:
-    "Add 26 to each other player", "Take 26 off my total"."""
-    return text(f"ui.moon_choice.{choice}", lang, amount=rules.moon_value)
+    "Add 26 to each other player", "Take 26 off my total"; with the deal's ``outcomes``,
+    what its moon is worth (a sun twice as much, §16.2)."""
+    amount = outcomes.amount if outcomes is not None else rules.moon_value
+    return text(f"ui.moon_choice.{choice}", lang, amount=amount)
 
 
 def moon_choice_html(
@@ -105,7 +109,7 @@ def moon_choice_html(
         end = ""
         if result.game_over:
             end = f"<br><span class='ht-meta'>{escape(winners_text(rules, result.winners, lang, None if you < 0 else you))}</span>"
-        label = escape(moon_choice_label(choice, rules, lang))
+        label = escape(moon_choice_label(choice, rules, lang, outcomes))
         rows.append(f"<tr><th scope='row'>{label}{end}</th>{cells}</tr>")
     shooter = moon_text(outcomes.shooter, rules, lang, you)
     if question is None:

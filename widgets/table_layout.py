@@ -101,7 +101,9 @@ def label_controls(table: HeartsTable, lang: str) -> None:
         "ui.pass.chosen", lang, chosen=len(session.picked), count=count
     )
     for choice, button in table.moon_buttons.items():
-        button.description = moon_choice_label(choice, table.rules, lang)
+        button.description = moon_choice_label(
+            choice, table.rules, lang, table.deal.pending_moon_choice
+        )
         button.tooltip = button.description
     for button, key, help_key in (
         (table.hint_button, "ui.button.hint", "ui.button.hint_help"),

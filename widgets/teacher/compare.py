@@ -3,6 +3,7 @@ teacher gives (the numbers from :mod:`hearts_teach.teaching.compare`)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from html import escape
 
@@ -198,7 +199,12 @@ class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
         deal = self.deal
         if deal is None or deal.rules.players == 2:
             return ""
-        rules = Rules(players=deal.rules.players, moon="choice")
+        # The deal's own rules with the shooter's choice: its values, and a sun (every
+        # trick) doubling the moon where its rules say so (docs/rules.md §16.2).
+        try:
+            rules = dataclasses.replace(deal.rules, moon="choice")
+        except HeartsError:  # rules a moon's choice cannot go with (Reverse): the plain one
+            rules = Rules(players=deal.rules.players, moon="choice")
         totals = self.totals
         taken = [cards_of(mask) for mask in deal.taken]
         outcomes = moon_outcomes(
@@ -207,7 +213,9 @@ class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
         if outcomes is None:
             return ""
         shooter = outcomes.shooter
-        made = moon_choice_made(rules, totals, shooter, deal.taken, deal.deal_number)
+        made = moon_choice_made(
+            rules, totals, shooter, deal.taken, deal.deal_number, deal.tricks_won
+        )
         lang = self.lang
         reason = made.reason(lang)  # the shooter speaking
         question = text(
