@@ -374,3 +374,33 @@ def test_static_share_code_is_copied_in_one_click(page: Page, site_url: str) -> 
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     surface = open_static(page, site_url, f"deal={share_code(OPENING)}")
     check_the_copy_button(surface, page, "fr")
+
+
+# --- a wide screen: the hand stays under the table ---------------------------------------
+
+
+def test_static_wide_table_keeps_its_hand_under_the_felt_when_scrolled(
+    page: Page, site_url: str, output_dir: Path
+) -> None:
+    """The hand is pinned to the screen's bottom on a phone only: on a wide table the
+    static book once lifted it (and the refusal) over the felt by how far the table ran
+    below the screen, hiding the person's seat and the trick."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    surface = open_static(page, site_url, f"deal={share_code(OPENING)}")
+    expect(surface.locator(HAND)).to_have_count(13, timeout=STEP_TIMEOUT)
+    # the table's top at the top of the screen: its bottom runs below it
+    page.locator("[data-ht-live]").first.evaluate("slot => slot.scrollIntoView()")
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    placed = surface.locator(".ht-root").first.evaluate(
+        """root => {
+          const hand = root.querySelector('.ht-main>.ht-hand');
+          const felt = root.querySelector('.ht-felt-box').getBoundingClientRect();
+          return {hand: hand.getBoundingClientRect().top, felt: felt.bottom,
+                  offset: hand.style.getPropertyValue('bottom'),
+                  position: getComputedStyle(hand).position};
+        }"""
+    )
+    page.screenshot(path=output_dir / "wide-scrolled.png")
+    assert placed["position"] != "sticky", placed  # a wide table: not pinned
+    assert placed["offset"] == "", placed
+    assert placed["hand"] >= placed["felt"] - 1, placed

@@ -242,6 +242,13 @@
     var pin = function () {
       var box = frame.getBoundingClientRect();
       doc.querySelectorAll(".ht-main>.ht-hand,.ht-main>.ht-refusal-box").forEach(function (part) {
+        // Pinned on a phone only (the table's style makes the part sticky there): on a
+        // wider table the part is in the flow, or placed relative to it, and an offset
+        // would lift it over the table.
+        if (doc.defaultView.getComputedStyle(part).position !== "sticky") {
+          if (part.style.getPropertyValue("bottom")) part.style.removeProperty("bottom");
+          return;
+        }
         var scroller = scrollBox(part);
         var bottom = scroller ? box.top + scroller.getBoundingClientRect().bottom : box.bottom;
         var below = Math.max(0, Math.round(bottom - window.innerHeight));
