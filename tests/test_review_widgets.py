@@ -102,7 +102,10 @@ def test_the_verdict_is_told_in_words_and_signs_not_only_colour(table: HeartsTab
         html = row.children[0].value
         assert f"ht-review-{decision.verdict}" in html  # the colour...
         assert VERDICT_MARKS[decision.verdict] in html  # ...a sign...
-        assert decision.verdict_text("en") in shown(html)  # ...and the words
+        assert decision.grade_text("en") in shown(html)  # ...and the grade's words
+        assert decision.verdict_text("en") not in shown(html) or decision.verdict_text(
+            "en"
+        ) == decision.grade_text("en")  # one ladder in words, never two that disagree
         if not decision.lost:  # within the noise, or better: not "the bot prefers"
             assert "The bot prefers" not in shown(html) and "Cost:" not in shown(html)
             assert button is None and len(row.children) == 1
@@ -190,7 +193,7 @@ def test_the_moon_blunder_reads_in_play_order_in_the_teachers_review_tab() -> No
     assert review is not None and tab.panel.review is review
     rows = [shown(row.children[0].value) for row in tab.panel.rows.children]
     index = next(i for i, row in enumerate(rows) if "Trick 12" in row)
-    assert "Mistake" in rows[index] and "East shot the moon and took trick 12" in rows[index]
+    assert "Blunder" in rows[index] and "East shot the moon and took trick 12" in rows[index]
     assert review.ranked[0] is tab.panel.shown[index]  # the costliest, in its place
     tab.panel.replay_buttons[index].click()
     assert tab.panel.replay_buttons[index].description == "Replay trick 12 with A♥"

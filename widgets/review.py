@@ -98,11 +98,14 @@ def decision_html(
         parts.append(text("ui.review.better", lang, cards=decision.better_text(lang)))
         parts.append(text("ui.review.cost", lang, cost=decision.cost_text(lang)))
     grade = decision.grade
+    # One ladder in words, the grade's: the verdict beside it (« Erreur » for any cost
+    # past the noise and the floor) once read « Imprécision (?!) · ✗ Erreur ». Its sign
+    # stays, a cue besides the row's colour.
     head = (
+        f'<span class="ht-review-verdict" aria-hidden="true">{mark}</span> '
         f"<strong>{escape(where)}</strong> — "
         f'<span class="ht-review-grade ht-grade-{grade}">{escape(decision.grade_text(lang))} '
-        f"({escape(GRADE_MARKS[grade])})</span> · "
-        f'<span class="ht-review-verdict">{mark} {escape(decision.verdict_text(lang))}</span>'
+        f"({escape(GRADE_MARKS[grade])})</span>"
     )
     reason = decision.reason_text(lang, about)
     body = " ".join(escape(p) for p in parts)
