@@ -138,6 +138,9 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         self._refusal: str | None = None  # "refused" or "failed", from the kernel guard
         # The page's own data, never shown: the address of the game (the template copies
         # it to the address bar) and the words it shows if the connection is lost.
+        # The visitor's progress through the puzzles (a progress code), kept in the
+        # address; the tab itself is built when first opened.
+        self._puzzles_code: str | None = None
         self.page_data = widgets.HTML(layout=widgets.Layout(display="none"))
         self.page_data.add_class("ht-page-data")
         self.notice = html_box()
@@ -220,10 +223,10 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         self.teachers: TeacherTools | None = None
         self._teachers_deal: Deal | None = None  # the finished deal the tools were given
         self._teachers_slot = widgets.VBox()
-        # The puzzles tab, built when first opened; the player's progress is kept in the
-        # address (each visitor of a served class has their own).
+        # The puzzles tab, built when first opened, with the learning tabs (the lessons);
+        # the player's progress is kept in the address (each visitor of a served class
+        # has their own).
         self.puzzles: PuzzlePage | None = None
-        self._puzzles_code: str | None = None
         self._puzzles_slot = widgets.VBox()
         pages: dict[str, widgets.Widget] = {"play": self.play_area}
         if with_lessons:
@@ -607,7 +610,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
     def address(self) -> str:
         """The query string that reopens this page where it is (see hearts_teach_widgets.address)."""
         table = self.table
-        puzzles = getattr(self, "_puzzles_code", None)
+        puzzles = self._puzzles_code
         if table is None:
             return address_query(
                 seed=self.seed, lang=self.lang, bots=self.bot_picker.value, puzzles=puzzles

@@ -54,6 +54,7 @@ class ProgressStore:
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
+        self.refused: RecordError | None = None  # a file or an entry is never refused
         self.local: Any = None
         if path is None and sys.platform == "emscripten":
             try:
@@ -295,7 +296,7 @@ class PuzzlePage(Localized, widgets.VBox):  # type: ignore[misc]
             f'<p lang="{lang}">{escape(text("puzzle.intro", lang))}</p>'
             f'<p lang="{lang}">{escape(text("puzzle.kept", lang))}</p>'
         )
-        refused = getattr(self.store, "refused", None)
+        refused = self.store.refused
         if refused is not None:  # a damaged progress code: said, and a fresh start
             self.intro.value += alert_html(
                 text("puzzle.progress_refused", lang, error=refused.message(lang))

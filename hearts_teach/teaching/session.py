@@ -593,13 +593,10 @@ class TableSession:
 
     def _start_deal(self) -> Outcome:
         self.played = None
-        self._replay_review = None
         self.log = []
         self.moon_made = None
-        self.picked = []
-        self.hinted = []
         self.message = None
-        self.share_message = None
+        self._forget_choices()
         start = table_point(self.deal)
         self._run_bots()
         self.think_ahead()
@@ -644,17 +641,12 @@ class TableSession:
         source = self.played.deal if self.played is not None else self.deal
         if not source.is_over or not _decided_in(decision, source, self.human):
             return self._refuse(Worded(lambda lang: text("ui.replay.not_now", lang)))
-        if self.played is None:
-            self.played = PlayedAtTable(self.deal.copy(), list(self.log), self.moon_made)
-        else:
+        if self.played is not None:
             self._restore_played()  # a replay from another decision: from the deal played
-            self.played = PlayedAtTable(self.deal.copy(), list(self.log), self.moon_made)
+        self.played = PlayedAtTable(self.deal.copy(), list(self.log), self.moon_made)
         self._rewind(decision, source)
         self.moon_made = None
-        self.picked = []
-        self.hinted = []
-        self.share_message = None
-        self._replay_review = None
+        self._forget_choices()
         before = table_point(self.deal)
         better = decision.better
         where = decision.trick
@@ -740,9 +732,15 @@ class TableSession:
         self.log = list(played.log)
         self.moon_made = played.moon_made
         self.played = None
-        self._replay_review = None
+        self._forget_choices()
+
+    def _forget_choices(self) -> None:
+        """What belonged to the position left: the pass chosen, the hinted cards, what
+        the share panel said, a replay's review."""
         self.picked = []
         self.hinted = []
+        self.share_message = None
+        self._replay_review = None
 
     # --- what the table says -------------------------------------------------------------
 
@@ -785,8 +783,8 @@ def _decided_in(decision: Decision, deal: Deal, player: int) -> bool:
     ``plays_before`` cards."""
     history = deal.history
     if decision.kind == "pass":
-        return any(
-            kind == "pass" and who == player and cards == decision.played
+        return any(  # the same cards, in whatever order each lists them
+            kind == "pass" and who == player and set(cards) == set(decision.played)
             for kind, who, cards in history
         )
     plays = [(who, cards[0]) for kind, who, cards in history if kind == "play"]
