@@ -138,19 +138,34 @@ def check_mid_deal_tree(frame: Frame, mine: set[str]) -> None:
 # --- the journeys ------------------------------------------------------------------------
 
 
+REFUSALS = "() => (document.querySelector('.ht-refusal') || {dataset: {}}).dataset.n || ''"
+"""The number of the refusal shown (the table counts them), or nothing."""
+
+
 def play_cards(frame: Frame, cards: int) -> set[str]:
     """Play ``cards`` cards by clicking; the names of the cards played."""
     played = set()
     for _ in range(cards):
         size = frame.locator(HAND).count()
-        card = frame.locator(PLAYABLE).first
-        played.update(HAND_CARD.findall(card.aria_snapshot()))
-        card.click(timeout=STEP_TIMEOUT)
-        frame.wait_for_function(
-            "n => document.querySelectorAll('.ht-hand .ht-card').length < n",
-            arg=size,
-            timeout=STEP_TIMEOUT,
-        )
+        for _try in range(3):
+            card = frame.locator(PLAYABLE).first
+            name = HAND_CARD.findall(card.aria_snapshot())
+            refused = frame.evaluate(REFUSALS)
+            card.click(timeout=STEP_TIMEOUT)
+            # the card played, or refused (a new refusal, by its number): the hand
+            # redrawn between the look and the click (the bots' reply arriving) made it
+            # a card not playable any more
+            outcome = frame.wait_for_function(
+                f"""([n, before]) => document.querySelectorAll('.ht-hand .ht-card').length < n
+                  ? 'played' : ({REFUSALS})() !== before ? 'refused' : false""",
+                arg=[size, refused],
+                timeout=STEP_TIMEOUT,
+            ).json_value()
+            if outcome == "played":
+                played.update(name)
+                break
+        else:
+            raise AssertionError("three cards refused in a row: the table never let one play")
     return played
 
 
