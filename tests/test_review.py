@@ -11,6 +11,7 @@ import re
 from functools import cache
 
 import pytest
+from support.engine import play_a_moon
 from test_bots_infoset import reshuffled
 
 from hearts_teach import Card, Deal, Game, HeartsError, Rules
@@ -19,7 +20,7 @@ from hearts_teach.bots.montecarlo import MonteCarloBot
 from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.cards import QUEEN_OF_SPADES
 from hearts_teach.deal import PlayerView
-from hearts_teach.i18n import LANGS, messages
+from hearts_teach.i18n import LANGS, messages, text
 from hearts_teach.teaching.review import (
     KINDS,
     REVIEW_PLAYOUTS,
@@ -410,3 +411,28 @@ def test_progress_is_told_decision_by_decision() -> None:
     total = len(review.decisions)
     assert told == [(done, total) for done in range(total + 1)]
     assert isinstance(review, DealReview)
+
+
+@pytest.mark.parametrize("preset", ["standard", "spot", "partnership"])
+def test_a_moon_of_the_players_own_is_never_priced_as_points_taken(preset: str) -> None:
+    """A player who shot the moon read « vous l'avez ramassée vous-même : 13 points »
+    about the Q♠ that made the moon. In a moon of the player's own side, every reason
+    says the moon, and the split says why a card that helped it may still cost."""
+    deal = play_a_moon(Rules.preset(preset))
+    assert deal.result().moon == 0
+    review = review_deal(deal, 0, **SMALL)
+    assert review.own_moon and review.decisions
+    for d in review.decisions:
+        if d.reason is not None:
+            assert "moon_own" in d.reason.key, d.reason.key
+    if review.moon_in_cost:
+        for lang in LANGS:
+            assert text("review.split.moon_own", lang, moon=deal.rules.moon_value) in (
+                review.split_text(lang)
+            )
+    # Seen from another seat, the same moon is someone else's.
+    other = review_deal(deal, 1, **SMALL)
+    assert not other.own_moon
+    for d in other.decisions:
+        if d.reason is not None:
+            assert "moon_own" not in d.reason.key

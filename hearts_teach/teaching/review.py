@@ -92,12 +92,16 @@ WHY: Final[dict[str, frozenset[str]]] = {
     name: frozenset(facts.split())
     for name, facts in {
         # the pass
+        "pass_moon_own": "pass moon_own lost",
+        "pass_moon_own_even": "pass moon_own",
         "pass_moon": "pass moon_receiver",
         "pass_kept_taken": "pass points_bad kept_taken",
         "pass_kept_caught": "pass points_bad kept_caught",
         "pass_later": "pass lost",
         "pass_even": "pass",
-        # a card
+        # a card (in a moon of the player's own, its points said are not what counted)
+        "moon_own_lost": "moon_own lost",
+        "moon_own": "moon_own",
         "moon_stop": "moon_other shooter_won better_stops",
         "moon_lead": "moon_other shooter_won lead",
         "moon_fed": "moon_other shooter_won",
@@ -429,6 +433,14 @@ class DealReview:
         )
 
     @property
+    def own_moon(self) -> bool:
+        """The reviewed player (or their side) shot the moon this deal."""
+        shooter = self.deal.result().moon
+        return shooter is not None and any(
+            shooter in team and self.player in team for team in self.deal.rules.teams()
+        )
+
+    @property
     def cards_gave(self) -> float:
         """What the cards gave: the points the bot expected this deal from the player's
         first decision, had it played the hand (0 without a decision)."""
@@ -450,7 +462,8 @@ class DealReview:
             chance=points(self.score - cards - sign * own, lang),
         )
         if self.moon_in_cost:
-            said = f"{said} {text('review.split.moon', lang, moon=self.deal.rules.moon_value)}"
+            key = "review.split.moon_own" if self.own_moon else "review.split.moon"
+            said = f"{said} {text(key, lang, moon=self.deal.rules.moon_value)}"
         return said
 
     def accuracy_text(self, lang: str = "en") -> str:
@@ -849,7 +862,11 @@ class _DealFacts:
         return facts
 
     def moon(self, facts: set[str], params: dict[str, object]) -> int | None:
+        """The shooter of another side's moon (None otherwise); a moon of the player's
+        side is the fact ``moon_own``."""
         shooter = self.result.moon
+        if shooter is not None and shooter in self.team:
+            facts.add("moon_own")
         if shooter is not None and shooter not in self.team:
             facts.add("moon_other")
             params["shooter"] = self.seat(shooter)
