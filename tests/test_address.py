@@ -73,6 +73,7 @@ def test_a_good_address_is_read_as_it_is() -> None:
         ("lang=de", "ui.address.lang", "“de”", "«\u202fde\u202f»"),
         ("bots=godmode", "ui.address.bots", "“godmode”", "«\u202fgodmode\u202f»"),
         ("bots=__import__('os')", "ui.address.bots", "__import__", "__import__"),
+        ("pace=0.0001", "ui.address.pace", "“0.0001”", "«\u202f0.0001\u202f»"),
         ("template=lab&x=1", "ui.address.unknown", "template, x", "template, x"),
         ("picked=52", "ui.address.picked", "“52”", "«\u202f52\u202f»"),
         ("picked=1..2", "ui.address.picked", "1..2", "1..2"),

@@ -394,6 +394,27 @@ def test_the_address_holds_the_game_before_the_table_is_shown() -> None:
     assert "game=" in unescape(playground.page_data.value)
 
 
+def test_the_bots_speed_is_kept_by_the_address_a_new_game_and_the_way_back() -> None:
+    """Seen: « Vitesse des robots » back at « Normale » after the browser's Back (a page
+    opened from an earlier address) and after « Nouvelle partie »."""
+    from hearts_teach_widgets.address import read_address
+
+    playground = Playground("fr", seed=2, with_lessons=False, with_teachers=False)
+    playground.start(Rules())
+    table = playground.table
+    assert table is not None and "pace=" not in playground.address()  # the default
+    table.pace_picker.value = 0.0  # « Immédiate »
+    address = playground.address()
+    assert "pace=instant" in address and "pace=instant" in unescape(playground.page_data.value)
+    playground.start(Rules())  # a new game on the same page
+    assert playground.table is not table and playground.table.delay == 0.0
+    # the same address opened again (a reload, or Back to it): the speed with the game
+    again = Playground("fr", with_lessons=False, with_teachers=False)
+    again.visit(read_address(address))
+    assert again.table is not None and again.table.delay == 0.0
+    assert again.table.pace_picker.value == 0.0 and "pace=instant" in again.address()
+
+
 # --- no "null" tooltip ------------------------------------------------------------------------
 
 

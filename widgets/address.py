@@ -31,7 +31,7 @@ from urllib.parse import parse_qsl, quote, urlencode
 
 from hearts_teach.i18n import text
 
-from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES
+from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES, PACES
 
 MAX_SEED: Final = 999_999_999_999
 PAGE_LANG: Final = "HEARTS_LANG"
@@ -48,6 +48,7 @@ PARAMETERS: Final = (
     "class",
     "review",
     "puzzles",
+    "pace",
 )
 MAX_PICKED: Final = 13
 """The most cards an address may give as chosen for the pass (a hand's worth)."""
@@ -151,6 +152,9 @@ class Address:
     puzzles: str | None = None
     """The player's progress through the puzzles (``puzzle_progress.progress_code``),
     read when the puzzles tab opens."""
+    pace: float | None = None
+    """The bots' speed chosen (seconds between two cards), kept by a reload and by the
+    browser's Back; None: the page's default."""
     problems: list[tuple[str, dict[str, object]]] = field(default_factory=list)
 
     def messages(self, lang: str) -> list[str]:
@@ -199,6 +203,12 @@ def read_address(query_string: str | None) -> Address:
     address.deal = parameters.get("deal")
     address.game = parameters.get("game")
     address.puzzles = parameters.get("puzzles")
+    pace = parameters.get("pace")
+    paces = dict(PACES)
+    if pace in paces:
+        address.pace = paces[pace]
+    elif pace is not None:
+        address.problems.append(("ui.address.pace", {"given": _quoted(pace)}))
     picked = parameters.get("picked")
     if picked is not None:
         parts = picked.split(".")
@@ -223,10 +233,12 @@ def address_query(
     game: str | None = None,
     picked: Sequence[int] = (),
     puzzles: str | None = None,
+    pace: float | None = None,
 ) -> str:
     """The query string that holds the game: opening it resumes the game there, with the
     cards chosen for the pass (``picked``, card indexes) if it is being chosen, and the
-    player's progress through the puzzles (``puzzles``)."""
+    player's progress through the puzzles (``puzzles``) and the bots' speed (``pace``,
+    one of the speeds offered; another is left out)."""
     values = {
         "game": game,
         "seed": str(seed),
@@ -234,5 +246,6 @@ def address_query(
         "bots": bots,
         "picked": ".".join(str(index) for index in picked),
         "puzzles": puzzles,
+        "pace": next((name for name, seconds in PACES if seconds == pace), None),
     }
     return urlencode({k: v for k, v in values.items() if v}, quote_via=quote, safe=".")

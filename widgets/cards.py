@@ -13,6 +13,7 @@ focused card.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -25,6 +26,7 @@ from hearts_teach.i18n import card_name, rank_letter, text
 
 from .render import colour_class
 from .shared import card_layout, card_style
+from .style import HAND_ROW
 
 
 @dataclass(frozen=True)
@@ -177,6 +179,7 @@ class HandView(widgets.HBox):  # type: ignore[misc]
         self.cards: list[Card] = []
         self.playable: list[Card] = []
         self._size_class: str | None = None
+        self._rows_class: str | None = None
         """The cards shown that may be played or chosen now (a refused card that
         answers a click is not one)."""
 
@@ -196,19 +199,28 @@ class HandView(widgets.HBox):  # type: ignore[misc]
         if self._on_card is not None and card in self.cards:
             self._on_card(card)
 
-    def show(self, states: Mapping[Card, CardState]) -> None:
-        """Show these cards (sorted by suit) in these states."""
+    def _swap_class(self, old: str | None, new: str) -> str:
+        """``new`` in place of ``old`` among the hand's classes (nothing sent if equal)."""
+        if new != old:
+            if old is not None:
+                self.remove_class(old)
+            self.add_class(new)
+        return new
+
+    def show(self, states: Mapping[Card, CardState], dealt: int | None = None) -> None:
+        """Show these cards (sorted by suit) in these states; ``dealt``, the cards a hand
+        holds at the deal's start, keeps a phone's hand as tall as its first rows all
+        the deal, so that nothing under it moves as it empties."""
         cards = sorted_for_display(states)
         for card in cards:
             apply_state(self.button(card), card, states[card])
         self.playable = [card for card in cards if states[card].enabled]
-        # The hand's size, for the style sheet: a phone fans the cards by it.
-        size = f"ht-n-{len(cards)}"
-        if size != self._size_class:
-            if self._size_class is not None:
-                self.remove_class(self._size_class)
-            self.add_class(size)
-            self._size_class = size
+        # The hand's size and its first rows, for the style sheet: a phone sizes the
+        # cards by the one and keeps the hand's height by the other.
+        self._size_class = self._swap_class(self._size_class, f"ht-n-{len(cards)}")
+        if dealt is not None:
+            rows = f"ht-rows-{math.ceil(dealt / HAND_ROW)}"
+            self._rows_class = self._swap_class(self._rows_class, rows)
         if cards != self.cards:
             self.cards = cards
             self.children = tuple(self.buttons[card] for card in cards)

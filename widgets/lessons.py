@@ -45,9 +45,9 @@ from .render import (
 from .shared import focus_line, html_box, one_update_each
 from .style import style_tag
 from .table_layout import PaceControl
-from .table_settings import DEFAULT_DELAY, checked_delay, default_delay
+from .table_settings import checked_delay, default_delay
 from .table_words import reasons_html
-from .texts import Localized
+from .texts import DEFAULT_DELAY, Localized
 
 _LESSONS = itertools.count(1)  # a class per lesson, for the style of its own reply
 
@@ -417,7 +417,7 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
                 card: type(state)(False, card_name(card, lang), card_name(card, lang), state.marks)
                 for card, state in states.items()
             }
-        self.hand.show(states)
+        self.hand.show(states, dealt=deal.rules.hand_size)
         self._render_feedback()
         self._render_buttons()
         self._render_result()

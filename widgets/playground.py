@@ -44,7 +44,7 @@ from .shared import html_box
 from .style import style_tag
 from .summary import summary_html
 from .table import HeartsTable
-from .table_settings import bot_level_options, language_switch, page_marker
+from .table_settings import bot_level_options, default_delay, language_switch, page_marker
 from .texts import BOT_LEVELS, DEFAULT_BOT_LEVEL, LANGUAGES, Localized
 
 if TYPE_CHECKING:  # the teachers' tools and the puzzles are imported when first opened
@@ -116,6 +116,9 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         self.add_class("ht-root")
         self.lang = lang
         self.seed = seed  # the seed of the next game (of the game opened from a code)
+        # The bots' speed chosen on this page (None: the default), given to each new
+        # table: a new game, or the browser's Back to an earlier one, keeps it.
+        self.delay: float | None = None
         self.playground_url = playground_url
         # How its tables' bots are made and run (a served playground's think in the
         # background), and whether a class shares this server (the simulations stay small).
@@ -443,6 +446,10 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         self._notices = address.messages
         if address.seed is not None:
             self.seed = address.seed
+        if address.pace is not None:
+            self.delay = address.pace
+            if self._ahead is not None:
+                self._ahead.delay = address.pace
         self.bot_picker.value = address.bots
         self.set_lang(address.lang)
         code = address.game or address.deal
@@ -613,7 +620,11 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         puzzles = self._puzzles_code
         if table is None:
             return address_query(
-                seed=self.seed, lang=self.lang, bots=self.bot_picker.value, puzzles=puzzles
+                seed=self.seed,
+                lang=self.lang,
+                bots=self.bot_picker.value,
+                puzzles=puzzles,
+                pace=self._pace_said(self.delay),
             )
         from hearts_teach.records import game_code
 
@@ -624,12 +635,18 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             bots=table.bot_level,
             picked=[card.index for card in table.picked] if table.deal.phase == "pass" else (),
             puzzles=puzzles,
+            pace=self._pace_said(table.delay),
         )
         panel = self.class_panel
         if panel is not None and table is self._class_table:
             # a reload comes back to the class deal, its progress kept (open_class)
             query += "&" + urlencode({"class": panel.class_deal.code})
         return query
+
+    @staticmethod
+    def _pace_said(delay: float | None) -> float | None:
+        """The bots' speed for the address: none when it is the page's default."""
+        return None if delay is None or delay == default_delay() else delay
 
     def _update_address(self, *_: object) -> None:
         if not hasattr(self, "page_data"):
@@ -732,7 +749,9 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             origin=origin,
             think_ahead=not ahead,
             seating=self.seating,
+            delay=self.delay,
         )
+        table.observe(self._pace_chosen, names="delay")
         table.new_game_button.on_click(lambda _b: self._back_to_table())
         # Taking back the last card of a finished game reopens it: the summary goes.
         table.undo_button.on_click(lambda _b: None if table.game.is_over else self._back_to_table())
@@ -743,6 +762,11 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         if not ahead:
             self._adopt(table)
         return table
+
+    def _pace_chosen(self, change: dict[str, Any]) -> None:
+        self.delay = change["new"]
+        if change["owner"] is self.table:
+            self._update_address()
 
     def _adopt(self, table: HeartsTable) -> None:
         """``table`` speaks the page's language, and its changes go to the address."""

@@ -17,6 +17,9 @@ the corner between them). The bots' cards of a reply appear in turn through the
 
 from __future__ import annotations
 
+import math
+from typing import Final
+
 from hearts_teach.cards import Suit
 from hearts_teach.i18n import LANGS, rank_letter
 
@@ -89,17 +92,26 @@ _NARROW = """
 .ht-hand .ht-card.jupyter-button,.ht-hand .ht-card{height:64px !important}
 .ht-hand .ht-card::before{font-size:15px}
 .ht-hand .ht-card::after{font-size:17px}
-/* a phone's hand: cards a thumb can take (44 px wide), fanned over each other when the
-   row is too narrow for them, their index in the corner left in view; pinned to the
-   bottom of the screen over the table while it is on screen */
-.ht-hand{gap:0 !important;justify-content:center}
-.ht-hand .ht-card.jupyter-button,.ht-hand .ht-card{flex:0 0 44px !important;width:44px !important;
+/* a phone's hand: cards a thumb can take whole (44 px wide at least, none over another:
+   a fan left 21 px of each and a tap mid-card took its neighbour), in rows of seven at
+   most, the rows even (thirteen: seven and six); pinned to the bottom of the screen over
+   the table while it is on screen */
+.ht-hand{gap:4px 1px !important;justify-content:center;flex-wrap:wrap !important;
+  align-content:flex-start}
+.ht-hand .ht-card.jupyter-button,.ht-hand .ht-card{flex:0 0 44px !important;width:auto !important;
+  margin-left:0 !important;
   justify-content:flex-start !important;align-items:flex-start !important;padding:4px 0 0 5px !important;
   box-shadow:-1px 0 3px rgba(0,0,0,.25)}
 .ht-main>.ht-hand,.ht-main>.ht-refusal-box{position:sticky;bottom:0}
 .ht-main>.ht-hand{z-index:15;background:var(--ht-page,#fff);min-height:78px;padding:8px 4px 6px 4px;
   box-shadow:0 -3px 8px rgba(0,0,0,.18);border-radius:10px 10px 0 0}
 .ht-main>.ht-refusal-box .ht-refusal{top:auto;bottom:82px}
+.ht-main>.ht-hand.ht-rows-2{min-height:146px}.ht-main>.ht-hand.ht-rows-3{min-height:214px}
+.ht-main>.ht-hand.ht-rows-2~.ht-refusal-box .ht-refusal{bottom:150px}
+.ht-main>.ht-hand.ht-rows-3~.ht-refusal-box .ht-refusal{bottom:218px}
+/* the phase's buttons (« Passer ces cartes », « Donne suivante ») right under the hand,
+   so that the table, the hand and them fit one screen */
+.ht-main>.ht-toolbar:not(.ht-ask){order:1}
 .ht-live:not(.ht-p5):not(.ht-p6) .ht-centre{height:150px}
 .ht-live:not(.ht-p5):not(.ht-p6) .ht-layer{grid-template-rows:20px repeat(4,31px)}
 .ht-note{font-size:13px !important}
@@ -116,30 +128,25 @@ _NARROW = """
    box's edge it was cut on the left, and over a long name with six seats) */
 .ht-live .ht-gets-tag{position:static;display:block;width:max-content;max-width:100%;
   white-space:normal;margin:3px 0 0 0;box-sizing:border-box}
-/* a game dealt more than thirteen cards (three players: 17): two rows of wider cards, not
-   one row of thin ones (16 px a card, a rank overflowing); two rows' room all the deal,
-   so that nothing below moves as the hand empties */
-.ht-hand.ht-big-hand{flex-wrap:wrap !important;row-gap:4px;align-content:flex-start;min-height:138px}
-.ht-hand.ht-big-hand{justify-content:flex-start}
 .ht-table .ht-badges{flex-direction:column;align-items:flex-start;gap:3px}
 .ht-table .ht-badge{font-size:12.5px;padding:1px 8px}
 .ht-live .ht-long{display:none}.ht-live .ht-short{display:inline}
 """
 
 
-def _fanned_hands() -> str:
-    """A phone's hand of ``n`` cards, 44 px wide each: each card after the first moves
-    left over its neighbour by what the row lacks (never apart by more than 3 px)."""
-    return "".join(
-        f".ht-hand.ht-n-{n} .ht-card+.ht-card"
-        f"{{margin-left:min(3px,calc((100% - {44 * n}px) / {n - 1})) !important}}\n"
-        for n in range(2, 14)
-    ) + (
-        # more than thirteen cards: two rows of nine, each row fanned alike
-        ".ht-hand.ht-big-hand .ht-card+.ht-card"
-        "{margin-left:min(3px,calc((100% - 396px) / 8)) !important}\n"
-        ".ht-hand.ht-big-hand .ht-card:nth-child(9n+1){margin-left:0 !important}\n"
-    )
+HAND_ROW: Final = 7
+"""The most cards in a row of a phone's hand (seven 44-px cards fill a 390-px phone)."""
+
+
+def _hand_rows() -> str:
+    """A phone's hand of ``n`` cards in even rows of seven at most, each card as wide as
+    its row allows (44 to 60 px); a row too narrow for them wraps once more."""
+    rules = []
+    for n in range(2, 19):
+        per_row = math.ceil(n / math.ceil(n / HAND_ROW))
+        width = f"max(44px,min(60px,calc((100% - {per_row - 1}px) / {per_row})))"
+        rules.append(f".ht-hand.ht-n-{n} .ht-card{{flex-basis:{width} !important}}\n")
+    return "".join(rules)
 
 
 LIVE = (
@@ -291,7 +298,7 @@ LIVE = (
   .ht-root input[type=text]{min-height:44px}}
 @container (max-width:540px){"""
     + _NARROW
-    + _fanned_hands()
+    + _hand_rows()
     + """}
 """
 )

@@ -57,7 +57,6 @@ from .shared import focus_line, follow_replays, html_box, one_update_each
 from .style import style_tag
 from .table_layout import PaceControl, label_controls, table_parts
 from .table_settings import (
-    DEFAULT_DELAY,
     bot_level_options,
     checked_bot_level,
     checked_delay,
@@ -76,7 +75,7 @@ from .table_words import (
     status_text,
     thinking_html,
 )
-from .texts import DEFAULT_BOT_LEVEL, Localized
+from .texts import DEFAULT_BOT_LEVEL, DEFAULT_DELAY, Localized
 
 SEARCHING_LEVELS = frozenset({"montecarlo"})
 """The bots' levels that search before they play (seconds a card): the page is told they
@@ -612,11 +611,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
                 received=received,
                 answer_refusals=True,
             )
-        self.hand.show(states)
-        if rules.hand_size > 13:  # two rows on a phone (hearts_teach_widgets.style)
-            self.hand.add_class("ht-big-hand")
-        else:
-            self.hand.remove_class("ht-big-hand")
+        self.hand.show(states, dealt=rules.hand_size)
         self.status.value = (
             f'<div class="ht-status" role="status" lang="{lang}">{escape(self.status_text())}</div>'
             + page_marker(lang)

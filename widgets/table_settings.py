@@ -15,17 +15,9 @@ from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import text
 
 from .shared import choice_row
-from .texts import BOT_LEVELS
+from .texts import BOT_LEVELS, DEFAULT_DELAY, PACES
 
 LANGUAGE_OPTIONS = (("English", "en"), ("Français", "fr"))
-PACES: tuple[tuple[str, float], ...] = (
-    ("slow", 0.9),
-    ("normal", 0.5),
-    ("fast", 0.25),
-    ("instant", 0.0),
-)
-"""The bots' speeds offered: seconds between two cards shown."""
-DEFAULT_DELAY = 0.5
 DELAY_SETTING = "HEARTS_BOT_DELAY"
 """An environment variable that sets the bots' delay of every new table (seconds, from
 0 to 5): a server's choice for its visitors, and 0 in tests that do not look at it."""

@@ -24,6 +24,14 @@ from hearts_teach.i18n import LANGS, check_lang, ntext, text
 LANGUAGES: tuple[str, ...] = LANGS
 BOT_LEVELS: tuple[str, ...] = LEVELS
 DEFAULT_BOT_LEVEL = DEFAULT_LEVEL
+PACES: tuple[tuple[str, float], ...] = (
+    ("slow", 0.9),
+    ("normal", 0.5),
+    ("fast", 0.25),
+    ("instant", 0.0),
+)
+"""The bots' speeds offered: seconds between two cards shown."""
+DEFAULT_DELAY = 0.5
 
 
 class LanguageError(traitlets.TraitError, EngineLanguageError):

@@ -136,9 +136,14 @@ def check_new_game_asks_and_back_brings_it_back(
     surface: Surface, page: Page, lang: str, out: Path, reopen: Callable[[], Surface]
 ) -> None:
     """« New game » asks before leaving a game under way; « no » keeps it; « yes » starts
-    one, a new entry in the history, and Back brings the game left back."""
+    one, a new entry in the history, and Back brings the game left back, at the bots'
+    speed chosen (seen: back at « Normale »)."""
     cards = surface.locator(HAND)
     expect(cards).to_have_count(13, timeout=STEP_TIMEOUT)
+    fast = text("ui.pace.fast", lang)
+    pace = surface.get_by_label(text("ui.pace.label", lang), exact=True)
+    pace.select_option(label=fast)
+    expect(page).to_have_url(re.compile(r"[?&]pace=fast"), timeout=STEP_TIMEOUT)
     surface.locator(PLAYABLE).first.click(timeout=STEP_TIMEOUT)  # the two of clubs
     expect(cards).to_have_count(12, timeout=STEP_TIMEOUT)
     expect(page).to_have_url(re.compile(r"[?&]game="), timeout=STEP_TIMEOUT)
@@ -158,10 +163,13 @@ def check_new_game_asks_and_back_brings_it_back(
     expect(yes).to_be_hidden()
     expect(page).not_to_have_url(played, timeout=STEP_TIMEOUT)
     assert seed_of(page.url) != seed_of(played)
+    expect(pace.locator("option:checked")).to_have_text(fast)
     history = page.evaluate("history.length")
     page.go_back(wait_until="commit")
     surface = reopen()
     expect(surface.locator(HAND)).to_have_count(12, timeout=STEP_TIMEOUT)
+    pace = surface.get_by_label(text("ui.pace.label", lang), exact=True)
+    expect(pace.locator("option:checked")).to_have_text(fast)
     assert seed_of(page.url) == seed_of(played)
     assert page.evaluate("history.length") == history
     page.screenshot(path=out / "back.png")
@@ -270,24 +278,26 @@ def check_a_phone_table(surface: Surface, page: Page, out: Path, scheme: str) ->
     page.mouse.wheel(0, 300)
     page.mouse.wheel(0, -150)
     surface.locator(".ht-felt-box").first.scroll_into_view_if_needed()
-    # each card's box and what a touch there meets, read in one go: the static book re-pins
-    # the hand after each scroll, and two separate reads could straddle that move
+    # what a touch meets across each card, read in one go (the static book re-pins the
+    # hand after each scroll, and two separate reads could straddle that move): the whole
+    # card, its middle and both edges, answers with that card (none over another: a fan
+    # left 21 px of each, and a tap mid-card took the next one)
     touches = cards.first.evaluate(
         """first => {
           const cards = [...first.closest('.ht-hand').querySelectorAll('.ht-card')];
-          return cards.map((card, i) => {
+          return cards.flatMap((card, i) => {
             const box = card.getBoundingClientRect();
-            const right = i + 1 < cards.length ? cards[i + 1].getBoundingClientRect().left
-                                               : box.right;
-            const x = (box.left + right) / 2, y = box.top + box.height / 2;
-            const top = card.ownerDocument.elementFromPoint(x, y);
-            return [x, y, card === top || card.contains(top)];
+            const y = box.top + box.height / 2;
+            return [box.left + 3, box.left + box.width / 2, box.right - 3].map(x => {
+              const top = card.ownerDocument.elementFromPoint(x, y);
+              return [i, x, y, card === top || card.contains(top)];
+            });
           });
         }"""
     )
-    assert len(touches) == 13, touches
+    assert len(touches) == 3 * 13, touches
     frame = frame_box(surface, page)
-    for index, (x, y, hit) in enumerate(touches):
+    for index, x, y, hit in touches:
         if surface is not page:  # the book page over the frame: nothing of it on the card
             where = [x + frame["x"], y + frame["y"]]
             over = page.evaluate("([x, y]) => document.elementFromPoint(x, y).className", where)
