@@ -413,6 +413,12 @@ def test_the_bots_speed_is_kept_by_the_address_a_new_game_and_the_way_back() -> 
     again.visit(read_address(address))
     assert again.table is not None and again.table.delay == 0.0
     assert again.table.pace_picker.value == 0.0 and "pace=instant" in again.address()
+    # the static book's page opens its playground from the address at once (no preheat)
+    static = Playground.from_environment(
+        {"QUERY_STRING": address}, with_lessons=False, with_teachers=False
+    )
+    assert static.table is not None and static.table.delay == 0.0
+    assert "pace=instant" in static.address()
 
 
 # --- no "null" tooltip ------------------------------------------------------------------------

@@ -321,11 +321,21 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
                 **options,
             )
             playground._pick_again(address)
+            playground._keep_pace(address.pace)
             query = _with_page_lang(request_query_string(environ), environ)
             playground._keep_puzzles_of(query)
             playground._open_class_of(query)
             playground._open_review_of(query)
         return playground
+
+    def _keep_pace(self, pace: float | None) -> None:
+        """The bots' speed the address gives, for the tables open and to come."""
+        if pace is None:
+            return
+        self.delay = pace
+        for table in (self.table, self._ahead):
+            if table is not None:
+                table.delay = pace
 
     def _keep_puzzles_of(self, query: str | None) -> None:
         """``?puzzles=CODE``: the visitor's progress through the puzzles, read (and
@@ -446,10 +456,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         self._notices = address.messages
         if address.seed is not None:
             self.seed = address.seed
-        if address.pace is not None:
-            self.delay = address.pace
-            if self._ahead is not None:
-                self._ahead.delay = address.pace
+        self._keep_pace(address.pace)
         self.bot_picker.value = address.bots
         self.set_lang(address.lang)
         code = address.game or address.deal

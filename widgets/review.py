@@ -600,7 +600,13 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
                 button = None
                 rows.append(widgets.HBox([line]))
             else:
-                button = widgets.Button(icon="repeat", layout=widgets.Layout(width="auto"))
+                # born with its words: a nameless button would reach the page before
+                # _render names it (axe-core caught one between the two messages)
+                button = widgets.Button(
+                    description=replay_label(decision, self.lang),
+                    icon="repeat",
+                    layout=widgets.Layout(width="auto"),
+                )
                 button.on_click(lambda _b, index=index: self.replay(index))
                 rows.append(widgets.HBox([line, button]))
             rows[-1].add_class("ht-review-line")
