@@ -14,7 +14,7 @@ TEST_CHECKS := lint lessons
 AFTER_PYTEST :=
 # Browser tests that need only the built site, run in the front lane to even the lanes out.
 FRONT_LANE_BROWSER := tests/browser/test_a11y.py::test_every_built_page_passes_axe \
-	tests/browser/test_class_static.py
+	tests/browser/test_class_static.py tests/browser/test_offline.py
 LANES := _build/test-lanes
 
 .PHONY: venv lock test lint lessons pytest test-lanes clean
