@@ -14,7 +14,7 @@ from hearts_teach.cards import Card, cards_of, mask_of, parse_cards
 from hearts_teach.deal import Deal
 from hearts_teach.describe import winners_text
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import message, seat_name, signed, text
+from hearts_teach.i18n import join_words, message, ntext, seat_name, signed, text, the_card
 from hearts_teach.rules import Rules
 from hearts_teach.scoring import DealResult, score_deal
 
@@ -113,6 +113,8 @@ class Comparison:
     players: int
     totals_before: tuple[int, ...]
     rows: tuple[VariantScore, ...]
+    taken: tuple[int, ...] = ()
+    """The cards each player took, as bit masks (what the "why" of a row reads)."""
 
     @property
     def scored(self) -> tuple[VariantScore, ...]:
@@ -214,7 +216,7 @@ def compare_taken(
             )
             continue
         rows.append(VariantScore(key, rules, result))
-    return Comparison(players, before, tuple(rows))
+    return Comparison(players, before, tuple(rows), tuple(masks))
 
 
 def compare_deal(deal: Deal, totals: Sequence[int] | None = None) -> Comparison:
@@ -234,3 +236,146 @@ def as_mask(entry: Iterable[Card | str] | str | int) -> int:
     if isinstance(entry, int):
         return entry
     return mask_of(parse_cards(entry))
+
+
+# --- The projector: a few rows, their marks and why each differs ------------------------
+
+PROJECTOR_DEFAULT: Final[tuple[str, ...]] = (
+    "standard",
+    "new-moon",
+    "spot",
+    "omnibus",
+    "black-maria",
+)
+"""The rows a projector shows unless the teacher picks others."""
+
+PROJECTOR_MIN: Final = 2
+PROJECTOR_MAX: Final = 5
+
+
+def reference_row(comparison: Comparison) -> VariantScore:
+    """The row the others are compared with: the standard game, or the first row scored
+    when this table has no standard row (three, five or six players)."""
+    scored = comparison.scored
+    if not scored:
+        raise HeartsError("projector_nothing_scored")
+    for row in scored:
+        if row.key == "standard":
+            return row
+    return scored[0]
+
+
+def pick_variants(comparison: Comparison, keys: Sequence[str]) -> tuple[str, ...]:
+    """The rows a projector shows, in the order of the comparison, checked: between
+    :data:`PROJECTOR_MIN` and :data:`PROJECTOR_MAX` rows the comparison scored; a
+    row named twice counts once. A wrong pick raises :class:`HeartsError`."""
+    scored = [row.key for row in comparison.scored]
+    wanted: list[str] = []
+    for key in keys:
+        if key not in scored:
+            raise HeartsError("projector_unknown", variant=str(key)[:40])
+        if key not in wanted:
+            wanted.append(key)
+    if not PROJECTOR_MIN <= len(wanted) <= PROJECTOR_MAX:
+        raise HeartsError(
+            "projector_count", low=PROJECTOR_MIN, high=PROJECTOR_MAX, count=len(wanted)
+        )
+    return tuple(key for key in scored if key in wanted)
+
+
+def default_pick(comparison: Comparison) -> tuple[str, ...]:
+    """:data:`PROJECTOR_DEFAULT` where this table has those rows, else its first rows."""
+    scored = [row.key for row in comparison.scored]
+    keys = [key for key in PROJECTOR_DEFAULT if key in scored]
+    if len(keys) < PROJECTOR_MIN:
+        keys = scored[:PROJECTOR_MAX]
+    return tuple(key for key in scored if key in keys)
+
+
+def differs(comparison: Comparison, key: str) -> tuple[bool, ...]:
+    """For each player, whether this row's score differs from the reference row's."""
+    row, ref = comparison.row(key), reference_row(comparison)
+    if row.result is None or ref.result is None:
+        return (False,) * comparison.players
+    return tuple(a != b for a, b in zip(row.result.scores, ref.result.scores, strict=True))
+
+
+def row_winners(row: VariantScore) -> tuple[int, ...]:
+    """Who wins this row: the game's winners when these totals end the game, else the
+    players with the best score for the deal (the fewest points, the most in Reverse)."""
+    result = row.result
+    if result is None:
+        return ()
+    if result.game_over and result.winners:
+        return tuple(result.winners)
+    scores = result.scores
+    best = max(scores) if row.rules.reverse else min(scores)
+    return tuple(p for p, score in enumerate(scores) if score == best)
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why a row differs from the reference row, as the engine found it: a catalog key
+    (``teach.why.*``) and what fills it. Every claim is checked by the tests against the
+    scores (tests/test_projector.py)."""
+
+    key: str
+    player: int | None = None
+    cards: tuple[Card, ...] = ()
+    points: int = 0
+    players: int = 4
+
+    def text(self, lang: str = "en") -> str:
+        seat = "" if self.player is None else seat_name(self.player, self.players, lang)
+        cards = join_words([the_card(card, lang) for card in self.cards], lang)
+        points = ntext("unit.points", abs(self.points), lang, value=abs(self.points))
+        words = {"cards": cards, "seat": seat, "points": points}
+        if self.key in ("teach.why.gives_back", "teach.why.costs"):
+            return ntext(self.key, len(self.cards), lang, **words)
+        if self.points < 0:
+            words["points"] = "−" + points
+        elif self.points > 0:
+            words["points"] = "+" + points
+        return text(self.key, lang, **words)
+
+
+def why(comparison: Comparison, key: str) -> Why:
+    """The short reason a row's scores are not the reference row's, from the deal."""
+    row, ref = comparison.row(key), reference_row(comparison)
+    n = comparison.players
+    result, base = row.result, ref.result
+    if result is None or base is None:
+        raise HeartsError("projector_unknown", variant=key)
+    if row.key == ref.key:
+        return Why("teach.why.reference", players=n)
+    if base.moon is not None and result.moon is None:
+        shooter = base.moon
+        if row.rules.effective_moon == "none":
+            return Why("teach.why.no_moon_rule", shooter, players=n)
+        taken = comparison.taken[shooter] if comparison.taken else 0
+        missing = tuple(cards_of(row.rules.moon_cards & ~taken))
+        if missing:
+            return Why("teach.why.no_moon_without", shooter, missing, players=n)
+        return Why("teach.why.no_moon", shooter, players=n)
+    if result.moon is not None and base.moon is None:
+        return Why("teach.why.moon_here", result.moon, players=n)
+    diffs = [a - b for a, b in zip(result.scores, base.scores, strict=True)]
+    if row.rules.reverse != ref.rules.reverse:
+        return Why("teach.why.reverse", players=n)
+    if not any(diffs):
+        return Why("teach.why.same", players=n)
+    if result.moon is not None and result.moon_rule != base.moon_rule:
+        return Why("teach.why.moon_rule", result.moon, players=n)
+    player = max(range(n), key=lambda p: (abs(diffs[p]), -p))
+    diff = diffs[player]
+    if comparison.taken and result.moon is None and base.moon is None:
+        taken = comparison.taken[player]
+        cards = tuple(
+            card for card in cards_of(taken) if row.rules.value(card) != ref.rules.value(card)
+        )
+        change = sum(row.rules.value(card) - ref.rules.value(card) for card in cards)
+        if cards and len(cards) <= 3 and change == diff and not row.rules.reverse:
+            if diff < 0:
+                return Why("teach.why.gives_back", player, cards, -diff, n)
+            return Why("teach.why.costs", player, cards, diff, n)
+    return Why("teach.why.score", player, points=diff, players=n)
