@@ -489,6 +489,25 @@ CSS = (
 .ht-root details>summary{min-height:24px;line-height:24px}
 /* ipywidgets' own accordion header (the lesson's log) is #6d6d6d on #eee: 4.45:1 */
 .jupyter-widget-Collapse-header>span{color:#4d4d4d}
+/* the comparison on a projector: large type, a value never broken across lines, the
+   marks as signs beside the value (not colour alone), the words for screen readers */
+.ht-sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;
+  clip:rect(0 0 0 0);white-space:nowrap;border:0}
+.ht-projector{max-width:100%}
+.ht-proj-table{border-collapse:collapse;font-size:22px;line-height:1.3;width:100%}
+.ht-proj-table caption{font-size:16px;text-align:left;margin-bottom:6px;caption-side:top}
+.ht-proj-table th,.ht-proj-table td{border-bottom:2px solid #90a4ae;padding:6px 8px;
+  text-align:left;vertical-align:top}
+.ht-proj-table thead th{white-space:nowrap}
+.ht-proj-table tbody th{font-weight:700;min-width:7em}
+.ht-proj-score{white-space:nowrap;font-variant-numeric:tabular-nums;text-align:right}
+.ht-proj-value{font-weight:700}
+.ht-proj-sign{margin-left:4px;font-weight:700}
+.ht-proj-differs{background:#fff3e0}
+.ht-proj-winner{background:#e8f5e9}
+.ht-proj-winner .ht-proj-value{text-decoration:underline;text-underline-offset:4px}
+.ht-proj-why{font-size:18px;min-width:12em}
+.ht-projector-box .widget-select-multiple select{font-size:16px}
 """
     + _generated_content()
     + "\n"

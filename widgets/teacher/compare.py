@@ -16,13 +16,24 @@ from hearts_teach.cards import cards_of
 from hearts_teach.describe import seat_words
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import (
+    message,
     seat_name,
+    signed,
     text,
 )
 from hearts_teach.records import deal_from_code
 from hearts_teach.rules import Rules
 from hearts_teach.scoring import moon_outcomes
-from hearts_teach.teaching.compare import Comparison, compare_deal
+from hearts_teach.teaching.compare import (
+    Comparison,
+    compare_deal,
+    default_pick,
+    differs,
+    pick_variants,
+    row_winners,
+    variant_label,
+    why,
+)
 
 from ..charts import (
     comparison_chart_svg,
@@ -111,11 +122,28 @@ class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
         self.table = widgets.HTML()
         self.moon_choice = widgets.HTML()
         self.chart = widgets.HTML()
+        # The projector mode: a few rows the teacher picks, in large type, each with its
+        # marks and its "why" (hearts_teach.teaching.compare).
+        self.picked: tuple[str, ...] = ()
+        self._pick_refusal: HeartsError | None = None
+        self.projector = widgets.ToggleButton(value=False, icon="television")
+        self.projector.observe(lambda _c: self._render(), names="value")
+        self.picker = widgets.SelectMultiple(rows=8, style=NATURAL_LABEL)
+        self.picker.observe(self._picker_changed, names="value")
+        self.pick_message = widgets.HTML()
+        self.projector_view = widgets.HTML()
+        self.projector_box = widgets.VBox(
+            [self.picker, self.pick_message, self.projector_view],
+            layout=widgets.Layout(display="none"),
+        )
+        self.projector_box.add_class("ht-projector-box")
         self.children = (
             widgets.HTML(style_tag()),
             widgets.HBox([self.code, self.load_button]),
             self.totals_box,
             self.message,
+            self.projector,
+            self.projector_box,
             self.table,
             self.moon_choice,
             self.chart,
@@ -167,6 +195,66 @@ class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
     def _error(self, message: str) -> str:
         return alert_html(message)
 
+    def pick(self, keys: Sequence[str]) -> bool:
+        """Show these rows in projector mode; a wrong pick (too few, too many, a row this
+        table has not) is refused in the page's language and the rows shown stay."""
+        comparison = self.comparison
+        if comparison is None:
+            return False
+        try:
+            picked = pick_variants(comparison, keys)
+        except HeartsError as error:
+            self._pick_refusal = error
+            self.pick_message.value = self._error(error.message(self.lang))
+            self._show_pick()
+            return False
+        self._pick_refusal = None
+        self.pick_message.value = ""
+        self.picked = picked
+        self._render()
+        return True
+
+    def _picker_changed(self, change: dict[str, object]) -> None:
+        if self._quiet:
+            return
+        value = change["new"]
+        assert isinstance(value, tuple)
+        self.pick([str(key) for key in value])
+
+    def _show_pick(self) -> None:
+        """The picker shows the rows shown, without telling anyone."""
+        self._quiet = True
+        try:
+            self.picker.value = self.picked
+        finally:
+            self._quiet = False
+
+    def _render_projector(self, comparison: Comparison | None) -> None:
+        lang = self.lang
+        self.projector.description = text("ui.teach.projector", lang)
+        self.projector.tooltip = text("ui.teach.projector_help", lang)
+        on = bool(self.projector.value)
+        self.projector_box.layout.display = "flex" if on else "none"
+        for part in (self.table, self.moon_choice, self.chart):
+            part.layout.display = "none" if on else None
+        if comparison is None:
+            self.projector_view.value = ""
+            return
+        scored = [row.key for row in comparison.scored]
+        if not self.picked or any(key not in scored for key in self.picked):
+            self.picked = default_pick(comparison)
+        self._quiet = True
+        try:
+            self.picker.options = [(variant_label(key, lang), key) for key in scored]
+            self.picker.value = self.picked
+            self.picker.description = text("ui.teach.projector_pick", lang)
+        finally:
+            self._quiet = False
+        if self._pick_refusal is not None:
+            self.pick_message.value = self._error(self._pick_refusal.message(lang))
+        if on:
+            self.projector_view.value = projector_html(comparison, self.picked, lang)
+
     def _language_changed(self) -> None:
         if self._refusal is not None:
             self.message.value = self._error(self._refusal.message(self.lang))
@@ -182,6 +270,7 @@ class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
         self.load_button.description = text("ui.teach.load", lang)
         self.load_button.tooltip = text("ui.teach.code_help", lang)
         comparison = self.comparison
+        self._render_projector(comparison)
         if comparison is None:
             self.table.value = f"<p>{escape(text('ui.teach.no_deal', lang))}</p>"
             self.moon_choice.value = ""
@@ -225,3 +314,59 @@ class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
             reason=reason,
         )
         return moon_choice_html(outcomes, rules, lang, you=-1, question=question)
+
+
+def projector_html(comparison: Comparison, keys: Sequence[str], lang: str) -> str:
+    """The rows picked, in large type: a cell that differs from the reference row carries
+    ≠, the row's winner ★, each with words for a screen reader; then the row's "why"."""
+    players = comparison.players
+    differs_words = escape(message("ui.teach.differs", lang))
+    winner_words = escape(message("ui.teach.row_winner", lang))
+    with_totals = any(comparison.totals_before)
+    head = f'<th scope="col">{escape(text("teach.variant", lang))}</th>'
+    head += "".join(
+        f'<th scope="col">{escape(seat_name(p, players, lang))}</th>' for p in range(players)
+    )
+    head += f'<th scope="col">{escape(text("ui.teach.why", lang))}</th>'
+    body = []
+    for key in keys:
+        row = comparison.row(key)
+        if row.result is None:
+            continue
+        marks = differs(comparison, key)
+        winners = row_winners(row)
+        cells = []
+        for player, (score, total) in enumerate(
+            zip(row.result.scores, row.result.totals, strict=True)
+        ):
+            value = escape(
+                f"{signed(score, plus=True)} → {signed(total)}" if with_totals else signed(score)
+            )
+            classes = ["ht-proj-score"]
+            signs = ""
+            words = []
+            if marks[player]:
+                classes.append("ht-proj-differs")
+                signs += '<span class="ht-proj-sign" aria-hidden="true">≠</span>'
+                words.append(differs_words)
+            if player in winners:
+                classes.append("ht-proj-winner")
+                signs += '<span class="ht-proj-sign" aria-hidden="true">★</span>'
+                words.append(winner_words)
+            hidden = f'<span class="ht-sr-only">, {", ".join(words)}</span>' if words else ""
+            cells.append(
+                f'<td class="{" ".join(classes)}"><span class="ht-proj-value">{value}</span>'
+                f"{signs}{hidden}</td>"
+            )
+        reason = escape(why(comparison, key).text(lang))
+        body.append(
+            f'<tr data-variant="{escape(key)}"><th scope="row">{escape(row.label(lang))}</th>'
+            + "".join(cells)
+            + f'<td class="ht-proj-why">{reason}</td></tr>'
+        )
+    caption = escape(text("ui.teach.projector_caption", lang))
+    return (
+        '<div class="ht-projector">'
+        f'<table class="ht-proj-table"><caption>{caption}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
+    )
