@@ -36,6 +36,13 @@ def page_parameters(environ: Mapping[str, str] | None = None) -> tuple[dict[str,
     return parameters, lang if lang in LANGS else "en"
 
 
+def page_marker(lang: str, title: str) -> str:
+    """A hidden element the page's template reads for the document's language and title
+    (widgets/server/voila/templates/hearts: ``followLanguage``)."""
+    words = escape(title, quote=True)
+    return f'<span class="ht-page" hidden lang="{lang}" data-lang="{lang}" data-title="{words}"></span>'
+
+
 def message(body: str) -> widgets.HTML:
     """A notice in place of the page's widget; the book page sees ``ht-live-error``."""
     notice = widgets.HTML(f'<p class="ht-message ht-live-error" role="alert">{escape(body)}</p>')
@@ -98,7 +105,11 @@ def teachers_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
         tools = TeacherTools(deal, lang, ClassLink(static_student_url(page)))
         if totals is not None:
             tools.compare.set_totals(totals)
-        return tools
+        # Opened full page (the chapter's « Ouvrir en plein écran »), the page takes the
+        # tools' language and title from this marker (the project's Voilà template).
+        return widgets.VBox(
+            [widgets.HTML(page_marker(lang, text("page.teachers_title", lang))), tools]
+        )
 
     return _guarded(build, lang)
 
