@@ -25,6 +25,7 @@ from .compare import TotalsBox, VariantCompare
 from .desk import ScoringDeskWidget
 from .simulation import SimulationWidget
 from .whatif import WhatIfWidget
+from .worksheet import WorksheetPanel
 
 __all__ = [
     "ScoringDeskWidget",
@@ -33,6 +34,7 @@ __all__ = [
     "TotalsBox",
     "VariantCompare",
     "WhatIfWidget",
+    "WorksheetPanel",
 ]
 
 
@@ -59,6 +61,9 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         # A student's code pasted into the comparison feeds what-if and the review too
         # (its handler runs after the comparison's own, which loaded the deal).
         self.compare.load_button.on_click(lambda _b: self._pasted())
+        # The worksheet to print, of the deal the comparison holds (pasted or played)
+        self.worksheet = WorksheetPanel(lambda: self.compare.deal, lang)
+        self.compare.load_button.on_click(lambda _b: self.worksheet.refresh())
         self.review = ReviewTab(deal, lang)
         self.review.code.style.description_width = "initial"  # not « Code de p… »
         follow_replays(self.review.panel)
@@ -68,13 +73,14 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         self.board = ClassBoard(lang) if classroom is not None and classroom.send is None else None
         self.class_page = widgets.VBox([p for p in (self.give, self.board) if p is not None])
         pages = (self.compare, self.desk, self.simulation, self.review, self.give, self.board)
-        for page in pages:
+        for page in (*pages, self.worksheet):
             if page is None:
                 continue
             traitlets.dlink((self, "lang"), (page, "lang"))
         self.tabs = widgets.Tab()
         self.heading = widgets.HTML()
-        self.children = (self.heading, self.tabs)
+        # below the tabs: the worksheet to print of the deal the comparison holds
+        self.children = (self.heading, self.tabs, self.worksheet)
         self._what_if_tie: traitlets.dlink | None = None
         if deal is not None and deal.is_over:
             self._show_what_if(deal)
@@ -90,6 +96,7 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
             return
         self.deal = deal
         self.compare.set_deal(deal)
+        self.worksheet.refresh()
         if self.give is not None:
             self.give.set_deal(deal)
         self._show_what_if(deal)
