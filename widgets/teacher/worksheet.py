@@ -85,7 +85,7 @@ def _cards(cards: Sequence[Card], lang: str) -> str:
 
 def _grid(sheet: Worksheet, lang: str, answers: bool) -> str:
     seats = [seat_name(p, sheet.players, lang) for p in range(sheet.players)]
-    caption = text("worksheet.answers", lang) if answers else text("worksheet.grid_caption", lang)
+    caption = text("worksheet.grid_caption", lang)
     rows = []
     for row, cells in zip(sheet.answers, sheet.key() if answers else sheet.grid(), strict=True):
         tds = "".join(
@@ -133,7 +133,7 @@ def _table(kind: str, caption: str, columns: Sequence[tuple[str, str]], body: st
 
 # The columns of page 1's tables: heading key, width
 _PLAYERS = (("worksheet.player", "18%"), ("worksheet.cards", ""), ("worksheet.tricks", "12%"))
-_TRICKS = (("worksheet.trick", ""), ("worksheet.played", ""), ("worksheet.taken_by", "18%"))
+_TRICKS = (("worksheet.trick", "12%"), ("worksheet.played", ""), ("worksheet.taken_by", "18%"))
 
 
 def _heads(columns: Sequence[tuple[str, str]], lang: str) -> list[tuple[str, str]]:

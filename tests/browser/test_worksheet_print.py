@@ -1,0 +1,121 @@
+"""The worksheet on paper, in chromium: from the Teachers tools (the served playground and
+the static book's playable half), a finished deal's code pasted, the worksheet shown and
+the page printed (print media, and the PDF chromium makes of it): two A4 pages, the
+worksheet alone, nothing cut on the right, the grid empty on page 1 and the answers on
+page 2, each the engine's."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from support.static_server import serving
+
+from hearts_teach import Deal, Rules
+from hearts_teach.bots.seats import play_out, seat_bots
+from hearts_teach.i18n import signed
+from hearts_teach.records import share_code
+from hearts_teach.teaching.worksheet import worksheet
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+LITE = ROOT / "_build" / "lite"
+LOAD_TIMEOUT = 120_000
+# A4 less the worksheet's 12 mm margins, in CSS pixels (96 per inch)
+PAGE_WIDTH = round((210 - 24) / 25.4 * 96)
+PAGE_HEIGHT = round((297 - 24) / 25.4 * 96)
+
+
+def finished_deal() -> Deal:
+    deal = Deal.new(Rules(), seed=23, deal_number=1)
+    return play_out(deal, seat_bots("heuristic", 23, 4))
+
+
+@pytest.fixture(scope="module")
+def lite_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    if not (LITE / "voici" / "render" / "teachers.html").exists():
+        pytest.skip("the playable half is not built: run `make lite`")
+    copy = tmp_path_factory.mktemp("lite") / "lite"
+    shutil.copytree(LITE, copy)
+    with serving(copy) as url:
+        yield url
+
+
+def pdf_pages(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
+
+
+def print_and_check(page: Page, deal: Deal, output_dir: Path) -> None:
+    """The deal's code into the comparison, the worksheet shown, then the print checks."""
+    code = page.get_by_role("textbox", name="Share code")
+    code.fill(share_code(deal))
+    page.get_by_role("button", name="Load the deal").click()
+    page.get_by_role("button", name="Worksheet to print").click()
+    sheet = page.locator(".ht-worksheet.ht-ws-print")
+    expect(sheet).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("button", name="Hide the worksheet")).to_be_visible()
+    expect(page.locator(".ht-ws-download")).to_have_attribute("download", "worksheet.html")
+
+    page.set_viewport_size({"width": PAGE_WIDTH, "height": PAGE_HEIGHT})
+    page.emulate_media(media="print")
+    # the worksheet alone: the tabs, the table and the download link are not displayed
+    expect(page.get_by_role("tab", name="Every variant")).to_be_hidden()
+    expect(page.locator(".ht-ws-download")).to_be_hidden()
+    # nothing cut on the right: every box of the worksheet within the page's width
+    overflow = page.evaluate(
+        """() => {
+            const width = document.documentElement.clientWidth;
+            return [...document.querySelectorAll('.ht-worksheet, .ht-worksheet *')]
+              .map(e => e.getBoundingClientRect())
+              .filter(r => r.width > 0 && (r.right > width + 0.5 || r.left < -0.5)).length;
+        }"""
+    )
+    assert overflow == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= PAGE_WIDTH
+    # each of the two pages fits on an A4 sheet, and the key starts a page
+    heights = page.eval_on_selector_all(".ht-ws-page", "ps => ps.map(p => p.offsetHeight)")
+    assert len(heights) == 2 and all(0 < height <= PAGE_HEIGHT for height in heights)
+    assert page.eval_on_selector(".ht-ws-key", "e => getComputedStyle(e).breakBefore") == "page"
+    # page 1: the grid empty; page 2: the engine's answers
+    blank = page.locator(".ht-ws-questions .ht-ws-grid td.ht-ws-num")
+    expected = [signed(s) for row in worksheet(deal).answers for s in row.scores]
+    assert blank.count() == len(expected)
+    assert set(blank.all_inner_texts()) == {""}
+    answers = page.locator(".ht-ws-key .ht-ws-grid td.ht-ws-num").all_inner_texts()
+    assert [a.strip() for a in answers] == expected
+    page.screenshot(path=output_dir / "print.png", full_page=True)
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    (output_dir / "worksheet.pdf").write_bytes(pdf)
+    assert pdf_pages(pdf) == 2
+
+
+def test_the_worksheet_prints_from_the_served_playground(
+    browser: Browser, voila_url: str, output_dir: Path
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    try:
+        page.goto(voila_url, timeout=LOAD_TIMEOUT)
+        page.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
+        page.get_by_role("tab", name="Teachers").click()
+        print_and_check(page, finished_deal(), output_dir)
+    finally:
+        context.close()
+
+
+def test_the_worksheet_prints_from_the_static_book(
+    browser: Browser, lite_url: str, output_dir: Path
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    try:
+        page.goto(f"{lite_url}voici/render/teachers.html?lang=en")
+        page.get_by_role("textbox", name="Share code").wait_for(timeout=LOAD_TIMEOUT)
+        print_and_check(page, finished_deal(), output_dir)
+    finally:
+        context.close()
