@@ -7,13 +7,11 @@ page 2, each the engine's."""
 from __future__ import annotations
 
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from support.static_server import serving
+from test_class_static import lite_url  # the playable half, served as files
 
 from hearts_teach import Deal, Rules
 from hearts_teach.bots.seats import play_out, seat_bots
@@ -22,9 +20,8 @@ from hearts_teach.records import share_code
 from hearts_teach.teaching.worksheet import worksheet
 
 pytestmark = pytest.mark.browser
+__all__ = ["lite_url"]  # the fixture, imported for the static book's test
 
-ROOT = Path(__file__).resolve().parents[2]
-LITE = ROOT / "_build" / "lite"
 LOAD_TIMEOUT = 120_000
 # A4 less the worksheet's 12 mm margins, in CSS pixels (96 per inch)
 PAGE_WIDTH = round((210 - 24) / 25.4 * 96)
@@ -34,16 +31,6 @@ PAGE_HEIGHT = round((297 - 24) / 25.4 * 96)
 def finished_deal() -> Deal:
     deal = Deal.new(Rules(), seed=23, deal_number=1)
     return play_out(deal, seat_bots("heuristic", 23, 4))
-
-
-@pytest.fixture(scope="module")
-def lite_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    if not (LITE / "voici" / "render" / "teachers.html").exists():
-        pytest.skip("the playable half is not built: run `make lite`")
-    copy = tmp_path_factory.mktemp("lite") / "lite"
-    shutil.copytree(LITE, copy)
-    with serving(copy) as url:
-        yield url
 
 
 def pdf_pages(pdf: bytes) -> int:
