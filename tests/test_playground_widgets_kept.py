@@ -78,7 +78,7 @@ def test_a_new_finished_deal_keeps_what_the_teacher_did(monkeypatch: pytest.Monk
     )
     assert tools.what_if in tools.tabs.children
     assert tools.review.deal is second
-    assert len(tools.tabs.titles) == len(tools.tabs.children) == 5
+    assert len(tools.tabs.titles) == len(tools.tabs.children) == 6
 
 
 def test_the_tools_opened_before_any_deal_gain_what_if_when_one_finishes(
@@ -87,7 +87,7 @@ def test_the_tools_opened_before_any_deal_gain_what_if_when_one_finishes(
     monkeypatch.delenv("HEARTS_SERVED", raising=False)
     playground = Playground("en", seed=5, with_lessons=False)
     tools = playground.open_teachers()
-    assert tools is not None and tools.what_if is None and len(tools.tabs.children) == 4
+    assert tools is not None and tools.what_if is None and len(tools.tabs.children) == 5
     tools.tabs.selected_index = 1  # the desk
     table = playground.start(Rules())
     deal = finish_deal(table)

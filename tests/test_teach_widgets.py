@@ -168,11 +168,12 @@ def test_teacher_tools_switch_language(played: Deal) -> None:
         "Scoring desk",
         "What if?",
         "Simulation",
+        "Your lesson",
         "Review",
     )
     tools.set_lang("fr")
     assert tools.tabs.titles[0] == "Toutes les variantes"
-    assert "Review" not in tools.tabs.titles and len(set(tools.tabs.titles)) == 5
+    assert "Review" not in tools.tabs.titles and len(set(tools.tabs.titles)) == 6
     assert tools.desk.give_button.description == "Attribuer ces cartes"
 
 

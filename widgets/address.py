@@ -49,6 +49,7 @@ PARAMETERS: Final = (
     "review",
     "puzzles",
     "pace",
+    "lesson",
 )
 MAX_PICKED: Final = 13
 """The most cards an address may give as chosen for the pass (a hand's worth)."""
@@ -155,6 +156,9 @@ class Address:
     pace: float | None = None
     """The bots' speed chosen (seconds between two cards), kept by a reload and by the
     browser's Back; None: the page's default."""
+    lesson: str | None = None
+    """A teacher's lesson code (``teaching.lesson_codes``), checked when the lessons tab
+    opens it."""
     problems: list[tuple[str, dict[str, object]]] = field(default_factory=list)
 
     def messages(self, lang: str) -> list[str]:
@@ -209,6 +213,7 @@ def read_address(query_string: str | None) -> Address:
         address.pace = paces[pace]
     elif pace is not None:
         address.problems.append(("ui.address.pace", {"given": _quoted(pace)}))
+    address.lesson = parameters.get("lesson")
     picked = parameters.get("picked")
     if picked is not None:
         parts = picked.split(".")

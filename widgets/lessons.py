@@ -24,10 +24,12 @@ import traitlets
 from hearts_teach import Card
 from hearts_teach.deal import table_point
 from hearts_teach.describe import seat_words
+from hearts_teach.errors import RecordError
 from hearts_teach.i18n import card_name, seat_name, signed, text
 from hearts_teach.rules import Rules
 from hearts_teach.scoring import MOON_CHOICES
 from hearts_teach.teaching.compare import Comparison
+from hearts_teach.teaching.lesson_codes import lesson_from_code
 from hearts_teach.teaching.lessons import CHAPTERS, Event, Feedback, Lesson, LessonRun, get_lesson
 from hearts_teach.teaching.lessons import load_lessons as _load_lessons
 from hearts_teach.teaching.lessons.claims import hearts_state
@@ -580,12 +582,37 @@ class LessonsTab(Localized, widgets.VBox):  # type: ignore[misc]
         self.current: GuidedDeal | None = None
         self._current_lang: traitlets.dlink | None = None  # the lesson open follows the tab
         self.holder = widgets.VBox()
-        self.children = (widgets.HTML(style_tag()), self.heading, self.listing, self.holder)
+        self.refusal = widgets.HTML()
+        self.refused: RecordError | None = None
+        self.children = (
+            widgets.HTML(style_tag()),
+            self.heading,
+            self.refusal,
+            self.listing,
+            self.holder,
+        )
         self._render()
         self._relabel_on_lang(self._render)
 
-    def open_lesson(self, lesson_id: str) -> GuidedDeal:
-        lesson = next(x for x in self.lessons if x.id == lesson_id)
+    def open_code(self, code: str) -> GuidedDeal | None:
+        """Open a teacher's lesson from its code (a link's ``lesson=``), checked by the
+        book's validator; a refused code is said in the tab's language and opens nothing."""
+        try:
+            lesson = lesson_from_code(code)
+        except RecordError as error:
+            self.refused = error
+            self._render()
+            return None
+        self.refused = None
+        self._render()
+        return self.open_lesson(lesson)
+
+    def open_lesson(self, lesson_id: str | Lesson) -> GuidedDeal:
+        lesson = (
+            lesson_id
+            if isinstance(lesson_id, Lesson)
+            else next(x for x in self.lessons if x.id == lesson_id)
+        )
         self._untie_current()
         self.current = GuidedDeal(lesson, self.lang)
         self._current_lang = traitlets.dlink((self, "lang"), (self.current, "lang"))
@@ -625,6 +652,11 @@ class LessonsTab(Localized, widgets.VBox):  # type: ignore[misc]
             button = self.open_buttons[lesson.id]
             button.description = lesson.title[lang]
             button.tooltip = text("ui.lessons.open", lang, title=lesson.title[lang])
+        self.refusal.value = (
+            ""
+            if self.refused is None
+            else f'<p class="ht-error" role="alert">{escape(self.refused.message(lang))}</p>'
+        )
         self.back_button.description = text("ui.lessons.back", lang)
         self.back_button.tooltip = text("ui.lessons.back", lang)
         self.table_button.description = text("ui.lessons.play_here", lang)

@@ -308,6 +308,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             playground._keep_puzzles_of(query)
             playground._open_class_of(query)
             playground._open_review_of(query)
+            playground._open_lesson_of(query)
         else:
             address = read_address(_with_page_lang(request_query_string(environ), environ))
             playground = cls(
@@ -326,6 +327,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             playground._keep_puzzles_of(query)
             playground._open_class_of(query)
             playground._open_review_of(query)
+            playground._open_lesson_of(query)
         return playground
 
     def _keep_pace(self, pace: float | None) -> None:
@@ -336,6 +338,14 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         for table in (self.table, self._ahead):
             if table is not None:
                 table.delay = pace
+
+    def _open_lesson_of(self, query: str | None) -> None:
+        """``?lesson=CODE``: a teacher's lesson, opened in the lessons tab (checked by the
+        book's validator there; a refused code is said in the tab)."""
+        given = parse_qs(query or "").get("lesson")
+        lessons = self.open_lessons() if given else None
+        if given and lessons is not None and hasattr(lessons, "open_code"):
+            lessons.open_code(given[0])
 
     def _keep_puzzles_of(self, query: str | None) -> None:
         """``?puzzles=CODE``: the visitor's progress through the puzzles, read (and
@@ -523,6 +533,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             from .teacher import TeacherTools
 
             tools = TeacherTools(finished, self.lang, self.classroom)
+            tools.lesson_editor.playground_url = str(self.playground_url).split("?")[0]
             if self.served:
                 # A served class shares the server's cores: a simulation stays small
                 # and runs in the visitor's own process.

@@ -23,6 +23,7 @@ from ..shared import follow_replays
 from ..texts import Localized
 from .compare import TotalsBox, VariantCompare
 from .desk import ScoringDeskWidget
+from .lesson_editor import LessonEditor
 from .simulation import SimulationWidget
 from .whatif import WhatIfWidget
 from .worksheet import WorksheetPanel
@@ -57,6 +58,7 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         self.compare = VariantCompare(deal, lang)
         self.desk = ScoringDeskWidget(4, lang)
         self.simulation = SimulationWidget(lang)
+        self.lesson_editor = LessonEditor(lang)  # its link's address: set by the playground
         self.what_if: WhatIfWidget | None = None
         # A student's code pasted into the comparison feeds what-if and the review too
         # (its handler runs after the comparison's own, which loaded the deal).
@@ -72,8 +74,17 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         # With no server to send to (the static book), the board is here: codes pasted.
         self.board = ClassBoard(lang) if classroom is not None and classroom.send is None else None
         self.class_page = widgets.VBox([p for p in (self.give, self.board) if p is not None])
-        pages = (self.compare, self.desk, self.simulation, self.review, self.give, self.board)
-        for page in (*pages, self.worksheet):
+        pages = (
+            self.compare,
+            self.desk,
+            self.simulation,
+            self.review,
+            self.lesson_editor,
+            self.give,
+            self.board,
+            self.worksheet,
+        )
+        for page in pages:
             if page is None:
                 continue
             traitlets.dlink((self, "lang"), (page, "lang"))
@@ -129,7 +140,7 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         pages: list[widgets.Widget] = [self.compare, self.desk]
         if self.what_if is not None:
             pages.append(self.what_if)
-        pages += [self.simulation, self.review]
+        pages += [self.simulation, self.lesson_editor, self.review]
         if self.give is not None:
             pages.append(self.class_page)
         index = self.tabs.selected_index
@@ -147,6 +158,7 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         if self.what_if is not None:
             keys.append("ui.teach.tab.whatif")
         keys.append("ui.teach.tab.simulate")
+        keys.append("ui.lesson_editor.tab")
         keys.append("ui.teach.tab.review")
         if self.give is not None:
             keys.append("class.tab")
