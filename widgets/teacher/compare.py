@@ -248,6 +248,7 @@ class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
             self.picker.options = [(variant_label(key, lang), key) for key in scored]
             self.picker.value = self.picked
             self.picker.description = text("ui.teach.projector_pick", lang)
+            self.picker.tooltip = text("ui.teach.projector_help", lang)
         finally:
             self._quiet = False
         if self._pick_refusal is not None:
