@@ -8,6 +8,7 @@ from html import unescape
 import pytest
 from hearts_teach_widgets import HeartsTable, RulesPicker, position_html
 from hearts_teach_widgets.playground import Playground, query_parameters
+from hearts_teach_widgets.render import seat_of
 from hearts_teach_widgets.summary import summary_html
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -412,6 +413,41 @@ def test_static_position_from_any_learner_seat_keeps_the_compass_places(
         assert labels[place] == wanted
     # The playground seats the person at seat 0: a link only when the learner sits there.
     assert ("?deal=" in page) == (learner == 0)
+
+
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(3, 6),
+    learner=st.integers(0, 5),
+    cards=st.integers(0, 12),
+    lang=st.sampled_from(["en", "fr"]),
+)
+@settings(max_examples=30, deadline=None)
+def test_a_seated_picture_puts_the_learner_at_the_bottom_and_each_card_before_its_seat(
+    seed: int, players: int, learner: int, cards: int, lang: str
+) -> None:
+    """A puzzle may ask any seat to play; its picture seats that player at the bottom, as
+    the playground does, the others round the table in playing order, and each card of
+    the trick in front of the seat that played it."""
+    learner %= players
+    deal = Deal.new(Rules(players=players, passing="none"), seed=seed)
+    for _ in range(cards):
+        deal.play(deal.legal_moves()[0])
+    page = unescape(position_html(deal, lang, player=learner, seated=True))
+    sections = re.findall(r'<section class="ht-seat ht-(\w+)[^"]*" aria-label="([^"]+)"', page)
+    places = dict(sections)
+    assert places["south"] == text("ui.seat.you", lang)
+    order = [seat_of(step, players) for step in range(players)]  # playing order from South
+    by_label = {label: place for place, label in sections}
+    for step in range(1, players):
+        seat = (learner + step) % players
+        place = {"s": "south", "w": "west", "n": "north", "e": "east"}.get(order[step], order[step])
+        assert by_label[seat_name(seat, players, lang)] == place
+    for seat, card in deal.current_trick.plays:
+        label = text("ui.seat.you", lang) if seat == learner else seat_name(seat, players, lang)
+        slot = f'<div class="ht-slot-{seat_of((seat - learner) % players, players)}">'
+        pattern = re.escape(slot) + r"[^<]*<[^>]*" + re.escape(card_name(card, lang))
+        assert re.search(pattern + r".*?ht-slot-label\">" + re.escape(label), page)
 
 
 def test_summary_names_the_winner_and_draws_the_chart() -> None:

@@ -322,7 +322,7 @@ class PuzzlePage(Localized, widgets.VBox):  # type: ignore[misc]
             return
         deal = puzzle.position()
         self.picture.value = position_html(
-            deal, lang, player=puzzle.player, playground_url=None, include_style=True
+            deal, lang, player=puzzle.player, playground_url=None, include_style=True, seated=True
         )
         seat = seat_name(puzzle.player, deal.rules.players, lang)
         variant = variant_name(deal.rules, lang)

@@ -122,11 +122,15 @@ def moon_choice_html(
     )
 
 
-def trick_html(trick: Trick | None, rules: Rules, lang: str, caption: str, you: int = 0) -> str:
+def trick_html(
+    trick: Trick | None, rules: Rules, lang: str, caption: str, you: int = 0, bottom: int = 0
+) -> str:
+    """The trick in the middle of the felt, each card before the seat that played it
+    (``bottom``: the seat drawn at the bottom, as in :func:`felt_html`)."""
     slots = []
     if trick is not None:
         for player, card in trick.plays:
-            seat = seat_of(player, rules.players)
+            seat = seat_of((player - bottom) % rules.players, rules.players)
             mark = ""
             if trick.winner is not None and trick.winner == player:
                 mark = (
@@ -139,16 +143,18 @@ def trick_html(trick: Trick | None, rules: Rules, lang: str, caption: str, you: 
     return f'<div class="ht-caption">{escape(caption)}</div>' + "".join(slots)
 
 
-def felt_html(deal: Deal, lang: str, human: int = 0) -> str:
+def felt_html(deal: Deal, lang: str, human: int = 0, bottom: int = 0) -> str:
     """A still picture of the table seen from ``human``'s seat (the static book's): each
     seat with its card count (never a face), points and tricks taken, who is to play,
-    and the trick. The live table draws :func:`live_felt_html`."""
+    and the trick. ``bottom`` is the seat drawn at the bottom (South, seat 0, unless the
+    picture seats its reader there as the playground does); the others follow it round
+    the table in playing order. The live table draws :func:`live_felt_html`."""
     rules = deal.rules
     n = rules.players
     seats = []
     acting = deal.to_play if not deal.is_over else None
     for player in range(n):
-        area = _AREA[seat_of(player, n)]
+        area = _AREA[seat_of((player - bottom) % n, n)]
         turn = player == acting
         tag = (
             f'<span class="ht-turn-tag">▶ {escape(text("ui.seat.to_play", lang))}</span>'
@@ -195,7 +201,7 @@ def felt_html(deal: Deal, lang: str, human: int = 0) -> str:
             trick_caption = text(
                 "ui.trick.current", lang, number=deal.trick_number + 1, total=rules.hand_size
             )
-    centre = f'<div class="ht-centre" aria-live="polite">{trick_html(trick, rules, lang, trick_caption, human)}</div>'
+    centre = f'<div class="ht-centre" aria-live="polite">{trick_html(trick, rules, lang, trick_caption, human, bottom)}</div>'
     two = " ht-two" if n == 2 else ""
     return f'<div class="ht-felt ht-p{n}{two}">{"".join(seats)}{centre}</div>'
 
@@ -809,6 +815,7 @@ def position_html(
     playground_url: str | None = DEFAULT_PLAYGROUND_URL,
     code: str | None = None,
     include_style: bool = True,
+    seated: bool = False,
 ) -> str:
     """A static picture of the position, seen from ``player`` (the learner: their hand
     face up and their seat named "You", the others as counts under their compass names),
@@ -818,7 +825,9 @@ def position_html(
     bottom), so the picture agrees with tables that name seats by compass. The playground
     seats the person at seat 0, so the link is given only when the learner sits there.
     For the static book: no control here pretends to work. ``code`` defaults to the
-    deal's share code; pass ``playground_url=None`` for no link.
+    deal's share code; pass ``playground_url=None`` for no link. ``seated``: the learner
+    is drawn at the bottom instead, as the playground seats its player (the puzzles,
+    where the seat to play may be any).
     """
     if not 0 <= player < deal.rules.players:
         raise ValueError(f"no seat {player} at a table of {deal.rules.players}")
@@ -838,7 +847,7 @@ def position_html(
     return (
         f'{style}<div class="ht-root ht-static" lang="{lang}" role="figure" '
         f'aria-label="{escape(text("ui.static.alt", lang))}">'
-        f"{badges_html(deal, lang)}{felt_html(deal, lang, human=player)}"
+        f"{badges_html(deal, lang)}{felt_html(deal, lang, human=player, bottom=player if seated else 0)}"
         f'<div class="ht-hand-static" aria-label="{escape(text("ui.hand.label", lang))}">{faces}</div>'
         f"{link}</div>"
     )
