@@ -33,6 +33,7 @@ from hearts_teach.bots.policy import (
 from hearts_teach.cards import cards_of, indexes_of, mask_of, parse_cards
 from hearts_teach.deal import PlayerView, winning_position
 from hearts_teach.errors import BotError
+from hearts_teach.i18n import message
 
 SMALL_MC: dict[str, Any] = {"playouts": 24, "time_limit": None}
 
@@ -69,15 +70,21 @@ def check_who_can_go_over(view: PlayerView, choice: Choice) -> None:
     """What a reason says of the players after this one, checked against what the seat
     has seen (its hand, the cards played, the voids shown), not with the bots' own code:
     "all my spades beat the two" means every legal card wins the trick as it stands;
-    "hoping someone after me plays higher" that a player still to play, not void in the
-    suit, may hold a higher card still out; "nobody after me can beat it" that none can."""
+    "hoping someone after me plays higher" (or "a player after me may still play higher")
+    that a player still to play, not void in the suit, may hold a higher card still out; "nobody after me can beat it" that none can."""
     said = choice.reason("en")
     rules, card = view.rules, choice.card
     trick = [c.index for _, c in view.trick]
     if re.search(r"^All my .* beat|^I cannot stay under", said):
         for other in view.legal_moves():
             assert winning_position([*trick, other.index], rules.hearts_trump) == len(trick)
-    hoping = "hoping someone after me plays higher" in said
+    hoping = any(
+        words in said
+        for words in (
+            "hoping someone after me plays higher",
+            "a player after me may still play higher",
+        )
+    )
     nobody = "nobody after me can beat" in said
     if not hoping | nobody:
         return
@@ -179,6 +186,33 @@ def test_a_card_nobody_after_can_beat_is_not_played_hoping_someone_goes_over() -
     s = Situation.from_view(deal.view(2))
     assert s.voids[3] >> 1 & 1
     assert true_key(ctx, s, Card.parse("10D").index) == "forced_win"
+
+
+@given(seed=st.integers(0, 5_000), preset=st.sampled_from(sorted(Rules.PRESETS)))
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_a_higher_card_over_a_trick_is_never_said_to_hope_for_an_overtake(
+    seed: int, preset: str
+) -> None:
+    """A puzzle in Black Maria answered D♦ over 3♦ (holding 4♦ 5♦) with "hoping someone
+    after you plays higher", the motive for playing low. Every legal card of every turn
+    of a played deal: a reason naming that hope goes only with the lowest card of its
+    suit, and a higher card that must win for now is said to be played now instead."""
+    rules = Rules.preset(preset)
+    deal = Deal.new(rules, seed=seed)
+    if deal.phase == "pass":
+        for player in range(rules.players):
+            deal.pass_cards(player, deal.hand(player)[: rules.pass_count])
+    ctx = context(rules)
+    while not deal.is_over and deal.phase == "play":
+        s = Situation.from_view(deal.view(deal.to_play))
+        for card in deal.legal_moves():
+            key = true_key(ctx, s, card.index)
+            held = [c for c in deal.hand(deal.to_play) if c.suit == card.suit]
+            if key == "forced_over":
+                assert card != min(held, key=lambda c: c.rank)
+            if "hoping someone after you" in message("hint.play." + key, "en"):
+                assert card == min(held, key=lambda c: c.rank)
+        deal.play(deal.legal_moves()[0])
 
 
 def test_a_card_the_bot_passed_is_where_it_went() -> None:
