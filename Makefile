@@ -15,6 +15,11 @@ AFTER_PYTEST :=
 # Browser tests that need only the built site, run in the front lane to even the lanes out.
 FRONT_LANE_BROWSER := tests/browser/test_a11y.py::test_every_built_page_passes_axe \
 	tests/browser/test_class_static.py tests/browser/test_offline.py
+# The browser tests in two lanes of their own (the second: these files), beside the front
+# lane: they mostly wait on chromium, Pyodide and the servers, and a whole run kept the
+# two cores only about half busy with one browser lane.
+SECOND_BROWSER_LANE := tests/browser/test_static_site.py tests/browser/test_whole_game.py \
+	tests/browser/test_a11y.py tests/browser/test_puzzles_page.py tests/browser/test_lesson_table.py
 LANES := _build/test-lanes
 
 .PHONY: venv lock test lint lessons pytest test-lanes clean
@@ -71,24 +76,29 @@ PYTEST_PATHS := $(if $(filter book,$(TEST_PREREQS)),tests,)
 pytest: venv $(TEST_PREREQS)
 	$(BIN)/pytest --durations=25 $(PYTEST_PATHS)
 
-# The whole suite in two lanes side by side, for CI's 20 minutes on two cores: the
-# browser tests (which mostly wait on chromium and the servers) in a background lane,
+# The whole suite in three lanes side by side, for CI's 20 minutes on two cores: the
+# browser tests (which mostly wait on chromium and the servers) in two background lanes,
 # the rest of pytest (with FRONT_LANE_BROWSER) then AFTER_PYTEST in front. The browser
-# lane's report is printed when both are done; either lane failing fails the step. Two
-# plain pytest processes rather than pytest-xdist: an xdist worker's servers inherit its
+# lanes' reports are printed when all are done; any lane failing fails the step. Plain
+# pytest processes rather than pytest-xdist: an xdist worker's servers inherit its
 # channel as stdin. PYTEST_PATHS empty (no book built first): the notebooks run too.
 test-lanes: venv $(TEST_PREREQS)
 	@mkdir -p $(LANES)
 	@$(BIN)/pytest -p no:cacheprovider --durations=15 tests/browser \
-	    $(addprefix --deselect ,$(FRONT_LANE_BROWSER)) > $(LANES)/browser.log 2>&1 & browser=$$!; \
+	    $(addprefix --deselect ,$(FRONT_LANE_BROWSER)) $(addprefix --ignore=,$(SECOND_BROWSER_LANE)) \
+	    > $(LANES)/browser.log 2>&1 & browser=$$!; \
+	$(BIN)/pytest -p no:cacheprovider --durations=15 $(SECOND_BROWSER_LANE) \
+	    $(addprefix --deselect ,$(FRONT_LANE_BROWSER)) > $(LANES)/browser2.log 2>&1 & browser2=$$!; \
 	$(BIN)/pytest --durations=25 $(wildcard tests/test_*.py) $(if $(PYTEST_PATHS),,book) \
 	    $(FRONT_LANE_BROWSER); main=$$?; \
 	for target in $(AFTER_PYTEST); do $(MAKE) --no-print-directory $$target || main=1; done; \
-	wait $$browser; browser_status=$$?; \
-	echo "---- the browser tests, run beside the rest ($(LANES)/browser.log) ----"; \
-	cat $(LANES)/browser.log; \
-	echo "test-lanes: pytest and $(or $(AFTER_PYTEST),nothing else) $$main, browser tests $$browser_status (0 is a pass)"; \
-	exit $$((main || browser_status))
+	wait $$browser; browser_status=$$?; wait $$browser2; browser2_status=$$?; \
+	for lane in browser browser2; do \
+	    echo "---- the browser tests, run beside the rest ($(LANES)/$$lane.log) ----"; \
+	    cat $(LANES)/$$lane.log; \
+	done; \
+	echo "test-lanes: pytest and $(or $(AFTER_PYTEST),nothing else) $$main, browser tests $$browser_status and $$browser2_status (0 is a pass)"; \
+	exit $$((main || browser_status || browser2_status))
 
 # The checks (lint: mypy's minute on one core) run beside the book's build (the notebooks
 # and Sphinx, each on one core), then the lanes, told the book is built.
