@@ -604,5 +604,6 @@ def test_the_summaries_give_one_sheet_per_variant(lang: str) -> None:
     tables = re.findall(r'kit\.rule_table\("([a-z0-9-]+)"', source_text(lang, "summaries"))
     # Original Hearts' sheet shows the game of the 1880s, the form its title names.
     chapters = [name.removesuffix("-historical") for name in tables]
-    assert sorted(chapters) == sorted(CHAPTERS)
-    assert headings(notebook).count(2) == len(CHAPTERS)
+    # every chapter's variant, and the book's other variants (tests/test_summary_sheets.py)
+    assert set(CHAPTERS) <= set(chapters) and len(set(tables)) == len(tables)
+    assert headings(notebook).count(2) == len(tables)

@@ -21,7 +21,7 @@ from hearts_teach.cards import CARDS, mask_of
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import card_symbol, seat_name, signed, text
 from hearts_teach.scoring import score_deal
-from hearts_teach.teaching.compare import compare_deal
+from hearts_teach.teaching.compare import compare_deal, variant_label
 from hearts_teach.teaching.worksheet import KNOWN_VARIANTS, worksheet
 
 PRESETS = ("standard", "three-player", "five-player", "six-player", "omnibus", "spot")
@@ -141,3 +141,30 @@ def test_panel_shows_the_print_view_of_the_deal_held() -> None:
     assert 'lang="fr"' in panel.sheet.value and 'download="fiche.html"' in panel.help.value
     panel.show.value = False
     assert panel.sheet.value == ""
+
+
+def test_panel_grid_has_the_variants_the_teacher_picks() -> None:
+    deal = _played("standard", 7)
+    panel = WorksheetPanel(lambda: deal, "fr")
+    panel.show.value = True
+    # offered: exactly the variants that score this deal; chosen: the worksheet's defaults
+    comparison = compare_deal(deal)
+    offered = [key for _label, key in panel.variants.options]
+    assert offered and all(comparison.row(key).result is not None for key in offered)
+    assert "two-player" not in offered
+    assert panel.variants.description == text("ui.worksheet.variants", "fr")
+    assert panel.worksheet is not None
+    assert panel.worksheet.variants == worksheet(deal).variants
+    panel.variants.value = ("omnibus", "standard")
+    sheet = panel.worksheet
+    assert sheet is not None and sheet.variants == ("omnibus", "standard")
+    rows = re.findall(r'<tr><th scope="row">([^<]*)</th>', panel.sheet.value)
+    # the grid on page 1 and the key on page 2, each with the two rows picked, in order
+    labels = [unescape(r) for r in rows if r not in {seat_name(p, 4, "fr") for p in range(4)}]
+    picked = [variant_label("omnibus", "fr"), variant_label("standard", "fr")]
+    assert labels == picked * 2
+    # the pick is kept across a change of language; none picked is refused, in words
+    panel.lang = "en"
+    assert panel.variants.value == ("omnibus", "standard")
+    panel.variants.value = ()
+    assert panel.sheet.value == "" and 'role="alert"' in panel.help.value

@@ -349,6 +349,53 @@ def score_report(result: DealResult, taken: Sequence[str], lang: str) -> Markdow
     return Markdown(table.source + "\n\n" + outcome(result, lang))
 
 
+# --- the summary sheets: a chapter's address on paper ---------------------------------
+
+
+def book_address() -> str | None:
+    """The book's published address, when its configuration gives one (Jupyter Book's
+    ``html.baseurl`` in _config.yml); None when the book may be served from anywhere."""
+    import yaml
+
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8")) or {}
+    base = (config.get("html") or {}).get("baseurl") or ""
+    return str(base).rstrip("/") + "/" if base else None
+
+
+def chapter_path(chapter: str, lang: str) -> str:
+    """Where a chapter's page is in the built book, from the book's root."""
+    return f"book/{lang}/{chapter}.html"
+
+
+def sheet_address(chapter: str, lang: str, base: str | None = None) -> Html:
+    """A summary sheet's address line for paper: the chapter's address as text a reader
+    can type, and, when the book's published address is known (``base``, by default
+    :func:`book_address`), a QR code of it (segno, drawn here, shown in print only). Without
+    a published address the line gives the page's path in the book, which the summaries
+    page completes in the reader's browser from its own address (a page served over http)."""
+    import segno
+
+    base = book_address() if base is None else base
+    path = chapter_path(chapter, lang)
+    address = base + path if base else path
+    label = text("book.sheet_address", lang, address="\0")
+    before, _, after = label.partition("\0")
+    url = (
+        f'<span class="ht-address-url" data-href="{html.escape(chapter)}.html">'
+        f"{html.escape(address)}</span>"
+    )
+    line = f'<p class="ht-address">{html.escape(before)}{url}{html.escape(after)}</p>'
+    if base:
+        title = text("book.sheet_qr", lang, address=address)
+        svg = segno.make(address, error="m").svg_inline(
+            scale=2, title=title, dark="#000", light="#fff"
+        )
+        line += (
+            f'<div class="ht-address-qr" role="img" aria-label="{html.escape(title)}">{svg}</div>'
+        )
+    return Html(line, label.replace("\0", address))
+
+
 # --- pictures of the play and the bots' advice (basics, strategy) ------------------------
 
 

@@ -20,9 +20,10 @@ from hearts_teach import Deal
 from hearts_teach.cards import Card
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import card_symbol, seat_name, signed, text
-from hearts_teach.teaching.compare import variant_label
-from hearts_teach.teaching.worksheet import Worksheet, worksheet
+from hearts_teach.teaching.compare import COMPARED, compare_deal, variant_label
+from hearts_teach.teaching.worksheet import DEFAULT_VARIANTS, Worksheet, worksheet
 
+from ..shared import NATURAL_LABEL
 from ..texts import Localized
 
 # The print view: when a worksheet is shown (``ht-ws-print``), printing the page prints
@@ -198,7 +199,9 @@ def download_link(sheet: Worksheet, lang: str) -> str:
 
 class WorksheetPanel(Localized, widgets.VBox):  # type: ignore[misc]
     """The Teachers tab's worksheet: a toggle shows the worksheet of the deal the
-    comparison holds (``deal_of()``) in a print view, with its download link."""
+    comparison holds (``deal_of()``) in a print view, with its download link; the grid's
+    rows are the variants the teacher picks among those that score the deal (the
+    worksheet's defaults until the teacher picks)."""
 
     def __init__(self, deal_of: Callable[[], Deal | None], lang: str = "en") -> None:
         super().__init__()
@@ -207,18 +210,56 @@ class WorksheetPanel(Localized, widgets.VBox):  # type: ignore[misc]
         self._deal_of = deal_of
         self.show = widgets.ToggleButton(value=False, icon="print")
         self.show.observe(lambda _change: self.refresh(), "value")
+        # The variants of the grid: None until the teacher picks (the defaults that score
+        # the deal); ``_filling`` while refresh() sets the options, which is no pick.
+        self.picked: tuple[str, ...] | None = None
+        self._filling = False
+        self.variants = widgets.SelectMultiple(
+            rows=6, style=NATURAL_LABEL, layout=widgets.Layout(width="640px", max_width="100%")
+        )
+        self.variants.add_class("ht-ws-noprint")
+        self.variants.observe(self._pick, "value")
         self.help = widgets.HTML()
         self.sheet = widgets.HTML()
-        self.children = (self.show, self.help, self.sheet)
+        self.children = (self.show, self.variants, self.help, self.sheet)
         self.refresh()
         self._relabel_on_lang(self.refresh)
+
+    def _pick(self, _change: object) -> None:
+        if not self._filling:
+            self.picked = tuple(self.variants.value)
+            self.refresh()
+
+    def _fill_variants(self, deal: Deal | None) -> list[str]:
+        """The picker's options (the variants that score ``deal``, in the comparison's
+        order) and its selection; returns the variants the grid asks for."""
+        lang = self.lang
+        keys: list[str] = []
+        if deal is not None and deal.is_over:
+            comparison = compare_deal(deal)
+            keys = [key for key, _p, _m in COMPARED if comparison.row(key).result is not None]
+        if self.picked is None:
+            # the defaults that score this table, or (two players) its first rows
+            chosen = [key for key in DEFAULT_VARIANTS if key in keys] or keys[:6]
+        else:
+            chosen = [key for key in self.picked if key in keys]
+        self._filling = True
+        try:
+            self.variants.description = text("ui.worksheet.variants", lang)
+            self.variants.tooltip = text("ui.worksheet.variants_help", lang)
+            self.variants.options = [(variant_label(key, lang), key) for key in keys]
+            self.variants.value = tuple(chosen)
+        finally:
+            self._filling = False
+        self.variants.layout.display = "" if keys else "none"
+        return chosen
 
     @property
     def worksheet(self) -> Worksheet | None:
         deal = self._deal_of()
         if deal is None or not deal.is_over:
             return None
-        return worksheet(deal)
+        return worksheet(deal, [key for key in self.variants.value])
 
     def refresh(self) -> None:
         """Labels in the page's language and the worksheet of the deal held now."""
@@ -228,6 +269,7 @@ class WorksheetPanel(Localized, widgets.VBox):  # type: ignore[misc]
             text("ui.worksheet.hide", lang) if shown else text("ui.worksheet.button", lang)
         )
         self.show.tooltip = text("ui.worksheet.help", lang)
+        self._fill_variants(self._deal_of())
         try:
             sheet = self.worksheet
         except HeartsError as error:
