@@ -508,6 +508,29 @@ CSS = (
 .ht-proj-winner .ht-proj-value{text-decoration:underline;text-underline-offset:4px}
 .ht-proj-why{font-size:18px;min-width:12em}
 .ht-projector-box .widget-select-multiple select{font-size:16px}
+/* the comparison's full table (B6): a score never broken in the middle ("+0 →" over
+   "90"); the names of the variants wrap instead, and a moon column with no moon in it
+   takes no more than its heading's longest word */
+.ht-compare-table td.ht-cmp-score{white-space:nowrap;font-variant-numeric:tabular-nums}
+.ht-compare-table tbody th{text-align:left}
+.ht-compare-table th.ht-cmp-moon-empty{width:1%;font-size:11px;font-weight:600}
+.ht-full-screen-link{display:inline-block;margin-left:12px;padding:4px 10px;font-weight:600;
+  border:2px solid #1565c0;border-radius:6px;color:#0d47a1;text-decoration:none}
+.ht-full-screen-link:hover{background:#e3f2fd;text-decoration:underline}
+.ht-full-screen-link:focus-visible{outline:3px solid #1565c0;outline-offset:2px}
+/* the comparison on A4 (B8): rows of controls wrap, the table and the chart fit the
+   sheet's width instead of scrolling sideways out of it */
+@media print{
+  .ht-root .widget-hbox{flex-wrap:wrap}
+  .ht-root .widget-text{width:auto !important;max-width:100%}
+  .ht-scroll{overflow:visible !important}
+  .ht-compare-table{font-size:9.5px}
+  .ht-compare-table th,.ht-compare-table td{padding:1px 3px}
+  .ht-proj-table{font-size:13px}
+  .ht-proj-why{font-size:12px;min-width:0}
+  .ht-chart svg{max-width:100% !important;break-inside:avoid}
+  .ht-full-screen-link{display:none}
+}
 """
     + _generated_content()
     + "\n"
