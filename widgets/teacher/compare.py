@@ -135,7 +135,9 @@ class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
         self._pick_refusal: HeartsError | None = None
         self.projector = widgets.ToggleButton(value=False, icon="television")
         self.projector.observe(lambda _c: self._render(), names="value")
-        self.picker = widgets.SelectMultiple(rows=8, style=NATURAL_LABEL)
+        self.picker = widgets.SelectMultiple(
+            rows=8, style=NATURAL_LABEL, layout=widgets.Layout(width="40em", max_width="100%")
+        )
         self.picker.observe(self._picker_changed, names="value")
         self.pick_message = widgets.HTML()
         self.projector_view = widgets.HTML()
