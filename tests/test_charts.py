@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from hearts_teach_widgets.charts import comparison_chart_svg, simulation_chart_svg
 from hearts_teach_widgets.summary import score_chart_svg
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from support.engine import play_game
 
 from hearts_teach import Deal, Game, Rules
@@ -259,3 +261,86 @@ print(compiled)
     from hearts_teach_widgets.charts import _pygal_etree
 
     assert not _pygal_etree.lxml
+
+
+# --- the comparison chart's labels never meet (B5) -------------------------------------
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def _translation(element: ET.Element) -> tuple[float, float]:
+    found = re.fullmatch(
+        r"\s*translate\(\s*([-\d.e]+)[\s,]+([-\d.e]+)\s*\)\s*", element.get("transform", "")
+    )
+    return (float(found.group(1)), float(found.group(2))) if found else (0.0, 0.0)
+
+
+def text_boxes(svg: ET.Element, font_size: float, kind: str) -> list[tuple[str, Box]]:
+    """Where the chart's texts of ``kind`` (``value``: the figures by the bars; ``axis``:
+    the variants' names) are drawn, in the SVG's coordinates: the groups' translations
+    added up, the width taken generously (0.62 em a character, wider than any digit of
+    the chart's fonts), from the baseline up by the font's ascent and down by its
+    descent."""
+    parents = {child: parent for parent in svg.iter() for child in parent}
+    found = []
+    for element in svg.iter(SVG + "text"):
+        words = "".join(element.itertext())
+        is_value = "value" in element.get("class", "").split()
+        ancestors = []
+        node = parents.get(element)
+        while node is not None:
+            ancestors.append(node)
+            node = parents.get(node)
+        in_axis = any("axis" in each.get("class", "").split() for each in ancestors[:3])
+        if not words or (kind == "value") != is_value or (kind == "axis" and not in_axis):
+            continue
+        x, y = float(element.get("x", "0")), float(element.get("y", "0"))
+        for each in (element, *ancestors):
+            dx, dy = _translation(each)
+            x, y = x + dx, y + dy
+        width = 0.62 * font_size * len(words)
+        anchor = element.get("text-anchor") or ("end" if in_axis else "middle")
+        left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
+        found.append((words, (left, y - 0.8 * font_size, left + width, y + 0.25 * font_size)))
+    return found
+
+
+def meet(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    totals=st.lists(st.integers(0, 99), min_size=4, max_size=4),
+    data=st.data(),
+)
+def test_no_two_labels_of_the_comparison_chart_meet(
+    seed: int, totals: list[int], data: st.DataObject
+) -> None:
+    """Every value by its bar, and every variant's name, is clear of every other, in the
+    normal chart (every row) and the projector's (2 to 5 rows, large type); no value runs
+    into the names on the left or out of the chart on the right."""
+    from hearts_teach_widgets.charts import COMPARE_NORMAL, COMPARE_PROJECTOR
+
+    deal = bots_play_out(Deal.new(Rules(), seed=seed), seat_bots("random", seed, 4))
+    compared = compare_deal(deal, totals)
+    keys = [row.key for row in compared.scored]
+    picked = data.draw(st.lists(st.sampled_from(keys), min_size=2, max_size=5, unique=True))
+    lang = data.draw(st.sampled_from(LANGS))
+    for size, rows in ((COMPARE_NORMAL, None), (COMPARE_PROJECTOR, picked)):
+        (svg,) = svgs(comparison_chart_svg(compared, lang, rows, size))
+        values = text_boxes(svg, size.font_size - 1, "value")
+        names = text_boxes(svg, size.font_size - 1, "axis")
+        drawn = len(rows) if rows is not None else len(compared.scored)
+        assert len(values) == 4 * drawn
+        boxes = values + [(w, b) for w, b in names if not w.lstrip("−-").isdigit()]
+        assert len(boxes) == 5 * drawn
+        for i, (words, box) in enumerate(boxes):
+            for other, second in boxes[i + 1 :]:
+                assert not meet(box, second), (words, other, size)
+        width = float(svg.get("viewBox", "0 0 0 0").split()[2])
+        assert width == size.width
+        names_end = max(box[2] for _w, box in boxes[len(values) :])
+        for words, box in values:
+            assert names_end < box[0] and box[2] <= width, (words, box, size)

@@ -280,3 +280,135 @@ def test_the_teachers_page_names_itself_in_its_language(lang: str) -> None:
     marker = page.children[0].value
     assert f'data-lang="{lang}"' in marker
     assert escape_text(text("page.teachers_title", lang)) in marker
+
+
+def test_the_projector_chart_shows_the_rows_picked_and_says_their_figures() -> None:
+    import xml.etree.ElementTree as ET
+
+    from hearts_teach.i18n import seat_name, signed
+
+    widget = compare_widget("fr")
+    widget.projector.value = True
+    three = ("standard", "omnibus", "black-maria")
+    assert widget.pick(three)
+    comparison = widget.comparison
+    assert comparison is not None
+    chart = widget.projector_chart.value
+    (svg,) = [e for e in ET.fromstring(chart).iter() if e.tag.endswith("svg")]
+    values = sorted(
+        "".join(t.itertext())
+        for t in svg.iter()
+        if t.tag.endswith("text") and "value" in t.get("class", "").split()
+    )
+    rows = [comparison.row(key) for key in three]
+    assert values == sorted(signed(s) for row in rows if row.result for s in row.result.scores)
+    alt = svg.get("aria-label", "")
+    for row in comparison.scored:
+        assert (row.label("fr") in alt) == (row.key in three)
+    for row in rows:
+        assert row.result is not None
+        said = ", ".join(
+            f"{seat_name(p, 4, 'fr')} {signed(s)}" for p, s in enumerate(row.result.scores)
+        )
+        assert f"{row.label('fr')}\u202f: {said}" in alt
+    widget.projector.value = False  # the normal chart is back, with every row
+    assert widget.chart.layout.display is None
+    for row in comparison.scored:
+        assert row.label("fr") in widget.chart.value
+
+
+def test_the_full_table_never_breaks_a_score_and_narrows_an_empty_moon_column() -> None:
+    from hearts_teach_widgets.teacher.compare import compare_table_html
+
+    widget = compare_widget("fr")
+    comparison = widget.comparison
+    assert comparison is not None
+    html = widget.table.value
+    cells = len(comparison.scored) * comparison.players
+    assert html.count('<td class="ht-cmp-score">') == cells
+    assert html.count(" → ") == cells  # with totals: "+13 → 108", in one cell
+    moonless = all(row.result and row.result.moon is None for row in comparison.scored)
+    assert ('class="ht-cmp-moon-empty"' in html) == moonless
+    # a moon: its column is as wide as its words
+    moon = compare_deal(moon_deal())
+    assert 'class="ht-cmp-moon-empty"' not in compare_table_html(moon, "fr", "")
+    from hearts_teach_widgets.style import CSS
+
+    assert ".ht-compare-table td.ht-cmp-score{white-space:nowrap" in CSS
+
+
+def moon_deal() -> Deal:
+    """A deal of random play that ends in a moon (the first such seed)."""
+    for seed in range(400):
+        deal = played(seed)
+        if compare_deal(deal).row("standard").result.moon is not None:  # type: ignore[union-attr]
+            return deal
+    raise AssertionError("no moon in 400 random deals")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_full_screen_link_opens_these_tools_alone_with_this_deal(lang: str) -> None:
+    from html import escape
+    from urllib.parse import parse_qs
+
+    from hearts_teach_widgets.playground import Playground
+
+    from hearts_teach.i18n import text
+    from hearts_teach.records import deal_from_code
+
+    tools = Playground(lang, with_lessons=False).open_teachers()
+    assert tools is not None
+    compare = tools.compare
+    link = compare.full_screen.value
+    assert escape(text("ui.teach.full_screen", lang)) in link and 'target="_blank"' in link
+    assert parse_qs(compare.full_screen_query()[1:]) == {"page": ["teachers"], "lang": [lang]}
+    deal, _totals = teachers_deal_for_test()
+    assert compare.load_code(share_of(deal))
+    query = parse_qs(compare.full_screen_query()[1:])
+    assert query["page"] == ["teachers"] and query["lang"] == [lang]
+    assert deal_from_code(query["deal"][0]).taken == deal.taken
+    assert escape(compare.full_screen_query()) in compare.full_screen.value
+    compare.open_full_page()  # the page that is the tools has no link to itself
+    assert compare.full_screen.value == "" and compare.full_screen.layout.display == "none"
+
+
+def teachers_deal_for_test() -> tuple[Deal, tuple[int, ...] | None]:
+    from hearts_teach_widgets.pages import teachers_deal
+
+    return teachers_deal()
+
+
+def share_of(deal: Deal) -> str:
+    from hearts_teach.records import share_code
+
+    return share_code(deal)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_served_playground_gives_the_tools_alone_on_page_teachers(lang: str) -> None:
+    from hearts_teach_widgets.pages import TEACHERS_TOTALS, teachers_page
+    from hearts_teach_widgets.playground import Playground
+    from hearts_teach_widgets.server.kernel import served_playground
+    from hearts_teach_widgets.teacher import TeacherTools
+
+    from hearts_teach.i18n import text
+
+    assert isinstance(served_playground({"QUERY_STRING": f"lang={lang}"}), Playground)
+    page = served_playground({"QUERY_STRING": f"page=teachers&lang={lang}"})
+    marker, tools = page.children
+    assert f'data-lang="{lang}"' in marker.value
+    assert escape_text(text("page.teachers_title", lang)) in marker.value
+    assert isinstance(tools, TeacherTools) and tools.compare.full_page
+    assert tools.compare.totals == TEACHERS_TOTALS  # the book's deal, as the static page
+    deal = played(3)
+    page = served_playground({"QUERY_STRING": f"page=teachers&lang={lang}&deal={share_of(deal)}"})
+    loaded = page.children[1]
+    assert loaded.compare.deal.taken == deal.taken and loaded.deal is loaded.compare.deal
+    # a damaged code is refused in the page's language; the book's deal stays
+    page = served_playground({"QUERY_STRING": f"page=teachers&lang={lang}&deal=AAAA"})
+    kept = page.children[1].compare
+    assert kept.deal is not None and kept.deal.taken == teachers_deal_for_test()[0].taken
+    assert 'role="alert"' in kept.message.value
+    # the static tools page is full page too: no link to open it again
+    static = teachers_page({"QUERY_STRING": f"lang={lang}"}).children[1]
+    assert static.compare.full_page and static.compare.full_screen.value == ""

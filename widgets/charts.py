@@ -179,12 +179,14 @@ def _chart(
     series: Sequence[Series],
     dotless: Series | None = None,
     slanted: bool = False,
+    floor: float | None = None,
     **options: Any,
 ) -> Any:
     """A pygal chart of ``series`` over ``labels`` with the project's look: no script,
     white ground, light guides, words from the catalog, numbers in ``lang``'s form, and
     any legend under the plot (so it never covers a line), the chart growing by the
-    legend's height. The ``dotless`` series is drawn without markers."""
+    legend's height. The ``dotless`` series is drawn without markers; the value axis
+    reaches down to ``floor`` at least."""
     extra = 0.0
     if legend:
         # as many legend columns as the longest name lets fit; pygal leaves room for
@@ -221,7 +223,7 @@ def _chart(
     )
     values = [value for item in series for value in item.values]
     if values:
-        chart.y_labels = _ticks(values)
+        chart.y_labels = _ticks([*values, *([] if floor is None else [floor])])
     chart.x_labels = list(labels)
     for item in series:
         chart.add(item.name, list(item.values), show_dots=item is not dotless)
@@ -504,10 +506,14 @@ def bar_chart(
     width: int = 720,
     height: int = 420,
     font_size: int = 13,
+    margin_right: int = _MARGIN,
+    floor: float | None = None,
 ) -> str:
     """Bars grouped by label, one hatching per series, each bar labelled with its value
     (with one decimal, ``11,0``, if ``decimals``). A single series has no legend: its
-    bars are named on the axis."""
+    bars are named on the axis. ``margin_right`` leaves room for the values written past
+    horizontal bars, ``floor`` (the axis reaching down to it) room for those of
+    negative bars."""
     colours = [COLOURS[i % len(COLOURS)] for i in range(len(series))]
     styles = [(colours[i], HATCHES[i % 4]) for i in range(len(series))]
     labels = list(x_labels)
@@ -532,6 +538,8 @@ def bar_chart(
         print_values=True,
         print_values_position="top",
         formatter=(lambda value: one_decimal(value, lang)) if decimals else None,
+        margin_right=margin_right,
+        floor=floor,
     )
     return _render(
         chart,
@@ -580,10 +588,43 @@ def box_chart(
 # --- the teachers' charts -------------------------------------------------------------
 
 
-def comparison_chart_svg(comparison: Comparison, lang: str) -> str:
-    """Grouped bars: one group per variant, one hatched bar per player, each with its
-    score; the text alternative gives every score, labelled in ``lang``."""
-    rows = comparison.scored
+# The comparison's bars lie down: the variants' names read level on the left, however
+# many rows (slanted names under upright bars took a third of the chart and pushed the
+# axis title away), and each value is written past its bar's end, one bar a line, so no
+# two values can meet ("13" beside "12" read "1312"): a bar is as thick as its value's
+# text and a gap, whatever the font.
+_COMPARE_BAR = 1.5  # a bar's thickness, in font sizes
+_COMPARE_GROUP_GAP = 1.2  # between two variants' groups of bars, in font sizes
+_COMPARE_OVERHEAD = 9.0  # the title, the value axis and its title, in font sizes
+
+
+@dataclass(frozen=True)
+class ChartSize:
+    """The comparison chart's size: the normal chart (every row) or the projector's
+    (the rows picked, in large type)."""
+
+    width: int
+    font_size: int
+
+
+COMPARE_NORMAL: Final = ChartSize(width=800, font_size=13)
+COMPARE_PROJECTOR: Final = ChartSize(width=1000, font_size=20)
+
+
+def comparison_chart_svg(
+    comparison: Comparison,
+    lang: str,
+    keys: Sequence[str] | None = None,
+    size: ChartSize = COMPARE_NORMAL,
+) -> str:
+    """Horizontal bars: one group per variant (``keys``, else every row scored), one
+    hatched bar per player, each with its score written past its end; the text
+    alternative gives every score drawn, labelled in ``lang``."""
+    rows = (
+        comparison.scored
+        if keys is None
+        else tuple(comparison.row(key) for key in keys if comparison.row(key).result is not None)
+    )
     players = comparison.players
     names = [seat_name(player, players, lang) for player in range(players)]
     series = [
@@ -607,17 +648,28 @@ def comparison_chart_svg(comparison: Comparison, lang: str) -> str:
         ],
         lang,
     )
+    font = size.font_size
+    group = players * _COMPARE_BAR + _COMPARE_GROUP_GAP
+    values = [value for line in series for value in line.values]
+    widest = max((len(number(value, lang)) for value in values), default=1)
+    # a negative bar's value is written left of its end: the axis goes on a quarter of
+    # the chart's span further, so the value stays clear of the variants' names
+    low, high = min((0.0, *values)), max((0.0, *values))
+    floor = low - 0.25 * (high - low) if low < 0 else None
     return bar_chart(
         title,
         labels,
         series,
         alt=alt,
         lang=lang,
-        y_title=text("ui.teach.axis_score", lang),
-        slanted=True,
-        width=800,
-        height=520,
-        font_size=12,
+        x_title=text("ui.teach.axis_score", lang),
+        horizontal=True,
+        width=size.width,
+        height=round(font * (len(rows) * group + _COMPARE_OVERHEAD)),
+        font_size=font,
+        # room past the longest bar for its value
+        margin_right=_MARGIN + round(0.7 * font * widest),
+        floor=floor,
     )
 
 

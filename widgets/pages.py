@@ -103,6 +103,9 @@ def teachers_page(environ: Mapping[str, str] | None = None) -> widgets.Widget:
     def build() -> widgets.Widget:
         deal, totals = teachers_deal(parameters.get("deal"))
         tools = TeacherTools(deal, lang, ClassLink(static_student_url(page)))
+        # This page is the tools full page (the book's chapter links to it, « Ouvrir en
+        # plein écran », and frames it): no link to open it again.
+        tools.compare.open_full_page()
         if totals is not None:
             tools.compare.set_totals(totals)
         # Opened full page (the chapter's « Ouvrir en plein écran »), the page takes the

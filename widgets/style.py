@@ -494,20 +494,49 @@ CSS = (
 .ht-sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;
   clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .ht-projector{max-width:100%}
-.ht-proj-table{border-collapse:collapse;font-size:22px;line-height:1.3;width:100%}
+.ht-proj-table{border-collapse:collapse;font-size:20px;line-height:1.3;width:100%}
 .ht-proj-table caption{font-size:16px;text-align:left;margin-bottom:6px;caption-side:top}
-.ht-proj-table th,.ht-proj-table td{border-bottom:2px solid #90a4ae;padding:6px 8px;
+.ht-proj-table th,.ht-proj-table td{border-bottom:2px solid #90a4ae;padding:5px 6px;
   text-align:left;vertical-align:top}
 .ht-proj-table thead th{white-space:nowrap}
-.ht-proj-table tbody th{font-weight:700;min-width:7em}
+.ht-proj-table tbody th{font-weight:700;min-width:6em}
 .ht-proj-score{white-space:nowrap;font-variant-numeric:tabular-nums;text-align:right}
 .ht-proj-value{font-weight:700}
-.ht-proj-sign{margin-left:4px;font-weight:700}
+.ht-proj-sign{margin-left:3px;font-weight:700}
 .ht-proj-differs{background:#fff3e0}
 .ht-proj-winner{background:#e8f5e9}
 .ht-proj-winner .ht-proj-value{text-decoration:underline;text-underline-offset:4px}
-.ht-proj-why{font-size:18px;min-width:12em}
+.ht-proj-why{font-size:17px;min-width:9em}
 .ht-projector-box .widget-select-multiple select{font-size:16px}
+/* a projector's 1024 px hold the table at 20 px; a narrower window (the book's page
+   around the tools, a zoomed screen) takes smaller type, never a broken score */
+@media (max-width:960px){.ht-proj-table{font-size:16px}.ht-proj-why{font-size:14px;min-width:7em}
+  .ht-proj-table tbody th{min-width:5em}}
+@media (max-width:700px){.ht-proj-table{font-size:13px}.ht-proj-why{font-size:12px;min-width:5em}
+  .ht-projector{overflow-x:auto}}
+/* the comparison's full table (B6): a score never broken in the middle ("+0 →" over
+   "90"); the names of the variants wrap instead, and a moon column with no moon in it
+   takes no more than its heading's longest word */
+.ht-compare-table td.ht-cmp-score{white-space:nowrap;font-variant-numeric:tabular-nums}
+.ht-compare-table tbody th{text-align:left}
+.ht-compare-table th.ht-cmp-moon-empty{width:1%;font-size:11px;font-weight:600}
+.ht-full-screen-link{display:inline-block;margin-left:12px;padding:4px 10px;font-weight:600;
+  border:2px solid #1565c0;border-radius:6px;color:#0d47a1;text-decoration:none}
+.ht-full-screen-link:hover{background:#e3f2fd;text-decoration:underline}
+.ht-full-screen-link:focus-visible{outline:3px solid #1565c0;outline-offset:2px}
+/* the comparison on A4 (B8): rows of controls wrap, the table and the chart fit the
+   sheet's width instead of scrolling sideways out of it */
+@media print{
+  .ht-root .widget-hbox{flex-wrap:wrap}
+  .ht-root .widget-text{width:auto !important;max-width:100%}
+  .ht-scroll{overflow:visible !important}
+  .ht-compare-table{font-size:9.5px}
+  .ht-compare-table th,.ht-compare-table td{padding:1px 3px}
+  .ht-proj-table{font-size:13px}
+  .ht-proj-why{font-size:12px;min-width:0}
+  .ht-chart svg{max-width:100% !important;break-inside:avoid}
+  .ht-full-screen-link{display:none}
+}
 """
     + _generated_content()
     + "\n"

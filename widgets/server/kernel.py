@@ -10,10 +10,16 @@ import os
 from collections.abc import Mapping
 from typing import Final
 
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from hearts_teach.i18n import text
 from hearts_teach.teaching.classroom import ClassDeal, ClassError, ClassResult, RateLimit
 
+from ..address import query_parameters
 from ..classroom import ClassLink
+from ..pages import page_marker, teachers_deal
 from ..playground import Playground
+from ..teacher.compare import FULL_PAGE
 from . import kernel_guard
 from .thinking import ServedSeating
 
@@ -62,9 +68,11 @@ def class_link(environ: Mapping[str, str]) -> ClassLink | None:
     )
 
 
-def served_playground(environ: Mapping[str, str] | None = None) -> Playground:
+def served_playground(environ: Mapping[str, str] | None = None) -> widgets.Widget:
     """The playground of this visitor's request (:meth:`Playground.from_environment`),
-    guarded when served (``HEARTS_SERVED=1``); the guard's refusals are said on it."""
+    guarded when served (``HEARTS_SERVED=1``); the guard's refusals are said on it.
+    ``?page=teachers`` gives the playground's teachers' tools alone, full page
+    (:func:`tools_alone`)."""
     environ = os.environ if environ is None else environ
     guard = kernel_guard.install(environ)
     served = environ.get(kernel_guard.SERVED) == "1"
@@ -73,4 +81,31 @@ def served_playground(environ: Mapping[str, str] | None = None) -> Playground:
     )
     if guard is not None:
         guard.listeners.append(playground.refused)
+    # The request's query: a preheated kernel has just been given it, in os.environ.
+    asked = os.environ if environ.get("VOILA_PREHEAT") == "True" else environ
+    parameters = query_parameters(asked.get("QUERY_STRING", ""))
+    if parameters.get("page") == FULL_PAGE:
+        return tools_alone(playground, parameters.get("deal"))
     return playground
+
+
+def tools_alone(playground: Playground, code: str | None) -> widgets.Widget:
+    """The teachers' tools of this playground (its served limits, its class) as the
+    whole page, without the other tabs, on the deal of ``code`` (checked as the
+    comparison checks a pasted code: a damaged one is refused in the page's language),
+    else on the book's teachers' deal; the page's title and language from its marker."""
+    tools = playground.open_teachers()
+    lang = playground.lang
+    if tools is None:  # a playground without its teachers' tab
+        return playground
+    compare = tools.compare
+    compare.open_full_page()
+    deal, totals = teachers_deal(None)
+    tools.set_deal(deal)  # what-if, the review and the worksheet start from it too
+    if totals is not None:
+        compare.set_totals(totals)
+    if code and compare.load_code(code) and compare.deal is not None:
+        tools.set_deal(compare.deal)
+    page = widgets.VBox([widgets.HTML(page_marker(lang, text("page.teachers_title", lang))), tools])
+    page.add_class("ht-tools-page")
+    return page

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from html import escape
+from urllib.parse import urlencode
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
@@ -21,7 +22,7 @@ from hearts_teach.i18n import (
     signed,
     text,
 )
-from hearts_teach.records import deal_from_code
+from hearts_teach.records import deal_from_code, share_code
 from hearts_teach.rules import Rules
 from hearts_teach.scoring import moon_outcomes
 from hearts_teach.teaching.compare import (
@@ -36,14 +37,20 @@ from hearts_teach.teaching.compare import (
 )
 
 from ..charts import (
+    COMPARE_PROJECTOR,
     comparison_chart_svg,
     figure_html,
 )
-from ..lessons import comparison_html
 from ..render import moon_choice_html
 from ..shared import NATURAL_LABEL, alert_html
 from ..style import style_tag
 from ..texts import Localized
+
+FULL_PAGE = "teachers"
+"""``?page=teachers``: the address of the teachers' tools alone, full page. The static
+book's tools page (``lite/voici/render/teachers.html``) is that page whatever its query
+says; the served playground shows the tools alone when its address says so
+(``hearts_teach_widgets.server.kernel.served_playground``)."""
 
 
 class TotalsBox(Localized, widgets.VBox):  # type: ignore[misc]
@@ -128,21 +135,31 @@ class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
         self._pick_refusal: HeartsError | None = None
         self.projector = widgets.ToggleButton(value=False, icon="television")
         self.projector.observe(lambda _c: self._render(), names="value")
-        self.picker = widgets.SelectMultiple(rows=8, style=NATURAL_LABEL)
+        self.picker = widgets.SelectMultiple(
+            rows=8, style=NATURAL_LABEL, layout=widgets.Layout(width="40em", max_width="100%")
+        )
         self.picker.observe(self._picker_changed, names="value")
         self.pick_message = widgets.HTML()
         self.projector_view = widgets.HTML()
+        self.projector_chart = widgets.HTML()
         self.projector_box = widgets.VBox(
-            [self.picker, self.pick_message, self.projector_view],
+            [self.picker, self.pick_message, self.projector_view, self.projector_chart],
             layout=widgets.Layout(display="none"),
         )
         self.projector_box.add_class("ht-projector-box")
+        # « Ouvrir en plein écran »: these tools alone in a new tab (on the page that
+        # already is full page, nothing: ``full_page``).
+        self.full_page = False
+        self.full_screen = widgets.HTML()
+        self.full_screen.add_class("ht-full-screen")
         self.children = (
             widgets.HTML(style_tag()),
             widgets.HBox([self.code, self.load_button]),
             self.totals_box,
             self.message,
-            self.projector,
+            widgets.HBox(
+                [self.projector, self.full_screen], layout=widgets.Layout(align_items="center")
+            ),
             self.projector_box,
             self.table,
             self.moon_choice,
@@ -195,6 +212,31 @@ class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
     def _error(self, message: str) -> str:
         return alert_html(message)
 
+    def open_full_page(self) -> None:
+        """These tools are the page (opened full screen): no link to open them again."""
+        self.full_page = True
+        self._render_full_screen()
+
+    def full_screen_query(self) -> str:
+        """The address, relative to the page, of these tools alone with this deal."""
+        query = {"page": FULL_PAGE, "lang": self.lang}
+        if self.deal is not None and self.deal.is_over:
+            query["deal"] = share_code(self.deal)
+        return "?" + urlencode(query)
+
+    def _render_full_screen(self) -> None:
+        if self.full_page:
+            self.full_screen.value = ""
+            self.full_screen.layout.display = "none"
+            return
+        lang = self.lang
+        self.full_screen.layout.display = None
+        self.full_screen.value = (
+            f'<a class="ht-full-screen-link" href="{escape(self.full_screen_query())}" '
+            f'target="_blank" rel="noopener" title="{escape(text("ui.teach.full_screen_help", lang))}">'
+            f"{escape(text('ui.teach.full_screen', lang))} ↗</a>"
+        )
+
     def pick(self, keys: Sequence[str]) -> bool:
         """Show these rows in projector mode; a wrong pick (too few, too many, a row this
         table has not) is refused in the page's language and the rows shown stay."""
@@ -239,6 +281,7 @@ class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
             part.layout.display = "none" if on else None
         if comparison is None:
             self.projector_view.value = ""
+            self.projector_chart.value = ""
             return
         scored = [row.key for row in comparison.scored]
         if not self.picked or any(key not in scored for key in self.picked):
@@ -255,6 +298,9 @@ class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
             self.pick_message.value = self._error(self._pick_refusal.message(lang))
         if on:
             self.projector_view.value = projector_html(comparison, self.picked, lang)
+            self.projector_chart.value = figure_html(
+                comparison_chart_svg(comparison, lang, self.picked, COMPARE_PROJECTOR)
+            )
 
     def _language_changed(self) -> None:
         if self._refusal is not None:
@@ -271,13 +317,16 @@ class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
         self.load_button.description = text("ui.teach.load", lang)
         self.load_button.tooltip = text("ui.teach.code_help", lang)
         comparison = self.comparison
+        self._render_full_screen()
         self._render_projector(comparison)
         if comparison is None:
             self.table.value = f"<p>{escape(text('ui.teach.no_deal', lang))}</p>"
             self.moon_choice.value = ""
             self.chart.value = ""
             return
-        self.table.value = comparison_html(comparison, lang, text("ui.teach.table_caption", lang))
+        self.table.value = compare_table_html(
+            comparison, lang, text("ui.teach.table_caption", lang)
+        )
         self.moon_choice.value = self._moon_choice_html()
         self.chart.value = figure_html(comparison_chart_svg(comparison, lang))
 
@@ -315,6 +364,38 @@ class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
             reason=reason,
         )
         return moon_choice_html(outcomes, rules, lang, you=-1, question=question)
+
+
+def compare_table_html(comparison: Comparison, lang: str, caption: str) -> str:
+    """Every row scored, as an accessible table whose values never break across lines
+    (``+0 → 90`` stays whole); the moon's column, when no row has a moon, stays narrow."""
+    rows = comparison.table(lang, with_totals=any(comparison.totals_before))
+    players = comparison.players
+    moon = players + 1  # the column after the players'
+    moonless = all(not row[moon] for row in rows[1:])
+    narrow = ' class="ht-cmp-moon-empty"'
+    head = "".join(
+        f'<th scope="col"{narrow if i == moon and moonless else ""}>{escape(cell)}</th>'
+        for i, cell in enumerate(rows[0])
+    )
+    body = "".join(
+        "<tr>"
+        + f'<th scope="row">{escape(row[0])}</th>'
+        + "".join(
+            f'<td class="ht-cmp-score">{escape(cell)}</td>'
+            if i <= players
+            else f"<td>{escape(cell)}</td>"
+            for i, cell in enumerate(row[1:], 1)
+        )
+        + "</tr>"
+        for row in rows[1:]
+    )
+    # In a box that scrolls sideways: on a phone the table is wider than the screen.
+    return (
+        '<div class="ht-scroll" style="max-width:100%;overflow-x:auto">'
+        f'<table class="ht-scores ht-compare-table"><caption>{escape(caption)}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+    )
 
 
 def projector_html(comparison: Comparison, keys: Sequence[str], lang: str) -> str:
