@@ -4,7 +4,8 @@
 LITE := _build/lite
 LITE_STAMP := $(LITE)/.built
 LITE_SOURCES := $(wildcard book/lite/* hearts_teach/*.py hearts_teach/*/*.py hearts_teach/*/*/*.py \
-	hearts_teach/teaching/lessons/*.json widgets/*.py widgets/server/voila/templates/hearts/*) \
+	hearts_teach/teaching/lessons/*.json hearts_teach/data/*.json widgets/*.py widgets/*/*.py \
+	hearts_teach/locale/*/LC_MESSAGES/*.po widgets/server/voila/templates/hearts/*) \
 	pyproject.toml
 
 .PHONY: lite
