@@ -169,6 +169,22 @@ def test_desk_two_players_dead_cards() -> None:
     assert desk.compare().scores() == {"two-player": (0, 20)}
 
 
+def test_desk_moves_a_card_and_gives_the_rest() -> None:
+    desk = ScoringDesk(players=4, totals=(90, 95, 63, 70))
+    desk.give("Q♠", 0)
+    desk.move("Q♠", 3)
+    assert desk.owner == {parse_cards("Q♠")[0]: 3}
+    with pytest.raises(DeskError):
+        desk.move("3♣", 1)  # not a counting card: nothing changes
+    assert desk.owner == {parse_cards("Q♠")[0]: 3}
+    given = desk.give_rest(1, parse_cards("2♥")[0].suit)
+    assert given == parse_cards(ALL_HEARTS) and all(desk.owner[c] == 1 for c in given)
+    # part of a deal: the scores count what is given, the end of the game is not said
+    assert desk.compare().totals_before == (0, 0, 0, 0)
+    assert set(desk.give_rest(2)) == set(parse_cards("K♠ A♠ J♦"))
+    assert desk.complete and desk.compare().totals_before == (90, 95, 63, 70)
+
+
 def test_desk_matches_compare_taken_once_complete() -> None:
     desk = ScoringDesk(totals=(90, 95, 63, 70))
     for card in parse_cards(ALL_HEARTS + " Q♠"):

@@ -6,6 +6,7 @@ from dataclasses import replace
 from html import unescape
 
 import pytest
+from hearts_teach_widgets.style import style_tag
 from hearts_teach_widgets.teacher import (
     ScoringDeskWidget,
     SimulationWidget,
@@ -48,7 +49,7 @@ def test_compare_loads_a_code_and_refuses_a_damaged_one(played: Deal) -> None:
     assert "Score of the deal by variant" in widget.chart.value
 
 
-def test_desk_by_clicks_refuses_a_card_given_twice() -> None:
+def test_desk_by_clicks_moves_a_card_from_one_player_to_another() -> None:
     desk = ScoringDeskWidget(4, "en")
     queen = desk.card_buttons[Card.parse("Q♠")]
     desk.select(1)
@@ -56,21 +57,90 @@ def test_desk_by_clicks_refuses_a_card_given_twice() -> None:
     assert desk.desk.owner[Card.parse("Q♠")] == 1
     assert "West" in queen.description
     desk.select(2)
+    # the tooltip says what the click does, and the click does it (B2)
+    assert unescape(queen.tooltip).endswith("Click to move it to North.")
     queen.click()
-    assert desk.desk.owner[Card.parse("Q♠")] == 1
-    assert "already been given to West" in desk.message.value
-    assert not unescape(queen.description).endswith("Click to take it back.")  # not yours
-    desk.select(1)
+    assert desk.desk.owner[Card.parse("Q♠")] == 2
+    assert desk.message.value == ""
     assert unescape(queen.description).endswith("Click to take it back.")
-    desk.select(2)
+    desk.select(1)
+    assert unescape(queen.description).endswith("Click to move it to West.")
     desk.set_lang("fr")
-    assert "déjà chez Ouest" in desk.message.value
+    assert "Cliquez pour la donner plutôt à Ouest" in unescape(queen.description)
     nobodys = next(b for c, b in desk.card_buttons.items() if c not in desk.desk.owner)
     # a card nobody has: its owner is said in lower case, mid-sentence
     assert " : carte pas encore attribuée." in unescape(nobodys.description).replace("\u202f", " ")
-    desk.select(1)
+    desk.select(2)
     queen.click()  # taken back
     assert Card.parse("Q♠") not in desk.desk.owner
+
+
+def test_a_given_card_shows_who_has_it_in_letters_and_colour() -> None:
+    """B1: a given card looked like a card nobody has. Its seat's letters are written
+    under it and its seat's colour is around it, by a rule the shared card style
+    (border: … !important) does not override; a dead card is marked too."""
+    desk = ScoringDeskWidget(4, "fr")
+    desk.select(0)
+    desk.click_card("Q♠")
+    desk.select(1)
+    desk.click_card("A♠")
+    mark = desk.card_marks
+    assert (
+        ">S</span>" in mark[Card.parse("Q♠")].value and "ht-owner-0" in mark[Card.parse("Q♠")].value
+    )
+    assert ">O</span>" in mark[Card.parse("A♠")].value  # Ouest
+    assert "ht-owner-1" in desk.card_buttons[Card.parse("A♠")]._dom_classes
+    assert 'aria-hidden="true"></span>' in mark[Card.parse("K♠")].value  # nobody's: blank
+    desk.set_lang("en")
+    assert ">W</span>" in mark[Card.parse("A♠")].value
+    css = style_tag()
+    for owner in range(6):
+        assert f".ht-desk-cards .ht-card.ht-owner-{owner}{{border:4px solid" in css
+        assert f".ht-desk-mark.ht-owner-{owner}{{background:" in css
+    # the layout is shared by every card: no card's border may be set through it
+    assert not desk.card_buttons[Card.parse("A♠")].layout.border
+    two = ScoringDeskWidget(2, "fr")
+    two.select(-1)
+    two.click_card("Q♥")
+    assert (
+        "ht-dead" in two.card_marks[Card.parse("Q♥")].value
+        and "✕" in two.card_marks[Card.parse("Q♥")].value
+    )
+    six = ScoringDeskWidget(6, "fr")
+    six.select(1)
+    six.click_card("Q♠")
+    assert ">SO</span>" in six.card_marks[Card.parse("Q♠")].value  # Sud-Ouest
+
+
+def test_desk_shortcuts_give_the_hearts_or_the_rest_nobody_has() -> None:
+    desk = ScoringDeskWidget(4, "fr")
+    desk.select(1)
+    desk.click_card("A♥")
+    desk.select(0)
+    desk.hearts_button.click()
+    hearts = [c for c in desk.desk.cards if c.suit.name == "HEARTS"]
+    assert desk.desk.owner[Card.parse("A♥")] == 1  # already given: stays with Ouest
+    assert all(desk.desk.owner[c] == 0 for c in hearts if c != Card.parse("A♥"))
+    assert "Les cœurs restants à Sud" in desk.hearts_button.description
+    desk.select(3)
+    desk.rest_button.click()
+    assert desk.desk.complete
+    assert {c for c, p in desk.desk.owner.items() if p == 3} == {
+        Card.parse(c) for c in ("Q♠", "K♠", "A♠", "J♦")
+    }
+
+
+def test_an_unfinished_desk_declares_no_end_of_game() -> None:
+    """B14: with cards still to give and totals typed, the desk said « Nord gagne »."""
+    desk = ScoringDeskWidget(4, "fr")
+    desk.totals_box.set_values((90, 95, 63, 70))
+    desk.select(2)
+    desk.give_typed("DP")
+    shown = unescape(desk.table.value)
+    assert "gagne" not in shown and "Avec ces totaux" not in shown
+    assert "une fois toutes les cartes attribuées" in unescape(desk.progress_text.value)
+    desk.rest_button.click()
+    assert "Avec ces totaux" in unescape(desk.table.value)
 
 
 def test_desk_typed_cards_are_all_or_nothing() -> None:

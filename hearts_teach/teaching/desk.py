@@ -12,6 +12,7 @@ from hearts_teach.cards import (
     KING_OF_SPADES,
     QUEEN_OF_SPADES,
     Card,
+    Suit,
     cards_of,
 )
 from hearts_teach.errors import HeartsError
@@ -90,17 +91,37 @@ class ScoringDesk:
         if card not in self._counting:
             raise DeskError("desk_not_counting", card=card)
 
-    def give(self, card: Card | str, player: int) -> None:
-        """Record that ``player`` took ``card``."""
+    def _receivable(self, card: Card | str, player: int) -> Card:
+        """``card``, if ``player`` may be given it (whoever has it now)."""
         card = Card.parse(card)
         self._check(card)
         if not 0 <= player < self.players:
             raise DeskError("player", player=player, players=self.players)
         if card in self.dead:
             raise DeskError("desk_dead", card=card)
+        return card
+
+    def give(self, card: Card | str, player: int) -> None:
+        """Record that ``player`` took ``card``."""
+        card = self._receivable(card, player)
         if card in self.owner:
             raise DeskError("desk_twice", card=card, who=self.owner[card], players=self.players)
         self.owner[card] = player
+
+    def move(self, card: Card | str, player: int) -> None:
+        """Give ``card`` to ``player``, taking it from whoever had it (one click on the
+        desk moves a card); a card that cannot go to ``player`` is refused and stays."""
+        self.owner[self._receivable(card, player)] = player
+
+    def give_rest(self, player: int, suit: Suit | None = None) -> list[Card]:
+        """Give ``player`` every counting card nobody has yet (of ``suit`` only, if
+        given): « tous les cœurs », « le reste ». Returns the cards given."""
+        if not 0 <= player < self.players:
+            raise DeskError("player", player=player, players=self.players)
+        cards = [c for c in self.unassigned if suit is None or c.suit is suit]
+        for card in cards:
+            self.owner[card] = player
+        return cards
 
     def take_back(self, card: Card | str) -> None:
         """Forget who took ``card`` (to correct an entry)."""
@@ -143,4 +164,9 @@ class ScoringDesk:
         return not self.unassigned
 
     def compare(self) -> Comparison:
-        return compare_taken(self.taken(), totals=self.totals, dead=self.dead)
+        """Every variant's score of the cards given so far. The totals before the deal
+        count only once every counting card is given: whether the game ends, and who
+        wins it, is not known from part of a deal (the scores of a moon also depend on
+        the totals, and no moon is certain while a card is missing)."""
+        totals = self.totals if self.complete else None
+        return compare_taken(self.taken(), totals=totals, dead=self.dead)
