@@ -19,7 +19,7 @@ from support.engine import play_a_moon
 from hearts_teach import Card, Deal, Rules
 from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.cards import cards_of
-from hearts_teach.i18n import seat_name
+from hearts_teach.i18n import card_name, seat_name
 from hearts_teach.records import share_code
 from hearts_teach.scoring import moon_outcomes
 from hearts_teach.teaching.compare import compare_deal
@@ -216,8 +216,46 @@ def test_what_if_plays_another_card(played: Deal) -> None:
     assert "as played" in widget.table.value
     seats = " / ".join(seat_name(p, 4, "en") for p in range(4))
     assert f"Scores in seat order: {seats}." in unescape(widget.table.value)
+    # the caption says which card was changed, for which, and where; the seats head
+    # each column (the review's §4)
+    shown = unescape(widget.table.value)
+    assert f"then with the {card_name(enabled[-1], 'en')} instead of the " in shown
+    assert "at trick 6</caption>" in shown and f"<small>{seats}</small>" in shown
     widget.go_to(1, 1)
     assert widget.table.value == ""
+
+
+def test_what_if_starts_from_a_pasted_code_at_the_first_choice(played: Deal) -> None:
+    """B4: before any deal, what-if was missing; it now asks for a share code, refuses
+    a damaged one in the page's language, and opens a deal where a card had a choice
+    (trick 1, card 1 is the 2♣, which nobody chooses)."""
+    widget = WhatIfWidget(None, "fr", level="heuristic")
+    assert widget.what_if is None and widget.pickers.layout.display == "none"
+    assert "Collez le code de partage" in unescape(widget.intro.value)
+    assert not widget.load_code("pas-un-code")
+    assert 'role="alert"' in widget.message.value and widget.what_if is None
+    assert widget.load_code(" " + share_code(played) + " ")
+    assert widget.message.value == "" and widget.pickers.layout.display is None
+    trick, card = widget.trick_picker.value, widget.card_picker.value
+    assert (trick, card) != (1, 1) and len(widget.rewound.legal_moves()) > 1
+    index = (trick - 1) * 4 + card - 1
+    assert all(len(widget.what_if.rewind(*divmod(i, 4)).legal_moves()) == 1 for i in range(index))
+    # the place in the trick is named by who plays there
+    leader = played.plays[(trick - 1) * 4][0]
+    assert (
+        next(label for label, _ in widget.card_picker.options)
+        == f"1\u202f: {seat_name(leader, 4, 'fr')}"
+    )
+    assert widget.card_picker.description == "Position dans le pli"
+
+
+def test_teacher_tools_have_what_if_before_any_deal() -> None:
+    tools = TeacherTools(None, "fr")
+    assert "Et si" in tools.tabs.titles[2] and tools.tabs.children[2] is tools.what_if
+    other = play_out(Deal.new(Rules(), seed=8, deal_number=1), seat_bots("heuristic", 8, 4))
+    assert tools.what_if.load_code(share_code(other))
+    assert tools.what_if.what_if is not None
+    assert tools.what_if.what_if.played.plays == other.plays
 
 
 def test_simulation_widget_runs_with_progress() -> None:
