@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import re
 from dataclasses import replace
 from html import unescape
 
@@ -267,6 +269,38 @@ def test_simulation_widget_runs_with_progress() -> None:
     assert "2 parties jouées sur 2" in widget.progress_text.value
     assert "Cœurs à deux joueurs" in widget.table.value
     assert "Donnes par partie" in widget.chart.value
+
+
+def test_simulation_downloads_its_games_and_says_how_to_choose_several() -> None:
+    """The review's §6 item 7: a CSV to download from the page (in the page's
+    language, ; in French), a visible way to choose several variants, the seed
+    explained, margins of error and « sans objet » where a rule has no moon."""
+    widget = SimulationWidget("fr")
+    assert widget.download.value == ""  # nothing to download before a run
+    assert (
+        "Ctrl" in widget.variants_help.value and "1 variante choisie" in widget.variants_help.value
+    )
+    widget.variants.value = ("standard", "black-maria")
+    assert "2 variantes choisies" in unescape(widget.variants_help.value)
+    assert widget.seed.description == "Graine de la première partie"
+    assert "la même graine redonne" in unescape(widget.seed_help.value).lower()
+    widget.games.value = 2
+    widget.level.value = "random"
+    widget.run()
+    link = widget.download.value
+    found = re.search(r'download="([^"]+)" href="data:text/csv;charset=utf-8;base64,([^"]+)"', link)
+    assert found is not None and found[1] == "simulation.csv"
+    saved = base64.b64decode(found[2]).decode("utf-8")
+    assert saved.startswith("\ufeffvariante;graine;donnes;") and saved[1:] == widget.csv_text()
+    assert len(saved.strip().splitlines()) == 1 + 2 * 2
+    shown = unescape(widget.table.value)
+    assert "Sans objet (pas de grand chelem)" in shown and "\u00a0±\u00a0" in shown
+    assert "deux erreurs types" in shown
+    widget.set_lang("en")
+    assert "Download the games (CSV)" in widget.download.value
+    assert "variant,seed,deals" in base64.b64decode(
+        re.search(r"base64,([^\"]+)", widget.download.value)[1]  # type: ignore[index]
+    ).decode("utf-8")
 
 
 def test_teacher_tools_switch_language(played: Deal) -> None:
