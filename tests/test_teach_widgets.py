@@ -377,3 +377,18 @@ def test_compare_prices_a_sun_as_its_rules_do_in_the_figures_and_the_words() -> 
     assert outcomes.add.scores[1:] == (52, 52, 52)
     assert "Add 52 to each other player" in shown and "Take 52 off my total" in shown
     assert "26" not in shown
+
+
+def test_a_replay_in_the_teachers_review_is_titled_once(played: Deal) -> None:
+    """B10: « Donne rejouée : Pli 4, 8♦ » showed twice, once on the line the keyboard
+    goes to and once as the replay's own heading."""
+    tools = TeacherTools(played, "fr")
+    tools.show_review(share_code(played))
+    panel = tools.review.panel
+    index = next(i for i, button in enumerate(panel.replay_buttons) if button is not None)
+    panel.replay_buttons[index].click()
+    line = next(c for c in panel.children if "ht-anchor" in c._dom_classes)
+    assert line.value.startswith("Donne rejouée")
+    assert f'<h4 class="ht-replay-title">{line.value}</h4>' in unescape(panel.replay_box.value)
+    assert "ht-follows-replays" in panel._dom_classes
+    assert ".ht-follows-replays .ht-replay-title{display:none}" in style_tag()

@@ -508,6 +508,8 @@ CSS = (
 .ht-proj-winner .ht-proj-value{text-decoration:underline;text-underline-offset:4px}
 .ht-proj-why{font-size:18px;min-width:12em}
 .ht-projector-box .widget-select-multiple select{font-size:16px}
+/* a review whose replays are named by the line the keyboard goes to: named once */
+.ht-follows-replays .ht-replay-title{display:none}
 /* the scoring desk: who has a card, in a colour around it and in letters under it (the
    shared card style is overridden by a more precise rule: its border is !important) */
 .ht-desk-cards{gap:6px 4px}
