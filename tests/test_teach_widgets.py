@@ -138,11 +138,14 @@ def test_an_unfinished_desk_declares_no_end_of_game() -> None:
     desk.totals_box.set_values((90, 95, 63, 70))
     desk.select(2)
     desk.give_typed("DP")
-    shown = unescape(desk.table.value)
-    assert "gagne" not in shown and "Avec ces totaux" not in shown
-    assert "une fois toutes les cartes attribuées" in unescape(desk.progress_text.value)
+    shown = unescape(desk.table.value).replace("\u202f", " ")
+    assert "gagne" not in shown and "continue" not in shown
+    assert "Pas encore connu : 13 cartes qui comptent ici restent à attribuer" in shown
+    assert "toutes les cartes qui y comptent" in unescape(desk.progress_text.value)
     desk.rest_button.click()
-    assert "Avec ces totaux" in unescape(desk.table.value)
+    assert "Pas encore connu" not in unescape(desk.table.value)
+    said = desk.desk.compare().row("standard").outcome_text("fr")
+    assert said and said in unescape(desk.table.value)
 
 
 def test_desk_typed_cards_are_all_or_nothing() -> None:

@@ -3,7 +3,7 @@ variant's score of that deal follows (:mod:`hearts_teach.teaching.compare`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 
 from hearts_teach.cards import (
     ACE_OF_SPADES,
@@ -18,7 +18,7 @@ from hearts_teach.cards import (
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import seat_name, text
 from hearts_teach.rules import PLAYER_COUNTS, Rules
-from hearts_teach.teaching.compare import Comparison, compare_taken
+from hearts_teach.teaching.compare import Comparison, VariantScore, compare_taken
 
 
 def counting_cards(players: int) -> list[Card]:
@@ -32,6 +32,17 @@ def counting_cards(players: int) -> list[Card]:
     if players == 4:
         mask |= JACK_OF_DIAMONDS.bit
     return cards_of(mask & deck)
+
+
+@dataclass(frozen=True)
+class PendingScore(VariantScore):
+    """A variant's row while a card that counts in it is still to give: the scores are
+    those of the cards given so far; who wins the game is not known yet."""
+
+    missing: int = 0
+
+    def outcome_text(self, lang: str = "en") -> str:
+        return text("teach.desk_pending", lang, count=self.missing)
 
 
 class DeskError(HeartsError):
@@ -164,9 +175,17 @@ class ScoringDesk:
         return not self.unassigned
 
     def compare(self) -> Comparison:
-        """Every variant's score of the cards given so far. The totals before the deal
-        count only once every counting card is given: whether the game ends, and who
-        wins it, is not known from part of a deal (the scores of a moon also depend on
-        the totals, and no moon is certain while a card is missing)."""
-        totals = self.totals if self.complete else None
-        return compare_taken(self.taken(), totals=totals, dead=self.dead)
+        """Every variant's score of the cards given so far. A variant that counts a card
+        nobody has been given yet is a :class:`PendingScore`: its scores are those of the
+        cards given, and whether the game ends is not said (Black Maria waits for K♠ and
+        A♠, the others do not)."""
+        comparison = compare_taken(self.taken(), totals=self.totals, dead=self.dead)
+        rows = []
+        for row in comparison.rows:
+            missing = sum(1 for card in self.unassigned if row.rules.value(card))
+            if row.result is not None and missing:
+                row = PendingScore(
+                    **{f.name: getattr(row, f.name) for f in fields(row)}, missing=missing
+                )
+            rows.append(row)
+        return replace(comparison, rows=tuple(rows))
