@@ -149,6 +149,27 @@ def test_simulate_writes_a_french_csv_with_semicolons(tmp_path: Path) -> None:
     assert target.read_text(encoding="utf-8").startswith("variante,graine,")
 
 
+def test_simulate_draws_its_charts_into_one_svg_file(tmp_path: Path) -> None:
+    """§6 item 9: ``simulate --plot out.svg``, the browser's three charts in a file."""
+    import xml.etree.ElementTree as ET
+
+    target = tmp_path / "graphiques.svg"
+    arguments = ["--lang", "fr", "simulate", "--games", "2", "--bots", "random"]
+    assert main([*arguments, "--plot", str(target)], out=io.StringIO()) == 0
+    root = ET.parse(target).getroot()
+    svg = "{http://www.w3.org/2000/svg}svg"
+    charts = root.findall(svg)
+    assert root.tag == svg and len(charts) == 3
+    tops = [float(chart.get("y", "-1")) for chart in charts]
+    assert tops[0] == 0 and tops == sorted(set(tops))  # one under the other
+    assert float(root.get("height", "0")) == tops[-1] + float(charts[-1].get("height", "0"))
+    titles = [chart.findtext("{http://www.w3.org/2000/svg}title") for chart in charts]
+    assert titles[0] == text("ui.teach.sim_chart_deals", "fr")
+    # a file that cannot be written is refused before any game is played
+    with pytest.raises(SystemExit):
+        main([*arguments, "--plot", str(tmp_path / "absent" / "g.svg")], out=io.StringIO())
+
+
 def test_compare_refuses_a_damaged_code(capsys: pytest.CaptureFixture[str]) -> None:
     code, _ = _code()
     assert main(["compare", code[:-3] + "AAA", "--lang", "fr"], out=io.StringIO()) == 2

@@ -14,9 +14,10 @@ import importlib
 import importlib.metadata
 import os
 import sys
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TextIO
+from typing import Any, Final, TextIO
 
 from hearts_teach.bots import LEVELS
 from hearts_teach.errors import HeartsError
@@ -188,6 +189,7 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     )
     sim.add_argument("--csv", metavar=metavar("file"), help=text("cli.csv", lang))
     separator_option(sim)
+    sim.add_argument("--plot", metavar=metavar("file"), help=text("cli.plot", lang))
     lang_option(sim)
     _play_parser(commands.add_parser("play", help=text("cli.play", lang)), lang, metavar)
     return parser
@@ -297,8 +299,8 @@ def markdown_table(comparison: Comparison, lang: str, with_totals: bool) -> str:
 
 
 def _open_csv(path: str, lang: str) -> TextIO:
-    """The CSV file, opened before any game is played: a path that cannot be written is
-    refused at once, not after the simulation."""
+    """The CSV (or chart) file, opened before any game is played: a path that cannot be
+    written is refused at once, not after the simulation."""
     try:
         return open(path, "w", encoding="utf-8", newline="")
     except OSError as error:
@@ -330,7 +332,50 @@ def _negative_totals(arguments: list[str]) -> list[str]:
     return joined
 
 
-def run_simulate(args: argparse.Namespace, out: TextIO, csv_file: TextIO | None = None) -> int:
+SVG: Final = "http://www.w3.org/2000/svg"
+
+
+def _charts(lang: str) -> Any:
+    """The front end's charts (pygal, with the [play] extra), imported by name at run time
+    as ``play`` imports the server: the engine's command needs nothing of them otherwise."""
+    try:
+        return importlib.import_module("hearts_teach_widgets.charts")
+    except ModuleNotFoundError as error:
+        missing = (error.name or "pygal").split(".")[0]
+        raise ValueError(text("cli.plot_missing", lang, module=missing)) from None
+
+
+def stacked_svg(panels: str) -> str:
+    """The simulation's charts (``charts.simulation_chart_svg``: SVG panels side by
+    side in HTML) as one SVG file, one panel under the other, each at its own size."""
+    ET.register_namespace("", SVG)
+    found = ET.fromstring(panels).iter(f"{{{SVG}}}svg")
+    charts = [chart for chart in found]
+    width = 0.0
+    top = 0.0
+    for chart in charts:
+        _x, _y, w, h = (float(v) for v in chart.get("viewBox", "0 0 640 480").split())
+        chart.attrib.pop("style", None)  # the page's sizing (width:100%), not a file's
+        chart.set("x", "0")
+        chart.set("y", f"{top:g}")
+        chart.set("width", f"{w:g}")
+        chart.set("height", f"{h:g}")
+        width = max(width, w)
+        top += h
+    whole = ET.Element(
+        f"{{{SVG}}}svg",
+        {"width": f"{width:g}", "height": f"{top:g}", "viewBox": f"0 0 {width:g} {top:g}"},
+    )
+    whole.extend(charts)
+    return ET.tostring(whole, encoding="unicode", xml_declaration=True)
+
+
+def run_simulate(
+    args: argparse.Namespace,
+    out: TextIO,
+    csv_file: TextIO | None = None,
+    plot_file: TextIO | None = None,
+) -> int:
     lang: str = args.lang
     variants = args.variant or ["standard"]
     levels: list[str] = args.bots
@@ -352,6 +397,10 @@ def run_simulate(args: argparse.Namespace, out: TextIO, csv_file: TextIO | None 
         with csv_file:
             result.write_csv(csv_file, lang, args.separator)
         print(text("cli.csv_written", lang, path=args.csv), file=out)
+    if plot_file is not None:
+        with plot_file:
+            plot_file.write(stacked_svg(_charts(lang).simulation_chart_svg(result, lang)))
+        print(text("cli.csv_written", lang, path=args.plot), file=out)
     return 0
 
 
@@ -403,6 +452,7 @@ def _main(argv: Sequence[str] | None, out: TextIO | None) -> int:
     arguments = _negative_totals(list(sys.argv[1:] if argv is None else argv))
     lang = _language(arguments)
     csv_file: TextIO | None = None
+    plot_file: TextIO | None = None
     with _argparse_speaks(lang):
         parser = _parser(lang)
         args = parser.parse_args(arguments)
@@ -412,17 +462,20 @@ def _main(argv: Sequence[str] | None, out: TextIO | None) -> int:
                 check_simulation(args.variant or ["standard"], args.games, args.bots, args.jobs)
             except HeartsError as error:
                 parser.error(error.message(lang))
-            if args.csv:
-                try:
+            try:
+                if args.csv:
                     csv_file = _open_csv(args.csv, lang)
-                except ValueError as error:
-                    parser.error(str(error))
+                if args.plot:
+                    _charts(lang)  # the charts' extra is there before any game is played
+                    plot_file = _open_csv(args.plot, lang)
+            except ValueError as error:
+                parser.error(str(error))
     stream = out if out is not None else sys.stdout
     if args.command == "compare":
         return run_compare(args, stream)
     if args.command == "play":
         return run_play(args)
-    return run_simulate(args, stream, csv_file)
+    return run_simulate(args, stream, csv_file, plot_file)
 
 
 if __name__ == "__main__":
