@@ -121,7 +121,10 @@ def _bot_levels(lang: str) -> Callable[[str], list[str]]:
 def _levels_help(lang: str) -> str:
     """The bot levels, each with what it costs (the strong one is slow)."""
     return message("list.semicolon", lang).join(
-        message("list.colon", lang).format(label=level, value=message(f"cli.level.{level}", lang))
+        message("list.colon", lang).format(
+            label=level,
+            value=message(f"cli.level.{level}", lang).format(name=message(f"ui.bot.{level}", lang)),
+        )
         for level in LEVELS
     )
 
