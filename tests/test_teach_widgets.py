@@ -239,6 +239,7 @@ def test_what_if_starts_from_a_pasted_code_at_the_first_choice(played: Deal) -> 
     assert "Collez le code de partage" in unescape(widget.intro.value)
     assert not widget.load_code("pas-un-code")
     assert 'role="alert"' in widget.message.value and widget.what_if is None
+    assert ".ht-whatif [role=alert].ht-message{background:#fdecea" in style_tag()  # an error
     assert widget.load_code(" " + share_code(played) + " ")
     assert widget.message.value == "" and widget.pickers.layout.display is None
     trick, card = widget.trick_picker.value, widget.card_picker.value

@@ -531,7 +531,7 @@ CSS = (
 .ht-desk .ht-desk-typed{flex:1 1 22em;max-width:40em}
 .ht-desk-help{font-size:13px;opacity:.85;margin:0 0 6px 0}
 .ht-sim-help{font-size:13px;opacity:.85;margin:2px 0 6px 0}
-.ht-desk [role=alert].ht-message{background:#fdecea;border-left-color:#c62828;color:#5f0b0b}
+.ht-desk [role=alert].ht-message,.ht-whatif [role=alert].ht-message{background:#fdecea;border-left-color:#c62828;color:#5f0b0b}
 """
     + _generated_content()
     + "\n"
