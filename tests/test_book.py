@@ -318,7 +318,9 @@ FRENCH_RIVALS = {
     r"\bpoints pris\b": "points ramassés",
     r"\bavoir la coupe\b|\bon a la coupe\b": "être chicane",
     r"terrain de jeu": "la salle de jeu",
-    r"bureau de marque": "la feuille de marque",
+    # the desk where a deal's cards are entered; « la feuille de marque » is the
+    # playground's running scores (the teachers' review, §4)
+    r"bureau de marque|table de marque|feuille de marque pour enregistrer": "la saisie d’une donne",
     # "levée" the noun (the verb, "l’interdiction est levée", is fine): the book says "pli",
     # and gives "levée" once, in the glossary ("pli, levée").
     r"\b(?:la|une|les|des|cette|ces|chaque|sa|ses|leur|leurs|du|première|dernière)\s+levées?\b": (

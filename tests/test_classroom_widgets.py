@@ -213,10 +213,10 @@ def test_a_code_pasted_into_the_comparison_feeds_what_if_and_the_review() -> Non
     given = class_deal(12)
     student = played_by(given, 3)
     tools = TeacherTools(None, "fr")
-    assert tools.what_if is None
+    assert tools.what_if.what_if is None
     tools.compare.code.value = share_code(student)
     tools.compare.load_button.click()
-    assert tools.what_if is not None
+    assert tools.what_if.what_if is not None
     assert tools.what_if.what_if.played.plays == student.plays
     assert tools.review.code.value == share_code(student)
     assert "Et si" in " ".join(tools.tabs.titles)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from hearts_teach_widgets.playground import PAGE_LANG
 
-from hearts_teach import Deal, Rules
+from hearts_teach import Deal, Game, Rules
 from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.describe import winners_text
 from hearts_teach.i18n import text, typeset
@@ -49,6 +49,125 @@ def test_compare_with_totals_names_the_outcome() -> None:
     standard = next(line for line in out.getvalue().splitlines() if line.startswith(name))
     assert standard.endswith(winners_text(Rules(), (3,), "en"))
     assert winners_text(Rules(), (3,), "en") == "Winner: East."
+
+
+def _second_deal_code() -> tuple[str, Deal]:
+    """The code of a game's second deal: it carries the totals before it."""
+    game = Game(Rules(), seed=5)
+    play_out(game.deal, seat_bots("heuristic", 5, 4))
+    game.next_deal()
+    play_out(game.deal, seat_bots("heuristic", 5, 4))
+    assert any(game.deal.totals)
+    return share_code(game.deal), game.deal
+
+
+def test_compare_reads_the_totals_a_code_carries() -> None:
+    """B7: the browser filled in a code's totals and said who wins; the command showed
+    the bare deal unless given --totals."""
+    code, deal = _second_deal_code()
+    out = io.StringIO()
+    assert main(["compare", code, "--lang", "fr"], out=out) == 0
+    printed = out.getvalue()
+    assert "Avec ces totaux" in printed
+    expected = compare_deal(deal).row("standard").outcome_text("fr")
+    assert expected in printed
+
+
+def test_compare_as_csv_and_markdown() -> None:
+    code, deal = _second_deal_code()
+    table = compare_deal(deal).table("fr", with_totals=True)
+    out = io.StringIO()
+    assert main(["compare", code, "--lang", "fr", "--csv"], out=out) == 0
+    assert list(csv.reader(io.StringIO(out.getvalue()), delimiter=";")) == table
+    english = io.StringIO()
+    assert main(["compare", code, "--csv", "--separator", ";"], out=english) == 0
+    assert english.getvalue().splitlines()[0].startswith("Variant;South;West")
+    markdown = io.StringIO()
+    assert main(["compare", code, "--lang", "fr", "--markdown"], out=markdown) == 0
+    lines = markdown.getvalue().splitlines()
+    assert lines[0] == "| " + " | ".join(table[0]) + " |"
+    assert (
+        lines[1].startswith("| --- | ---: |")
+        and len(lines[2 : 2 + len(table) - 1]) == len(table) - 1
+    )
+    assert any(line.startswith("- Écartée") for line in lines)
+    with pytest.raises(SystemExit):  # one shape at a time
+        main(["compare", code, "--csv", "--markdown"], out=io.StringIO())
+
+
+def test_simulate_help_lists_the_bot_levels_and_their_cost(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """D3: the levels were found only in an error message, and nothing said that the
+    strong bot is slow."""
+    for lang, slow in (("en", "slow"), ("fr", "lent")):
+        with pytest.raises(SystemExit):
+            main(["--lang", lang, "simulate", "--help"])
+        shown = " ".join(capsys.readouterr().out.split())
+        assert "random" in shown and "heuristic" in shown and "montecarlo" in shown
+        assert slow in shown.split("montecarlo", 1)[1]
+
+
+def test_a_closed_pipe_ends_the_command_without_a_traceback() -> None:
+    """B15: ``hearts-teach simulate … | head -3`` printed a BrokenPipeError."""
+    command = [
+        sys.executable,
+        "-c",
+        "from hearts_teach.teaching.cli import main; raise SystemExit(main())",
+    ]
+    args = ["compare", _code()[0], "--lang", "fr"]
+    # the reader closes the pipe at once: the command's writes all meet a closed pipe
+    reader, writer = os.pipe()
+    os.close(reader)
+    done = subprocess.run(
+        [*command, *args], stdout=writer, stderr=subprocess.PIPE, timeout=60, check=False
+    )
+    os.close(writer)
+    assert "Traceback" not in done.stderr.decode() and "BrokenPipe" not in done.stderr.decode()
+    assert done.returncode == 141
+
+
+def test_simulate_writes_a_french_csv_with_semicolons(tmp_path: Path) -> None:
+    target = tmp_path / "parties.csv"
+    arguments = [
+        "--lang",
+        "fr",
+        "simulate",
+        "--games",
+        "1",
+        "--bots",
+        "random",
+        "--csv",
+        str(target),
+    ]
+    assert main(arguments, out=io.StringIO()) == 0
+    header = target.read_text(encoding="utf-8").splitlines()[0]
+    assert (
+        header == "variante;graine;donnes;grands chelems;finie;gagnants;avance;Sud;Ouest;Nord;Est"
+    )
+    assert main([*arguments, "--separator", ","], out=io.StringIO()) == 0
+    assert target.read_text(encoding="utf-8").startswith("variante,graine,")
+
+
+def test_simulate_draws_its_charts_into_one_svg_file(tmp_path: Path) -> None:
+    """§6 item 9: ``simulate --plot out.svg``, the browser's three charts in a file."""
+    import xml.etree.ElementTree as ET
+
+    target = tmp_path / "graphiques.svg"
+    arguments = ["--lang", "fr", "simulate", "--games", "2", "--bots", "random"]
+    assert main([*arguments, "--plot", str(target)], out=io.StringIO()) == 0
+    root = ET.parse(target).getroot()
+    svg = "{http://www.w3.org/2000/svg}svg"
+    charts = root.findall(svg)
+    assert root.tag == svg and len(charts) == 3
+    tops = [float(chart.get("y", "-1")) for chart in charts]
+    assert tops[0] == 0 and tops == sorted(set(tops))  # one under the other
+    assert float(root.get("height", "0")) == tops[-1] + float(charts[-1].get("height", "0"))
+    titles = [chart.findtext("{http://www.w3.org/2000/svg}title") for chart in charts]
+    assert titles[0] == text("ui.teach.sim_chart_deals", "fr")
+    # a file that cannot be written is refused before any game is played
+    with pytest.raises(SystemExit):
+        main([*arguments, "--plot", str(tmp_path / "absent" / "g.svg")], out=io.StringIO())
 
 
 def test_compare_refuses_a_damaged_code(capsys: pytest.CaptureFixture[str]) -> None:

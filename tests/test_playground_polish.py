@@ -232,7 +232,7 @@ def test_every_control_of_the_teachers_tools_has_a_name_in_the_pages_language(
     french = {id(w): w.description for w in controls}
     assert all(french.values())
     assert what_if.trick_picker.description == "Pli"
-    assert what_if.card_picker.description == "Carte du pli"
+    assert what_if.card_picker.description == "Position dans le pli"
     changed = [key for key in english if english[key] != french[key]]
     assert len(changed) >= len(controls) // 2  # the names follow the page's language
 

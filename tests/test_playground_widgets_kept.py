@@ -87,13 +87,16 @@ def test_the_tools_opened_before_any_deal_gain_what_if_when_one_finishes(
     monkeypatch.delenv("HEARTS_SERVED", raising=False)
     playground = Playground("en", seed=5, with_lessons=False)
     tools = playground.open_teachers()
-    assert tools is not None and tools.what_if is None and len(tools.tabs.children) == 5
+    # the review's B4: what-if is there before any deal, asking for a share code
+    assert tools is not None and tools.what_if.what_if is None and len(tools.tabs.children) == 6
+    assert tools.tabs.titles[2] == text("ui.teach.tab.whatif", "en")
     tools.tabs.selected_index = 1  # the desk
     table = playground.start(Rules())
     deal = finish_deal(table)
     assert playground.open_teachers() is tools
     assert (
-        tools.what_if is not None and tools.what_if.what_if.played.state_key() == deal.state_key()
+        tools.what_if.what_if is not None
+        and tools.what_if.what_if.played.state_key() == deal.state_key()
     )
     assert tools.tabs.titles[2] == text("ui.teach.tab.whatif", "en")
     assert tools.tabs.children[tools.tabs.selected_index] is tools.desk

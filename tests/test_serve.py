@@ -696,6 +696,27 @@ def test_the_banners_addresses_are_joined_by_a_lower_case_or(
     said = capsys.readouterr().out
     assert "http://192.0.2.2:8872/  ou  http://salle-b.local:8872/" in said
     assert " Ou " not in said
+    # B12: the banner stands out of the server's log, between two rules
+    lines = said.splitlines()
+    assert lines[1] == lines[-2] == serve.BANNER_RULE and lines[0] == lines[-1] == ""
+
+
+def test_the_servers_log_drops_the_untrusted_notebook_line() -> None:
+    """B12: « Notebook playground.ipynb is not trusted » alarmed a teacher watching the
+    terminal; the packaged notebook's outputs are all Voilà shows."""
+    import logging
+
+    from hearts_teach_widgets.server import serve
+
+    log = logging.getLogger("test-quiet-log")
+    log.addFilter(serve.QuietLog())
+    kept: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: kept.append(record.getMessage())  # type: ignore[method-assign]
+    log.addHandler(handler)
+    log.warning("Notebook %s is not trusted", "playground.ipynb")
+    log.warning("Kernel %s died", "k1")
+    assert kept == ["Kernel k1 died"]
 
 
 def test_a_visitors_kernel_never_waits_behind_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:

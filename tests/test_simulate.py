@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -15,6 +16,7 @@ from hearts_teach.teaching.simulate import (
     play_game,
     simulate,
     variant_rules,
+    with_margin,
     worker_count,
 )
 
@@ -58,12 +60,50 @@ def test_summary_table_and_csv() -> None:
     assert "Omnibus, chelem soustrait" in french and "Donnes par partie" in french
     south, west, north, east = summary.wins_by_seat
     assert sum(summary.wins_by_seat) >= summary.games - summary.unfinished
-    assert f"Sud {south} / Ouest {west} / Nord {north} / Est {east}" in french
+    margins = [
+        with_margin(w, e, "fr", 0)
+        for w, e in zip(summary.wins_by_seat, summary.wins_by_seat_error, strict=True)
+    ]
+    assert f"Sud {margins[0]} / Ouest {margins[1]} / Nord {margins[2]} / Est {margins[3]}" in french
+    assert margins[0].startswith(f"{south}\u00a0±") and margins[3].startswith(f"{east}\u00a0±")
+    assert (west, north) == summary.wins_by_seat[1:3]
     stream = io.StringIO()
     result.write_csv(stream)
     lines = stream.getvalue().splitlines()
-    assert lines[0].startswith("variant,seed,deals")
+    assert lines[0] == "variant,seed,deals,moons,finished,winners,margin,South,West,North,East"
     assert len(lines) == 3 and lines[1].startswith("omnibus+new,3,")
+
+
+def test_the_csv_speaks_the_language_and_keeps_each_seat_in_its_column() -> None:
+    """A French spreadsheet opens a semicolon-separated file in columns; the seats are
+    named, and a table of three leaves North's cell empty rather than shifting East."""
+    result = simulate(["standard", "black-maria-3"], 2, levels=["random"])
+    stream = io.StringIO()
+    result.write_csv(stream, "fr")
+    rows = list(csv.reader(io.StringIO(stream.getvalue()), delimiter=";"))
+    assert rows[0] == [
+        "variante", "graine", "donnes", "grands chelems", "finie", "gagnants", "avance",
+        "Sud", "Ouest", "Nord", "Est",
+    ]  # fmt: skip
+    three = [row for row in rows[1:] if row[0] == "black-maria-3"]
+    record = result.summaries[1].records[0]
+    assert three[0][7:] == [str(record.totals[0]), str(record.totals[1]), "", str(record.totals[2])]
+    assert three[0][5] in {"Sud", "Ouest", "Est"} or " et " in three[0][5]
+
+
+def test_rates_have_margins_and_a_variant_without_moon_says_so() -> None:
+    """B9 and the review's §4: « 0,0 » moons for Black Maria read as "no moon
+    happened", and wins by seat without a margin read as a favoured seat."""
+    result = simulate(["standard", "black-maria"], 3, levels=["random"])
+    standard, maria = result.summaries
+    assert not maria.has_moon and standard.has_moon
+    french = result.text_table("fr")
+    assert "Sans objet (pas de grand chelem)" in french
+    assert with_margin(100 * standard.moon_rate, 100 * standard.moon_rate_error, "fr") in french
+    # a seat that never won keeps a margin (Agresti–Coull), not « 0 ± 0 »
+    assert all(error > 0 for error in standard.wins_by_seat_error)
+    assert "deux erreurs types" in french
+    assert with_margin(5.5, 0.6, "fr") == "5,5\u00a0±\u00a01,2"
 
 
 def test_unknown_variant_is_refused() -> None:
@@ -131,5 +171,6 @@ def test_a_variant_without_a_moon_shows_no_moon_rate() -> None:
     result = simulate(["black-maria", "standard"], 1, levels=["random"], seed=2)
     rate = result.table("en")[0].index(text("sim.moon_rate", "en"))
     maria, standard = result.table("en")[1:]
-    assert maria[rate] == "—" and standard[rate] != "—"
-    assert float(standard[rate]) == round(100 * result.summaries[1].moon_rate, 1)
+    assert maria[rate] == text("sim.no_moon", "en") == "N/a: no moon in these rules"
+    shown = float(standard[rate].split("\u00a0±")[0])
+    assert shown == round(100 * result.summaries[1].moon_rate, 1)

@@ -11,7 +11,7 @@ from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.cards import HEARTS_MASK, cards_of, parse_cards
 from hearts_teach.errors import HeartsError
 from hearts_teach.teaching.compare import compare_deal, compare_taken
-from hearts_teach.teaching.desk import DeskError, ScoringDesk, counting_cards
+from hearts_teach.teaching.desk import DeskError, PendingScore, ScoringDesk, counting_cards
 from hearts_teach.teaching.whatif import WhatIf
 
 ALL_HEARTS = " ".join(str(c) for c in cards_of(HEARTS_MASK))
@@ -167,6 +167,29 @@ def test_desk_two_players_dead_cards() -> None:
         desk.give(card, 0)
     assert desk.complete
     assert desk.compare().scores() == {"two-player": (0, 20)}
+
+
+def test_desk_moves_a_card_and_gives_the_rest() -> None:
+    desk = ScoringDesk(players=4, totals=(90, 95, 63, 70))
+    desk.give("Q♠", 0)
+    desk.move("Q♠", 3)
+    assert desk.owner == {parse_cards("Q♠")[0]: 3}
+    with pytest.raises(DeskError):
+        desk.move("3♣", 1)  # not a counting card: nothing changes
+    assert desk.owner == {parse_cards("Q♠")[0]: 3}
+    given = desk.give_rest(1, parse_cards("2♥")[0].suit)
+    assert given == parse_cards(ALL_HEARTS) and all(desk.owner[c] == 1 for c in given)
+    # part of a deal: a variant still missing a card it counts does not say who wins
+    # (B14); the standard game, which counts no K♠, A♠ or J♦, does
+    partial = desk.compare()
+    assert isinstance(partial.row("black-maria"), PendingScore)
+    assert partial.row("black-maria").missing == 2  # type: ignore[attr-defined]
+    assert isinstance(partial.row("omnibus"), PendingScore)
+    assert not isinstance(partial.row("standard"), PendingScore)
+    assert partial.row("standard").outcome_text("en") == "Winner: North."
+    assert partial.row("omnibus").outcome_text("fr").startswith("Pas encore connu\u202f: 1 carte")
+    assert set(desk.give_rest(2)) == set(parse_cards("K♠ A♠ J♦"))
+    assert desk.complete and not any(isinstance(r, PendingScore) for r in desk.compare().rows)
 
 
 def test_desk_matches_compare_taken_once_complete() -> None:

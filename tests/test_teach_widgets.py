@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import base64
+import re
 from dataclasses import replace
 from html import unescape
 
 import pytest
+from hearts_teach_widgets.style import style_tag
 from hearts_teach_widgets.teacher import (
     ScoringDeskWidget,
     SimulationWidget,
@@ -18,7 +21,7 @@ from support.engine import play_a_moon
 from hearts_teach import Card, Deal, Rules
 from hearts_teach.bots.seats import play_out, seat_bots
 from hearts_teach.cards import cards_of
-from hearts_teach.i18n import seat_name
+from hearts_teach.i18n import card_name, seat_name
 from hearts_teach.records import share_code
 from hearts_teach.scoring import moon_outcomes
 from hearts_teach.teaching.compare import compare_deal
@@ -48,7 +51,7 @@ def test_compare_loads_a_code_and_refuses_a_damaged_one(played: Deal) -> None:
     assert "Score of the deal by variant" in widget.chart.value
 
 
-def test_desk_by_clicks_refuses_a_card_given_twice() -> None:
+def test_desk_by_clicks_moves_a_card_from_one_player_to_another() -> None:
     desk = ScoringDeskWidget(4, "en")
     queen = desk.card_buttons[Card.parse("Q♠")]
     desk.select(1)
@@ -56,21 +59,93 @@ def test_desk_by_clicks_refuses_a_card_given_twice() -> None:
     assert desk.desk.owner[Card.parse("Q♠")] == 1
     assert "West" in queen.description
     desk.select(2)
+    # the tooltip says what the click does, and the click does it (B2)
+    assert unescape(queen.tooltip).endswith("Click to move it to North.")
     queen.click()
-    assert desk.desk.owner[Card.parse("Q♠")] == 1
-    assert "already been given to West" in desk.message.value
-    assert not unescape(queen.description).endswith("Click to take it back.")  # not yours
-    desk.select(1)
+    assert desk.desk.owner[Card.parse("Q♠")] == 2
+    assert desk.message.value == ""
     assert unescape(queen.description).endswith("Click to take it back.")
-    desk.select(2)
+    desk.select(1)
+    assert unescape(queen.description).endswith("Click to move it to West.")
     desk.set_lang("fr")
-    assert "déjà chez Ouest" in desk.message.value
+    assert "Cliquez pour la donner plutôt à Ouest" in unescape(queen.description)
     nobodys = next(b for c, b in desk.card_buttons.items() if c not in desk.desk.owner)
     # a card nobody has: its owner is said in lower case, mid-sentence
     assert " : carte pas encore attribuée." in unescape(nobodys.description).replace("\u202f", " ")
-    desk.select(1)
+    desk.select(2)
     queen.click()  # taken back
     assert Card.parse("Q♠") not in desk.desk.owner
+
+
+def test_a_given_card_shows_who_has_it_in_letters_and_colour() -> None:
+    """B1: a given card looked like a card nobody has. Its seat's letters are written
+    under it and its seat's colour is around it, by a rule the shared card style
+    (border: … !important) does not override; a dead card is marked too."""
+    desk = ScoringDeskWidget(4, "fr")
+    desk.select(0)
+    desk.click_card("Q♠")
+    desk.select(1)
+    desk.click_card("A♠")
+    mark = desk.card_marks
+    assert (
+        ">S</span>" in mark[Card.parse("Q♠")].value and "ht-owner-0" in mark[Card.parse("Q♠")].value
+    )
+    assert ">O</span>" in mark[Card.parse("A♠")].value  # Ouest
+    assert "ht-owner-1" in desk.card_buttons[Card.parse("A♠")]._dom_classes
+    assert 'aria-hidden="true"></span>' in mark[Card.parse("K♠")].value  # nobody's: blank
+    desk.set_lang("en")
+    assert ">W</span>" in mark[Card.parse("A♠")].value
+    css = style_tag()
+    for owner in range(6):
+        assert f".ht-desk-cards .ht-card.ht-owner-{owner}{{border:4px solid" in css
+        assert f".ht-desk-mark.ht-owner-{owner}{{background:" in css
+    # the layout is shared by every card: no card's border may be set through it
+    assert not desk.card_buttons[Card.parse("A♠")].layout.border
+    two = ScoringDeskWidget(2, "fr")
+    two.select(-1)
+    two.click_card("Q♥")
+    assert (
+        "ht-dead" in two.card_marks[Card.parse("Q♥")].value
+        and "✕" in two.card_marks[Card.parse("Q♥")].value
+    )
+    six = ScoringDeskWidget(6, "fr")
+    six.select(1)
+    six.click_card("Q♠")
+    assert ">SO</span>" in six.card_marks[Card.parse("Q♠")].value  # Sud-Ouest
+
+
+def test_desk_shortcuts_give_the_hearts_or_the_rest_nobody_has() -> None:
+    desk = ScoringDeskWidget(4, "fr")
+    desk.select(1)
+    desk.click_card("A♥")
+    desk.select(0)
+    desk.hearts_button.click()
+    hearts = [c for c in desk.desk.cards if c.suit.name == "HEARTS"]
+    assert desk.desk.owner[Card.parse("A♥")] == 1  # already given: stays with Ouest
+    assert all(desk.desk.owner[c] == 0 for c in hearts if c != Card.parse("A♥"))
+    assert "Les cœurs restants à Sud" in desk.hearts_button.description
+    desk.select(3)
+    desk.rest_button.click()
+    assert desk.desk.complete
+    assert {c for c, p in desk.desk.owner.items() if p == 3} == {
+        Card.parse(c) for c in ("Q♠", "K♠", "A♠", "J♦")
+    }
+
+
+def test_an_unfinished_desk_declares_no_end_of_game() -> None:
+    """B14: with cards still to give and totals typed, the desk said « Nord gagne »."""
+    desk = ScoringDeskWidget(4, "fr")
+    desk.totals_box.set_values((90, 95, 63, 70))
+    desk.select(2)
+    desk.give_typed("DP")
+    shown = unescape(desk.table.value).replace("\u202f", " ")
+    assert "gagne" not in shown and "continue" not in shown
+    assert "Pas encore connu : 13 cartes qui comptent ici restent à attribuer" in shown
+    assert "toutes les cartes qui y comptent" in unescape(desk.progress_text.value)
+    desk.rest_button.click()
+    assert "Pas encore connu" not in unescape(desk.table.value)
+    said = desk.desk.compare().row("standard").outcome_text("fr")
+    assert said and said in unescape(desk.table.value)
 
 
 def test_desk_typed_cards_are_all_or_nothing() -> None:
@@ -146,8 +221,47 @@ def test_what_if_plays_another_card(played: Deal) -> None:
     assert "as played" in widget.table.value
     seats = " / ".join(seat_name(p, 4, "en") for p in range(4))
     assert f"Scores in seat order: {seats}." in unescape(widget.table.value)
+    # the caption says which card was changed, for which, and where; the seats head
+    # each column (the review's §4)
+    shown = unescape(widget.table.value)
+    assert f"then with the {card_name(enabled[-1], 'en')} instead of the " in shown
+    assert "at trick 6</caption>" in shown and f"<small>{seats}</small>" in shown
     widget.go_to(1, 1)
     assert widget.table.value == ""
+
+
+def test_what_if_starts_from_a_pasted_code_at_the_first_choice(played: Deal) -> None:
+    """B4: before any deal, what-if was missing; it now asks for a share code, refuses
+    a damaged one in the page's language, and opens a deal where a card had a choice
+    (trick 1, card 1 is the 2♣, which nobody chooses)."""
+    widget = WhatIfWidget(None, "fr", level="heuristic")
+    assert widget.what_if is None and widget.pickers.layout.display == "none"
+    assert "Collez le code de partage" in unescape(widget.intro.value)
+    assert not widget.load_code("pas-un-code")
+    assert 'role="alert"' in widget.message.value and widget.what_if is None
+    assert ".ht-whatif [role=alert].ht-message{background:#fdecea" in style_tag()  # an error
+    assert widget.load_code(" " + share_code(played) + " ")
+    assert widget.message.value == "" and widget.pickers.layout.display is None
+    trick, card = widget.trick_picker.value, widget.card_picker.value
+    assert (trick, card) != (1, 1) and len(widget.rewound.legal_moves()) > 1
+    index = (trick - 1) * 4 + card - 1
+    assert all(len(widget.what_if.rewind(*divmod(i, 4)).legal_moves()) == 1 for i in range(index))
+    # the place in the trick is named by who plays there
+    leader = played.plays[(trick - 1) * 4][0]
+    assert (
+        next(label for label, _ in widget.card_picker.options)
+        == f"1\u202f: {seat_name(leader, 4, 'fr')}"
+    )
+    assert widget.card_picker.description == "Position dans le pli"
+
+
+def test_teacher_tools_have_what_if_before_any_deal() -> None:
+    tools = TeacherTools(None, "fr")
+    assert "Et si" in tools.tabs.titles[2] and tools.tabs.children[2] is tools.what_if
+    other = play_out(Deal.new(Rules(), seed=8, deal_number=1), seat_bots("heuristic", 8, 4))
+    assert tools.what_if.load_code(share_code(other))
+    assert tools.what_if.what_if is not None
+    assert tools.what_if.what_if.played.plays == other.plays
 
 
 def test_simulation_widget_runs_with_progress() -> None:
@@ -159,6 +273,38 @@ def test_simulation_widget_runs_with_progress() -> None:
     assert "2 parties jouées sur 2" in widget.progress_text.value
     assert "Cœurs à deux joueurs" in widget.table.value
     assert "Donnes par partie" in widget.chart.value
+
+
+def test_simulation_downloads_its_games_and_says_how_to_choose_several() -> None:
+    """The review's §6 item 7: a CSV to download from the page (in the page's
+    language, ; in French), a visible way to choose several variants, the seed
+    explained, margins of error and « sans objet » where a rule has no moon."""
+    widget = SimulationWidget("fr")
+    assert widget.download.value == ""  # nothing to download before a run
+    assert (
+        "Ctrl" in widget.variants_help.value and "1 variante choisie" in widget.variants_help.value
+    )
+    widget.variants.value = ("standard", "black-maria")
+    assert "2 variantes choisies" in unescape(widget.variants_help.value)
+    assert widget.seed.description == "Graine de la première partie"
+    assert "la même graine redonne" in unescape(widget.seed_help.value).lower()
+    widget.games.value = 2
+    widget.level.value = "random"
+    widget.run()
+    link = widget.download.value
+    found = re.search(r'download="([^"]+)" href="data:text/csv;charset=utf-8;base64,([^"]+)"', link)
+    assert found is not None and found[1] == "simulation.csv"
+    saved = base64.b64decode(found[2]).decode("utf-8")
+    assert saved.startswith("\ufeffvariante;graine;donnes;") and saved[1:] == widget.csv_text()
+    assert len(saved.strip().splitlines()) == 1 + 2 * 2
+    shown = unescape(widget.table.value)
+    assert "Sans objet (pas de grand chelem)" in shown and "\u00a0±\u00a0" in shown
+    assert "deux erreurs types" in shown
+    widget.set_lang("en")
+    assert "Download the games (CSV)" in widget.download.value
+    assert "variant,seed,deals" in base64.b64decode(
+        re.search(r"base64,([^\"]+)", widget.download.value)[1]  # type: ignore[index]
+    ).decode("utf-8")
 
 
 def test_teacher_tools_switch_language(played: Deal) -> None:
@@ -235,3 +381,18 @@ def test_compare_prices_a_sun_as_its_rules_do_in_the_figures_and_the_words() -> 
     assert outcomes.add.scores[1:] == (52, 52, 52)
     assert "Add 52 to each other player" in shown and "Take 52 off my total" in shown
     assert "26" not in shown
+
+
+def test_a_replay_in_the_teachers_review_is_titled_once(played: Deal) -> None:
+    """B10: « Donne rejouée : Pli 4, 8♦ » showed twice, once on the line the keyboard
+    goes to and once as the replay's own heading."""
+    tools = TeacherTools(played, "fr")
+    tools.show_review(share_code(played))
+    panel = tools.review.panel
+    index = next(i for i, button in enumerate(panel.replay_buttons) if button is not None)
+    panel.replay_buttons[index].click()
+    line = next(c for c in panel.children if "ht-anchor" in c._dom_classes)
+    assert line.value.startswith("Donne rejouée")
+    assert f'<h4 class="ht-replay-title">{line.value}</h4>' in unescape(panel.replay_box.value)
+    assert "ht-follows-replays" in panel._dom_classes
+    assert ".ht-follows-replays .ht-replay-title{display:none}" in style_tag()

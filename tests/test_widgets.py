@@ -491,7 +491,8 @@ def test_the_teachers_tab_opens_on_the_last_finished_deal_and_follows_the_langua
     playground.tabs.selected_index = 1
     before = playground.teachers
     assert before is not None and playground._teachers_slot.children == (before,)
-    assert before.what_if is None  # no deal finished yet: what-if needs one
+    assert before.what_if.what_if is None  # no deal finished yet: what-if asks for a code
+    assert before.what_if in before.tabs.children
     table = playground.start(Rules())
     assert playground.tabs.selected_index == 0
     if table.deal.phase == "pass":

@@ -234,7 +234,7 @@ def replay_html(
         note = text("ui.review.replay_note", lang, level=level)
     return (
         f'<div class="ht-panel" lang="{lang}" role="region" aria-label="{escape(title)}">'
-        f"<h4>{escape(title)}</h4><p>{escape(note)}</p>"
+        f'<h4 class="ht-replay-title">{escape(title)}</h4><p>{escape(note)}</p>'
         f'<table class="ht-scores"><caption>{caption}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
         + "".join(f"<p>{escape(s)}</p>" for s in said)

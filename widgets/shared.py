@@ -101,6 +101,8 @@ def follow_replays(panel: widgets.Widget) -> None:
     button while the result appears below, out of sight. The line follows the panel's
     language."""
     line = focus_line()
+    # the line names the replay: the replay's own heading would say it a second time
+    panel.add_class("ht-follows-replays")
     children = list(panel.children)
     children.insert(children.index(panel.replay_box), line)
     panel.children = tuple(children)

@@ -537,6 +537,31 @@ CSS = (
   .ht-chart svg{max-width:100% !important;break-inside:avoid}
   .ht-full-screen-link{display:none}
 }
+
+/* a review whose replays are named by the line the keyboard goes to: named once */
+.ht-follows-replays .ht-replay-title{display:none}
+/* the scoring desk: who has a card, in a colour around it and in letters under it (the
+   shared card style is overridden by a more precise rule: its border is !important) */
+.ht-desk-cards{gap:6px 4px}
+.ht-desk-card{align-items:center;gap:2px;margin:0 !important}
+.ht-desk-card .widget-html,.ht-desk-card .widget-html-content{height:auto;margin:0;line-height:1}
+.ht-desk-mark{display:inline-block;min-width:30px;min-height:18px;padding:1px 4px;border-radius:4px;
+  font-size:13px;font-weight:700;text-align:center;line-height:16px;color:#fff}
+.ht-desk-mark:empty{visibility:hidden}
+.ht-desk-cards .ht-card.ht-owner-0{border:4px solid #0072b2 !important}.ht-desk-mark.ht-owner-0{background:#0072b2}
+.ht-desk-cards .ht-card.ht-owner-1{border:4px solid #b34700 !important}.ht-desk-mark.ht-owner-1{background:#b34700}
+.ht-desk-cards .ht-card.ht-owner-2{border:4px solid #007a5a !important}.ht-desk-mark.ht-owner-2{background:#007a5a}
+.ht-desk-cards .ht-card.ht-owner-3{border:4px solid #8e3b78 !important}.ht-desk-mark.ht-owner-3{background:#8e3b78}
+.ht-desk-cards .ht-card.ht-owner-4{border:4px solid #5c5c00 !important}.ht-desk-mark.ht-owner-4{background:#5c5c00}
+.ht-desk-cards .ht-card.ht-owner-5{border:4px solid #37474f !important}.ht-desk-mark.ht-owner-5{background:#37474f}
+.ht-desk-cards .ht-card.ht-dead{border:3px dashed #616161 !important;background:#eeeeee !important}
+.ht-desk-mark.ht-dead{background:#616161}
+.ht-desk-row{flex-wrap:wrap;gap:4px 6px;align-items:center}
+.ht-desk-row .jupyter-button{white-space:nowrap !important;width:auto}
+.ht-desk .ht-desk-typed{flex:1 1 22em;max-width:40em}
+.ht-desk-help{font-size:13px;opacity:.85;margin:0 0 6px 0}
+.ht-sim-help{font-size:13px;opacity:.85;margin:2px 0 6px 0}
+.ht-desk [role=alert].ht-message,.ht-whatif [role=alert].ht-message{background:#fdecea;border-left-color:#c62828;color:#5f0b0b}
 """
     + _generated_content()
     + "\n"

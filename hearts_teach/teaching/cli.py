@@ -9,19 +9,28 @@
 from __future__ import annotations
 
 import argparse
+import csv
 import importlib
 import importlib.metadata
+import os
 import sys
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TextIO
+from typing import Any, Final, TextIO
 
 from hearts_teach.bots import LEVELS
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import LANGS, contextual, message, terminal_lang, text, typeset
 from hearts_teach.records import deal_from_code
-from hearts_teach.teaching.compare import compare_deal
-from hearts_teach.teaching.simulate import MAX_GAMES, VARIANT_KEYS, check_simulation, simulate
+from hearts_teach.teaching.compare import Comparison, compare_deal
+from hearts_teach.teaching.simulate import (
+    MAX_GAMES,
+    VARIANT_KEYS,
+    check_simulation,
+    csv_separator,
+    simulate,
+)
 
 PLAY_HOST = "127.0.0.1"
 PLAY_PORT = 8866
@@ -109,12 +118,31 @@ def _bot_levels(lang: str) -> Callable[[str], list[str]]:
     return convert
 
 
+def _levels_help(lang: str) -> str:
+    """The bot levels, each with what it costs (the strong one is slow)."""
+    return message("list.semicolon", lang).join(
+        message("list.colon", lang).format(
+            label=level,
+            value=message(f"cli.level.{level}", lang).format(name=message(f"ui.bot.{level}", lang)),
+        )
+        for level in LEVELS
+    )
+
+
 def _parser(lang: str) -> argparse.ArgumentParser:
     def lang_option(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--lang", choices=LANGS, default=lang, help=text("cli.lang", lang))
 
     def metavar(name: str) -> str:
         return text(f"cli.metavar.{name}", lang)
+
+    def separator_option(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--separator",
+            choices=(",", ";"),
+            metavar=metavar("separator"),
+            help=text("cli.separator", lang, default=csv_separator(lang)),
+        )
 
     counted, any_number = _whole_number(lang, 1), _whole_number(lang, 0)
     games = _whole_number(lang, 1, MAX_GAMES)
@@ -125,6 +153,18 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     compare = commands.add_parser("compare", help=text("cli.compare", lang))
     compare.add_argument("code", metavar="CODE", help=text("cli.code", lang))
     compare.add_argument("--totals", metavar=metavar("totals"), help=text("cli.totals", lang))
+    shape = compare.add_mutually_exclusive_group()
+    shape.add_argument(
+        "--csv", dest="shape", action="store_const", const="csv", help=text("cli.compare_csv", lang)
+    )
+    shape.add_argument(
+        "--markdown",
+        dest="shape",
+        action="store_const",
+        const="markdown",
+        help=text("cli.compare_markdown", lang),
+    )
+    separator_option(compare)
     lang_option(compare)
     sim = commands.add_parser("simulate", help=text("cli.simulate", lang))
     sim.add_argument(
@@ -148,9 +188,11 @@ def _parser(lang: str) -> argparse.ArgumentParser:
         type=_bot_levels(lang),
         default=[],
         metavar=metavar("bots"),
-        help=text("cli.bots", lang),
+        help=text("cli.bots", lang, levels=_levels_help(lang)),
     )
     sim.add_argument("--csv", metavar=metavar("file"), help=text("cli.csv", lang))
+    separator_option(sim)
+    sim.add_argument("--plot", metavar=metavar("file"), help=text("cli.plot", lang))
     lang_option(sim)
     _play_parser(commands.add_parser("play", help=text("cli.play", lang)), lang, metavar)
     return parser
@@ -221,13 +263,47 @@ def run_compare(args: argparse.Namespace, out: TextIO) -> int:
         print(error, file=sys.stderr)
         return 2
     comparison = compare_deal(deal, totals)
-    print(comparison.text_table(lang, with_totals=totals is not None), file=out)
+    # the totals a share code carries (a deal after the first) count as given ones (B7)
+    with_totals = totals is not None or any(deal.totals)
+    if args.shape == "csv":
+        _write_rows(comparison.table(lang, with_totals), out, args.separator or csv_separator(lang))
+    elif args.shape == "markdown":
+        print(markdown_table(comparison, lang, with_totals), file=out)
+    else:
+        print(comparison.text_table(lang, with_totals=with_totals), file=out)
     return 0
 
 
+def _write_rows(rows: Sequence[Sequence[str]], out: TextIO, separator: str) -> None:
+    writer = csv.writer(out, delimiter=separator, lineterminator="\n")
+    writer.writerows(rows)
+
+
+def markdown_table(comparison: Comparison, lang: str, with_totals: bool) -> str:
+    """The comparison as a Markdown table (to paste into a document), followed by the
+    variants left out and why, as a list."""
+
+    def cell(words: str) -> str:
+        return words.replace("|", "\\|")
+
+    rows = comparison.table(lang, with_totals)
+    lines = ["| " + " | ".join(cell(c) for c in rows[0]) + " |"]
+    lines.append("|" + "|".join([" --- "] + [" ---: "] * (len(rows[0]) - 1)) + "|")
+    lines += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows[1:]]
+    if comparison.left_out:
+        lines.append("")
+    for row in comparison.left_out:
+        reason = row.reason_text(lang)
+        said = text(
+            "teach.left_out", lang, variant=row.label(lang), reason=reason[:1].lower() + reason[1:]
+        )
+        lines.append(f"- {cell(said)}")
+    return "\n".join(lines)
+
+
 def _open_csv(path: str, lang: str) -> TextIO:
-    """The CSV file, opened before any game is played: a path that cannot be written is
-    refused at once, not after the simulation."""
+    """The CSV (or chart) file, opened before any game is played: a path that cannot be
+    written is refused at once, not after the simulation."""
     try:
         return open(path, "w", encoding="utf-8", newline="")
     except OSError as error:
@@ -259,7 +335,50 @@ def _negative_totals(arguments: list[str]) -> list[str]:
     return joined
 
 
-def run_simulate(args: argparse.Namespace, out: TextIO, csv_file: TextIO | None = None) -> int:
+SVG: Final = "http://www.w3.org/2000/svg"
+
+
+def _charts(lang: str) -> Any:
+    """The front end's charts (pygal, with the [play] extra), imported by name at run time
+    as ``play`` imports the server: the engine's command needs nothing of them otherwise."""
+    try:
+        return importlib.import_module("hearts_teach_widgets.charts")
+    except ModuleNotFoundError as error:
+        missing = (error.name or "pygal").split(".")[0]
+        raise ValueError(text("cli.plot_missing", lang, module=missing)) from None
+
+
+def stacked_svg(panels: str) -> str:
+    """The simulation's charts (``charts.simulation_chart_svg``: SVG panels side by
+    side in HTML) as one SVG file, one panel under the other, each at its own size."""
+    ET.register_namespace("", SVG)
+    found = ET.fromstring(panels).iter(f"{{{SVG}}}svg")
+    charts = [chart for chart in found]
+    width = 0.0
+    top = 0.0
+    for chart in charts:
+        _x, _y, w, h = (float(v) for v in chart.get("viewBox", "0 0 640 480").split())
+        chart.attrib.pop("style", None)  # the page's sizing (width:100%), not a file's
+        chart.set("x", "0")
+        chart.set("y", f"{top:g}")
+        chart.set("width", f"{w:g}")
+        chart.set("height", f"{h:g}")
+        width = max(width, w)
+        top += h
+    whole = ET.Element(
+        f"{{{SVG}}}svg",
+        {"width": f"{width:g}", "height": f"{top:g}", "viewBox": f"0 0 {width:g} {top:g}"},
+    )
+    whole.extend(charts)
+    return ET.tostring(whole, encoding="unicode", xml_declaration=True)
+
+
+def run_simulate(
+    args: argparse.Namespace,
+    out: TextIO,
+    csv_file: TextIO | None = None,
+    plot_file: TextIO | None = None,
+) -> int:
     lang: str = args.lang
     variants = args.variant or ["standard"]
     levels: list[str] = args.bots
@@ -279,8 +398,12 @@ def run_simulate(args: argparse.Namespace, out: TextIO, csv_file: TextIO | None 
     print(result.text_table(lang), file=out)
     if csv_file is not None:
         with csv_file:
-            result.write_csv(csv_file)
+            result.write_csv(csv_file, lang, args.separator)
         print(text("cli.csv_written", lang, path=args.csv), file=out)
+    if plot_file is not None:
+        with plot_file:
+            plot_file.write(stacked_svg(_charts(lang).simulation_chart_svg(result, lang)))
+        print(text("cli.csv_written", lang, path=args.plot), file=out)
     return 0
 
 
@@ -315,10 +438,24 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status (0 when all went well)."""
+    """Run the command line; returns the exit status (0 when all went well). Output
+    piped into a program that stops reading (``| head``) ends the command quietly,
+    as the shell's own tools do, not with a traceback (B15)."""
+    try:
+        return _main(argv, out)
+    except BrokenPipeError:
+        # Python would also fail flushing stdout at exit: point it at nothing first
+        # (the recipe of Python's documentation, "Note on SIGPIPE").
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141  # 128 + SIGPIPE, what a shell reports for such a program
+
+
+def _main(argv: Sequence[str] | None, out: TextIO | None) -> int:
     arguments = _negative_totals(list(sys.argv[1:] if argv is None else argv))
     lang = _language(arguments)
     csv_file: TextIO | None = None
+    plot_file: TextIO | None = None
     with _argparse_speaks(lang):
         parser = _parser(lang)
         args = parser.parse_args(arguments)
@@ -328,17 +465,20 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
                 check_simulation(args.variant or ["standard"], args.games, args.bots, args.jobs)
             except HeartsError as error:
                 parser.error(error.message(lang))
-            if args.csv:
-                try:
+            try:
+                if args.csv:
                     csv_file = _open_csv(args.csv, lang)
-                except ValueError as error:
-                    parser.error(str(error))
+                if args.plot:
+                    _charts(lang)  # the charts' extra is there before any game is played
+                    plot_file = _open_csv(args.plot, lang)
+            except ValueError as error:
+                parser.error(str(error))
     stream = out if out is not None else sys.stdout
     if args.command == "compare":
         return run_compare(args, stream)
     if args.command == "play":
         return run_play(args)
-    return run_simulate(args, stream, csv_file)
+    return run_simulate(args, stream, csv_file, plot_file)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@ variant's score of that deal follows (:mod:`hearts_teach.teaching.compare`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 
 from hearts_teach.cards import (
     ACE_OF_SPADES,
@@ -12,12 +12,13 @@ from hearts_teach.cards import (
     KING_OF_SPADES,
     QUEEN_OF_SPADES,
     Card,
+    Suit,
     cards_of,
 )
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import seat_name, text
 from hearts_teach.rules import PLAYER_COUNTS, Rules
-from hearts_teach.teaching.compare import Comparison, compare_taken
+from hearts_teach.teaching.compare import Comparison, VariantScore, compare_taken
 
 
 def counting_cards(players: int) -> list[Card]:
@@ -31,6 +32,17 @@ def counting_cards(players: int) -> list[Card]:
     if players == 4:
         mask |= JACK_OF_DIAMONDS.bit
     return cards_of(mask & deck)
+
+
+@dataclass(frozen=True)
+class PendingScore(VariantScore):
+    """A variant's row while a card that counts in it is still to give: the scores are
+    those of the cards given so far; who wins the game is not known yet."""
+
+    missing: int = 0
+
+    def outcome_text(self, lang: str = "en") -> str:
+        return text("teach.desk_pending", lang, count=self.missing)
 
 
 class DeskError(HeartsError):
@@ -90,17 +102,37 @@ class ScoringDesk:
         if card not in self._counting:
             raise DeskError("desk_not_counting", card=card)
 
-    def give(self, card: Card | str, player: int) -> None:
-        """Record that ``player`` took ``card``."""
+    def _receivable(self, card: Card | str, player: int) -> Card:
+        """``card``, if ``player`` may be given it (whoever has it now)."""
         card = Card.parse(card)
         self._check(card)
         if not 0 <= player < self.players:
             raise DeskError("player", player=player, players=self.players)
         if card in self.dead:
             raise DeskError("desk_dead", card=card)
+        return card
+
+    def give(self, card: Card | str, player: int) -> None:
+        """Record that ``player`` took ``card``."""
+        card = self._receivable(card, player)
         if card in self.owner:
             raise DeskError("desk_twice", card=card, who=self.owner[card], players=self.players)
         self.owner[card] = player
+
+    def move(self, card: Card | str, player: int) -> None:
+        """Give ``card`` to ``player``, taking it from whoever had it (one click on the
+        desk moves a card); a card that cannot go to ``player`` is refused and stays."""
+        self.owner[self._receivable(card, player)] = player
+
+    def give_rest(self, player: int, suit: Suit | None = None) -> list[Card]:
+        """Give ``player`` every counting card nobody has yet (of ``suit`` only, if
+        given): « tous les cœurs », « le reste ». Returns the cards given."""
+        if not 0 <= player < self.players:
+            raise DeskError("player", player=player, players=self.players)
+        cards = [c for c in self.unassigned if suit is None or c.suit is suit]
+        for card in cards:
+            self.owner[card] = player
+        return cards
 
     def take_back(self, card: Card | str) -> None:
         """Forget who took ``card`` (to correct an entry)."""
@@ -143,4 +175,17 @@ class ScoringDesk:
         return not self.unassigned
 
     def compare(self) -> Comparison:
-        return compare_taken(self.taken(), totals=self.totals, dead=self.dead)
+        """Every variant's score of the cards given so far. A variant that counts a card
+        nobody has been given yet is a :class:`PendingScore`: its scores are those of the
+        cards given, and whether the game ends is not said (Black Maria waits for K♠ and
+        A♠, the others do not)."""
+        comparison = compare_taken(self.taken(), totals=self.totals, dead=self.dead)
+        rows = []
+        for row in comparison.rows:
+            missing = sum(1 for card in self.unassigned if row.rules.value(card))
+            if row.result is not None and missing:
+                row = PendingScore(
+                    **{f.name: getattr(row, f.name) for f in fields(row)}, missing=missing
+                )
+            rows.append(row)
+        return replace(comparison, rows=tuple(rows))

@@ -9,6 +9,7 @@ workers.
 from __future__ import annotations
 
 import csv
+import math
 import os
 import statistics
 from collections import Counter
@@ -21,7 +22,7 @@ from hearts_teach.bots import DEFAULT_LEVEL, make_bot
 from hearts_teach.bots.seats import play_out, seat_seed
 from hearts_teach.errors import HeartsError
 from hearts_teach.game import Game
-from hearts_teach.i18n import one_decimal, seat_name, text
+from hearts_teach.i18n import decimal, join_words, message, one_decimal, seat_name, text
 from hearts_teach.rules import Rules
 from hearts_teach.teaching.compare import COMPARED, variant_label
 
@@ -186,6 +187,18 @@ class VariantSummary:
         return sum(r.moons for r in self.records) / deals if deals else 0.0
 
     @property
+    def has_moon(self) -> bool:
+        """Whether this variant's rules have a moon at all (Black Maria has none): a
+        rate of 0 would then read as "no moon happened"."""
+        return variant_rules(self.variant).effective_moon != "none"
+
+    @property
+    def moon_rate_error(self) -> float:
+        """The standard error of :attr:`moon_rate` (moons per deal), each deal counted
+        as a trial of its own."""
+        return _proportion_error(self.moon_rate, self.total_deals)
+
+    @property
     def margins(self) -> list[int]:
         return [r.margin for r in self.records if r.finished]
 
@@ -217,6 +230,49 @@ class VariantSummary:
                 wins[seat] += 1
         return tuple(wins)
 
+    @property
+    def wins_by_seat_error(self) -> tuple[float, ...]:
+        """The standard error of each seat's number of wins (each game a trial): with
+        200 games, 43 and 63 wins are within two standard errors of each other's
+        seats' expected 50, so no seat is shown to be favoured."""
+        games = self.games
+        return tuple(
+            games * _proportion_error(wins / games, games) if games else 0.0
+            for wins in self.wins_by_seat
+        )
+
+
+def _proportion_error(rate: float, trials: int) -> float:
+    """The standard error of a proportion ``rate`` observed over ``trials`` trials, by
+    Agresti and Coull's "plus four" rule (two successes and two failures added), so that
+    a rate seen as 0 out of a few trials still has a margin, not ± 0."""
+    if not trials:
+        return 0.0
+    adjusted = (rate * trials + 2) / (trials + 4)
+    return math.sqrt(adjusted * (1 - adjusted) / (trials + 4))
+
+
+ERROR_FACTOR: Final = 2
+"""Margins of error are shown as this many standard errors (about 95 %), the rule the
+deal review states too."""
+
+
+def with_margin(value: float, error: float, lang: str, digits: int = 1) -> str:
+    """``5.5 ± 1.2``: a figure with its margin of error (:data:`ERROR_FACTOR` standard
+    errors), in the language's numbers, to ``digits`` decimals."""
+    return text(
+        "sim.with_margin",
+        lang,
+        value=decimal(value, lang, digits),
+        margin=decimal(ERROR_FACTOR * error, lang, digits),
+    )
+
+
+def csv_separator(lang: str) -> str:
+    """The field separator a spreadsheet of ``lang`` opens by itself: a comma, or a
+    semicolon where the comma is the decimal point (French Excel)."""
+    return message("sim.csv_separator", lang)
+
 
 @dataclass(frozen=True)
 class Simulation:
@@ -233,7 +289,7 @@ class Simulation:
             text("sim.moon_rate", lang),
             text("sim.margin", lang),
             text("sim.points", lang),
-            text("sim.unfinished", lang),
+            text("sim.unfinished", lang, most=MAX_DEALS),
             text("sim.wins_by_seat", lang),
         ]
         rows = [header]
@@ -246,15 +302,18 @@ class Simulation:
                     one_decimal(s.mean_deals, lang),
                     f"{min(deals)}–{max(deals)}",
                     # a variant without a moon (Black Maria) has no rate to show, not 0
-                    one_decimal(100 * s.moon_rate, lang)
-                    if variant_rules(s.variant).effective_moon != "none"
-                    else "—",
+                    with_margin(100 * s.moon_rate, 100 * s.moon_rate_error, lang)
+                    if s.has_moon
+                    else text("sim.no_moon", lang),
                     one_decimal(s.mean_margin, lang),
                     one_decimal(s.points_per_deal, lang),
                     str(s.unfinished),
                     " / ".join(
-                        f"{seat_name(seat, len(s.wins_by_seat), lang)} {wins}"
-                        for seat, wins in enumerate(s.wins_by_seat)
+                        f"{seat_name(seat, len(s.wins_by_seat), lang)} "
+                        + with_margin(wins, error, lang, digits=0)
+                        for seat, (wins, error) in enumerate(
+                            zip(s.wins_by_seat, s.wins_by_seat_error, strict=True)
+                        )
                     ),
                 ]
             )
@@ -272,18 +331,31 @@ class Simulation:
                 f"{h.ljust(width)}  {cell}" for h, cell in zip(header[1:], row[1:], strict=True)
             ]
             blocks.append("\n".join(lines))
-        return "\n\n".join(blocks)
+        return "\n\n".join([*blocks, text("sim.margin_note", lang)])
 
-    def write_csv(self, stream: IO[str]) -> None:
-        """One line per game (language-neutral column names)."""
-        writer = csv.writer(stream)
-        players = max((variant_rules(s.variant).players for s in self.summaries), default=4)
+    def write_csv(self, stream: IO[str], lang: str = "en", separator: str | None = None) -> None:
+        """One line per game, its column names in ``lang``: the variant's key (as
+        ``--variant`` takes it), the seed, the deals, moons, whether the game ended,
+        its winners and margin, then each seat's final total under the seat's name (a
+        table of three has no North: that cell stays empty). ``separator``: the
+        language's (:func:`csv_separator`) unless given."""
+        writer = csv.writer(stream, delimiter=separator or csv_separator(lang))
+        seats: list[str] = []  # every seat's name, the largest table's first
+        tables = sorted({variant_rules(s.variant).players for s in self.summaries}, reverse=True)
+        for players in tables:
+            seats += [n for p in range(players) if (n := seat_name(p, players, lang)) not in seats]
         writer.writerow(
-            ["variant", "seed", "deals", "moons", "finished", "winners", "margin"]
-            + [f"total_{p + 1}" for p in range(players)]
+            [
+                message(f"sim.csv.{column}", lang)
+                for column in ("variant", "seed", "deals", "moons", "finished", "winners", "margin")
+            ]
+            + seats
         )
         for summary in self.summaries:
+            players = variant_rules(summary.variant).players
+            names = [seat_name(p, players, lang) for p in range(players)]
             for r in summary.records:
+                totals = dict(zip(names, r.totals, strict=True))
                 writer.writerow(
                     [
                         r.variant,
@@ -291,9 +363,9 @@ class Simulation:
                         r.deals,
                         r.moons,
                         int(r.finished),
-                        " ".join(str(w + 1) for w in r.winners),
+                        join_words([names[w] for w in r.winners], lang),
                         r.margin,
-                        *r.totals,
+                        *(totals.get(seat, "") for seat in seats),
                     ]
                 )
 

@@ -282,3 +282,21 @@ def test_the_root_page_offers_both_languages(
         page.locator(f"section[lang={lang}] a").first.click()
         page.wait_for_url(f"**/book/{lang}/index.html")
         assert page.locator("html").get_attribute("lang") == lang
+
+
+@pytest.mark.parametrize("width", [1280, 1024])
+def test_a_chapter_has_one_search_box(
+    page: Page, serve_folder: Callable[[Path], str], width: int
+) -> None:
+    """B11: the theme drew a search box in the header and another at the top of the left
+    sidebar, which slid under the header as the sidebar scrolled."""
+    base = serve_folder(_site())
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(f"{base}book/fr/teachers.html")
+    page.locator(".bd-header .search-button-field").first.wait_for(state="visible")
+    shown = page.evaluate(
+        """() => [...document.querySelectorAll('.search-button-field')]
+            .filter(e => e.checkVisibility()).length"""
+    )
+    assert shown == 1
+    assert page.locator(".bd-sidebar-primary .search-button-field").is_hidden()

@@ -490,7 +490,9 @@ def test_every_control_of_the_teachers_tools_has_a_name(
     assert found["count"] >= 10 and found["unnamed"] == [], found
     assert page.locator(".ht-root [role=slider]").count() == 0
     if lang == "fr":
-        assert "Carte du pli" in found["names"] and "Card of the trick" not in found["names"]
+        assert (
+            "Position dans le pli" in found["names"] and "Place in the trick" not in found["names"]
+        )
     page.screenshot(path=output_dir / "what-if.png", full_page=True)
 
 

@@ -47,13 +47,14 @@ import contextlib  # noqa: E402
 import contextvars  # noqa: E402
 import errno  # noqa: E402
 import ipaddress  # noqa: E402
+import logging  # noqa: E402
 import os  # noqa: E402
 import socket  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Awaitable, Callable, Iterable  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 from html import escape  # noqa: E402
-from typing import Any  # noqa: E402
+from typing import Any, Final  # noqa: E402
 
 import tornado.web  # noqa: E402
 from jupyter_server.services.kernels.kernelmanager import (  # noqa: E402
@@ -494,6 +495,21 @@ def class_pool(max_visitors: int, class_size: int = 0, memory_mb: int | None = N
     return wanted
 
 
+class QuietLog(logging.Filter):
+    """Drops the server's log lines that alarm a teacher watching the terminal and say
+    nothing to act on: « Notebook playground.ipynb is not trusted » (the packaged
+    notebook, whose outputs only Voilà shows; the page runs no code of a visitor's)."""
+
+    HARMLESS: Final = frozenset({"Notebook %s is not trusted"})
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg not in self.HARMLESS
+
+
+BANNER_RULE: Final = "─" * 64
+"""The lines around the banner, so that it stands out of the server's log."""
+
+
 class PlaygroundServer(Voila):  # type: ignore[misc]
     """Voilà, holding a class (see the module's docstring)."""
 
@@ -559,6 +575,7 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
 
     def initialize(self, argv: list[str] | None = None) -> None:
         super().initialize(argv)
+        self.log.addFilter(QuietLog())
         if "default_pool_size" not in self.config.VoilaConfiguration:
             alone = self.ip in ("127.0.0.1", "localhost", "::1")
             self.voila_configuration.default_pool_size = (
@@ -717,7 +734,7 @@ class PlaygroundServer(Voila):  # type: ignore[misc]
             lines = [text("serve.banner.here", lang, url=f"http://{host}:{port}{base}")]
         board = f"{self.student_url()}class/board?key={self.teacher_key}"
         lines.append(text("class.banner.board", lang, url=board))
-        print("\n".join(lines), flush=True)
+        print("\n".join(["", BANNER_RULE, *lines, BANNER_RULE, ""]), flush=True)
 
 
 LIST_OPTIONS = frozenset({"--VoilaConfiguration.extension_denylist"})

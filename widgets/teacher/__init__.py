@@ -41,7 +41,7 @@ __all__ = [
 
 class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
     """The tools in tabs, for the teachers' chapter and the playground: every variant,
-    the scoring desk, what-if (given a finished deal), simulations, and the review of a
+    the scoring desk, what-if (of the last deal finished, or of a code pasted), simulations, and the review of a
     student's deal from its share code.
 
     :meth:`set_deal` hands the tools a newly finished deal (the playground's table):
@@ -59,7 +59,8 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         self.desk = ScoringDeskWidget(4, lang)
         self.simulation = SimulationWidget(lang)
         self.lesson_editor = LessonEditor(lang)  # its link's address: set by the playground
-        self.what_if: WhatIfWidget | None = None
+        # What-if is there before any deal (it asks for a code), and takes each new one.
+        self.what_if = WhatIfWidget(None, lang)
         # A student's code pasted into the comparison feeds what-if and the review too
         # (its handler runs after the comparison's own, which loaded the deal).
         self.compare.load_button.on_click(lambda _b: self._pasted())
@@ -80,6 +81,7 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
             self.simulation,
             self.review,
             self.lesson_editor,
+            self.what_if,
             self.give,
             self.board,
             self.worksheet,
@@ -92,9 +94,8 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         self.heading = widgets.HTML()
         # below the tabs: the worksheet to print of the deal the comparison holds
         self.children = (self.heading, self.tabs, self.worksheet)
-        self._what_if_tie: traitlets.dlink | None = None
         if deal is not None and deal.is_over:
-            self._show_what_if(deal)
+            self.what_if.set_deal(deal)
         self.deal = deal
         self._lay_out()
         self._relabel_on_lang(self._render)
@@ -110,7 +111,7 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         self.worksheet.refresh()
         if self.give is not None:
             self.give.set_deal(deal)
-        self._show_what_if(deal)
+        self.what_if.set_deal(deal)
         review = self.review
         review.code.value = share_code(deal)
         review.deal = deal
@@ -129,24 +130,20 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         self.tabs.selected_index = list(self.tabs.children).index(self.review)
         self.review.review_code(code, 0)
 
-    def _show_what_if(self, deal: Deal) -> None:
-        if self._what_if_tie is not None:
-            self._what_if_tie.unlink()
-        self.what_if = WhatIfWidget(deal, self.lang)
-        self._what_if_tie = traitlets.dlink((self, "lang"), (self.what_if, "lang"))
-
     def _lay_out(self) -> None:
         """The pages in their order; the page shown stays shown."""
-        pages: list[widgets.Widget] = [self.compare, self.desk]
-        if self.what_if is not None:
-            pages.append(self.what_if)
-        pages += [self.simulation, self.lesson_editor, self.review]
+        pages: list[widgets.Widget] = [
+            self.compare,
+            self.desk,
+            self.what_if,
+            self.simulation,
+            self.lesson_editor,
+            self.review,
+        ]
         if self.give is not None:
             pages.append(self.class_page)
         index = self.tabs.selected_index
         shown = self.tabs.children[index] if isinstance(index, int) else None
-        if isinstance(shown, WhatIfWidget):
-            shown = self.what_if
         self.tabs.children = tuple(pages)
         self._render()
         self.tabs.selected_index = pages.index(shown) if shown in pages else 0
@@ -154,9 +151,7 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
     def _render(self) -> None:
         lang = self.lang
         self.heading.value = f"<h2>{escape(text('ui.teach.title', lang))}</h2>"
-        keys = ["ui.teach.tab.compare", "ui.teach.tab.desk"]
-        if self.what_if is not None:
-            keys.append("ui.teach.tab.whatif")
+        keys = ["ui.teach.tab.compare", "ui.teach.tab.desk", "ui.teach.tab.whatif"]
         keys.append("ui.teach.tab.simulate")
         keys.append("ui.lesson_editor.tab")
         keys.append("ui.teach.tab.review")

@@ -9,6 +9,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from hearts_teach import Card
+from hearts_teach.cards import Suit
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import (
     card_name,
@@ -34,11 +35,25 @@ from ..texts import Localized
 from .compare import TotalsBox
 
 
+def seat_mark(player: int, players: int, lang: str) -> str:
+    """The letters written on a card given to ``player``: the initials of the seat's
+    name (S, O, N, E; SO, NE... with five and six players), as compass points are
+    abbreviated in French and English."""
+    name = seat_name(player, players, lang)
+    return "".join(word[:1].upper() for word in name.replace("-", " ").split())
+
+
+DEAD_MARK = "✕"
+"""What a card set aside (two players) carries instead of a seat's letters."""
+
+
 class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
     """Click which player took which counting card; every variant's score follows.
 
-    A card already given to another player is refused with the engine's message; so is
-    a typed card that is not in this deck.
+    A card given shows who has it on its face (the seat's letters under it and the
+    seat's colour around it, :func:`seat_mark`) and in its name; clicking it with
+    another player chosen moves it there. A typed card already given, or not in this
+    deck, is refused with the engine's message, and nothing typed is given.
     """
 
     desk: ScoringDesk
@@ -46,6 +61,7 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
     def __init__(self, players: int = 4, lang: str = "en") -> None:
         super().__init__()
         self.add_class("ht-root")
+        self.add_class("ht-desk")
         self.lang = lang
         self.intro = widgets.HTML()
         # Radio buttons, whose checked one a screen reader says (ipywidgets 8 draws a
@@ -55,11 +71,22 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
         self.active = choice_row([("", 0)], 0)
         self.active.observe(lambda _change: self._render(), names="value")
         self.cards_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.cards_box.add_class("ht-desk-cards")
+        self.hearts_button = widgets.Button()
+        self.hearts_button.on_click(lambda _b: self.give_rest(Suit.HEARTS))
+        self.rest_button = widgets.Button()
+        self.rest_button.on_click(lambda _b: self.give_rest())
         self.typed = widgets.Text(style=NATURAL_LABEL)
+        self.typed.add_class("ht-desk-typed")
         self.give_button = widgets.Button(icon="check")
         self.give_button.on_click(lambda _b: self.give_typed(self.typed.value))
         self.clear_button = widgets.Button(icon="eraser")
         self.clear_button.on_click(lambda _b: self.reset(self.desk.players))
+        self.type_help = widgets.HTML()
+        shortcuts = widgets.HBox([self.hearts_button, self.rest_button])
+        entry = widgets.HBox([self.typed, self.give_button, self.clear_button])
+        for row in (shortcuts, entry):
+            row.add_class("ht-desk-row")
         self.totals_box = TotalsBox(self._totals_changed, lang)
         traitlets.dlink((self, "lang"), (self.totals_box, "lang"))
         self.message = widgets.HTML()
@@ -72,7 +99,9 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
             self.players_choice,
             self.active,
             self.cards_box,
-            widgets.HBox([self.typed, self.give_button, self.clear_button]),
+            shortcuts,
+            entry,
+            self.type_help,
             self.totals_box,
             self.message,
             self.progress_text,
@@ -80,6 +109,7 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
             self.chart,
         )
         self.card_buttons: dict[Card, widgets.Button] = {}
+        self.card_marks: dict[Card, widgets.HTML] = {}
         self._refusal: HeartsError | None = None
         self.reset(players)
         self._relabel_on_lang(self._language_changed)
@@ -95,11 +125,18 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
         if self.players_choice.value != players:
             self.players_choice.value = players
         self.card_buttons = {}
+        self.card_marks = {}
+        slots = []
         for card in self.desk.cards:
             button = _card_button(card, self.lang)
             button.on_click(lambda _b, card=card: self.click_card(card))
             self.card_buttons[card] = button
-        self.cards_box.children = tuple(self.card_buttons.values())
+            # who has the card, written under it (the button's name says it in words)
+            self.card_marks[card] = widgets.HTML()
+            slot = widgets.VBox([button, self.card_marks[card]])
+            slot.add_class("ht-desk-card")
+            slots.append(slot)
+        self.cards_box.children = tuple(slots)
         self._refusal = None
         self._set_active_options()
         self._render()
@@ -119,7 +156,8 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
         self.active.value = player
 
     def click_card(self, card: Card | str) -> bool:
-        """Give ``card`` to the chosen player, or take it back if it is already theirs."""
+        """Give ``card`` to the chosen player (moving it from whoever had it), or take
+        it back if it is already theirs."""
         card = Card.parse(card)
         active = int(self.active.value)
         try:
@@ -127,11 +165,11 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
                 if card in self.desk.dead:
                     self.desk.take_back(card)
                 else:
-                    self.desk.set_dead(card)
+                    self._set_dead(card)
             elif self.desk.owner.get(card) == active:
                 self.desk.take_back(card)
             else:
-                self.desk.give(card, active)
+                self.desk.move(card, active)
         except HeartsError as error:
             self._refusal = error
             self._render()
@@ -139,6 +177,16 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
         self._refusal = None
         self._render()
         return True
+
+    def _set_dead(self, card: Card) -> None:
+        """Set ``card`` aside, taking it from whoever had it; refused, it stays theirs."""
+        had = self.desk.owner.pop(card, None)
+        try:
+            self.desk.set_dead(card)
+        except HeartsError:
+            if had is not None:
+                self.desk.owner[card] = had
+            raise
 
     def give_typed(self, cards: str) -> bool:
         """Give every typed card to the chosen player; all or nothing."""
@@ -159,6 +207,17 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
             return False
         self._refusal = None
         self.typed.value = ""
+        self._render()
+        return True
+
+    def give_rest(self, suit: Suit | None = None) -> bool:
+        """Give the chosen player every counting card nobody has yet (of ``suit`` only:
+        « tous les cœurs »). Cards already given stay where they are."""
+        active = int(self.active.value)
+        if active == -1:  # set aside: two cards only, chosen one by one
+            return False
+        self.desk.give_rest(active, suit)
+        self._refusal = None
         self._render()
         return True
 
@@ -191,18 +250,23 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
             if card in desk.owner:
                 owner = seat_name(desk.owner[card], desk.players, lang)
                 marks = (f"ht-owner-{desk.owner[card]}",)
+                letters = seat_mark(desk.owner[card], desk.players, lang)
             elif card in desk.dead:
                 owner = message("ui.teach.desk_dead", lang)
                 marks = ("ht-dead",)
+                letters = DEAD_MARK
             else:
                 owner = message("ui.teach.desk_nobody", lang)
                 marks = ()
+                letters = ""
             # what a click does: the active player's own card (or a dead one, when dead
             # cards are being marked) is taken back; any other is given
             taken_back = desk.owner.get(card) == active or (active == -1 and card in desk.dead)
             said = {"card": card_name(card, lang), "owner": owner, "active": inline_active}
             if taken_back:
                 label = text("ui.teach.desk_card_back", lang, **said)
+            elif card in desk.owner and active != -1:  # a click moves it (click_card)
+                label = text("ui.teach.desk_card_move", lang, **said)
             else:
                 label = text("ui.teach.desk_card", lang, **said)
             button.description = label
@@ -210,14 +274,30 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
             classes = [
                 c for c in button._dom_classes if not c.startswith("ht-owner") and c != "ht-dead"
             ]
-            button._dom_classes = tuple(classes + list(marks))
-            # who took the card is also written on the button's face, not only in colour
-            button.layout.border = "3px solid #0072B2" if marks else ""
+            if tuple(button._dom_classes) != tuple(classes + list(marks)):
+                button._dom_classes = tuple(classes + list(marks))
+            # who took the card is written under it too, not shown by colour alone
+            # (the card's own border is the shared style's: its layout is shared too)
+            mark = (
+                f'<span class="ht-desk-mark {" ".join(marks)}" aria-hidden="true">'
+                f"{escape(letters)}</span>"
+                if letters
+                else '<span class="ht-desk-mark" aria-hidden="true"></span>'
+            )
+            if self.card_marks[card].value != mark:
+                self.card_marks[card].value = mark
         self.typed.description = text("ui.teach.desk_type", lang)
-        self.typed.placeholder = text("ui.teach.desk_type_help", lang)
+        self.typed.placeholder = text("ui.teach.desk_type_placeholder", lang)
         self.typed.tooltip = text("ui.teach.desk_type_help", lang)
+        self.type_help.value = (
+            f'<p class="ht-desk-help">{escape(text("ui.teach.desk_type_help", lang))}</p>'
+        )
         name_control(self.give_button, text("ui.teach.desk_give", lang))
         name_control(self.clear_button, text("ui.teach.desk_clear", lang))
+        dead = active == -1
+        self.hearts_button.disabled = self.rest_button.disabled = dead
+        name_control(self.hearts_button, text("ui.teach.desk_hearts", lang, active=inline_active))
+        name_control(self.rest_button, text("ui.teach.desk_rest", lang, active=inline_active))
         self.message.value = alert_html(self.refusal_text) if self._refusal is not None else ""
         missing = len(desk.unassigned)
         progress = (

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import base64
+import io
 import os
 import sys
 from html import escape
@@ -10,6 +12,8 @@ from html import escape
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from hearts_teach.i18n import (
+    join_words,
+    message,
     text,
 )
 from hearts_teach.teaching.compare import variant_label
@@ -34,11 +38,12 @@ class SimulationWidget(Localized, widgets.VBox):  # type: ignore[misc]
     def __init__(self, lang: str = "en") -> None:
         super().__init__()
         self.add_class("ht-root")
+        self.add_class("ht-sim")
         self.lang = lang
         self.variants = widgets.SelectMultiple(
             options=[(variant_label(key, lang), key) for key in VARIANT_KEYS],
             value=("standard",),
-            rows=6,
+            rows=10,
             style=NATURAL_LABEL,
             layout=widgets.Layout(width="640px", max_width="100%"),
         )
@@ -51,24 +56,32 @@ class SimulationWidget(Localized, widgets.VBox):  # type: ignore[misc]
         self.level = widgets.Dropdown(
             options=["random", "heuristic"], value="heuristic", style=NATURAL_LABEL
         )
+        self.variants.observe(lambda _c: self._say_chosen(), names="value")
+        # how to choose several, and which are chosen (some may be scrolled out of sight)
+        self.variants_help = widgets.HTML()
         self.seed = widgets.IntText(value=0, style=NATURAL_LABEL)
+        self.seed_help = widgets.HTML()
         self.run_button = widgets.Button(icon="play")
         self.run_button.on_click(lambda _b: self.run())
         self.progress = widgets.IntProgress(min=0, max=1, value=0, style=NATURAL_LABEL)
         self.progress_text = widgets.HTML()
         self.table = widgets.HTML()
+        self.download = widgets.HTML()
         self.chart = widgets.HTML()
         self.result: Simulation | None = None
         self._done: tuple[int, int] | None = None  # the progress line's figures
         self.children = (
             widgets.HTML(style_tag()),
             self.variants,
+            self.variants_help,
             widgets.HBox([self.games, self.jobs]),
             widgets.HBox([self.level, self.seed]),
+            self.seed_help,
             self.run_button,
             self.progress,
             self.progress_text,
             self.table,
+            self.download,
             self.chart,
         )
         self._render()
@@ -88,6 +101,26 @@ class SimulationWidget(Localized, widgets.VBox):  # type: ignore[misc]
         done, total = self._done
         said = text("ui.teach.sim_done", self.lang, done=done, total=total)
         self.progress_text.value = f'<p role="status" lang="{self.lang}">{escape(said)}</p>'
+
+    def _say_chosen(self) -> None:
+        lang = self.lang
+        chosen = [variant_label(key, lang) for key in self.variants.value]
+        hint = escape(text("ui.teach.sim_variants_help", lang))
+        said = escape(
+            text("ui.teach.sim_chosen", lang, count=len(chosen), names=join_words(chosen, lang))
+        )
+        self.variants_help.value = (
+            f'<p class="ht-sim-help">{hint}</p><p class="ht-sim-help" aria-live="polite">{said}</p>'
+        )
+
+    def csv_text(self) -> str:
+        """The last run's games, one line each, as :meth:`Simulation.write_csv` writes
+        them in the page's language (empty before a run)."""
+        if self.result is None:
+            return ""
+        stream = io.StringIO()
+        self.result.write_csv(stream, self.lang)
+        return stream.getvalue()
 
     def run(self) -> Simulation:
         self.run_button.disabled = True
@@ -121,13 +154,18 @@ class SimulationWidget(Localized, widgets.VBox):  # type: ignore[misc]
             (text(f"ui.bot.{name}", lang), name) for name in ("random", "heuristic")
         ]
         self.level.value = level
-        name_control(self.seed, text("ui.teach.sim_seed", lang))
+        name_control(
+            self.seed, text("ui.teach.sim_seed", lang), text("ui.teach.sim_seed_help", lang)
+        )
+        self.seed_help.value = (
+            f'<p class="ht-sim-help">{escape(text("ui.teach.sim_seed_help", lang))}</p>'
+        )
+        self._say_chosen()
         name_control(self.run_button, text("ui.teach.sim_run", lang))
         name_control(self.progress, text("ui.teach.sim_progress", lang))
         self._say_progress()
         if self.result is None:
-            self.table.value = ""
-            self.chart.value = ""
+            self.table.value = self.download.value = self.chart.value = ""
             return
         rows = self.result.table(lang)
         head = "".join(f'<th scope="col">{escape(cell)}</th>' for cell in rows[0])
@@ -142,5 +180,15 @@ class SimulationWidget(Localized, widgets.VBox):  # type: ignore[misc]
             '<div style="overflow-x:auto">'
             f'<table class="ht-scores"><caption>{escape(text("ui.teach.sim_caption", lang))}'
             f"</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+            f'<p class="ht-sim-help">{escape(text("sim.margin_note", lang))}</p>'
+        )
+        # a link, not a button: the page itself saves the file (the static book has no
+        # server to ask), as a spreadsheet of the page's language opens it
+        data = base64.b64encode(("\ufeff" + self.csv_text()).encode("utf-8")).decode("ascii")
+        name = message("ui.teach.sim_csv_file", lang)
+        self.download.value = (
+            f'<a class="ht-link ht-link-button" download="{escape(name)}" '
+            f'href="data:text/csv;charset=utf-8;base64,{data}">'
+            f"{escape(text('ui.teach.sim_csv', lang))}</a>"
         )
         self.chart.value = figure_html(simulation_chart_svg(self.result, lang))
