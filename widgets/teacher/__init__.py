@@ -58,7 +58,13 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         self.compare = VariantCompare(deal, lang)
         self.desk = ScoringDeskWidget(4, lang)
         self.simulation = SimulationWidget(lang)
-        self.lesson_editor = LessonEditor(lang)  # its link's address: set by the playground
+        # its link: the students' address of the class (the playground may set another);
+        # it starts from the comparison's deal too (the desk holds no play to start from)
+        self.lesson_editor = LessonEditor(
+            lang,
+            classroom.student_url if classroom is not None else "",
+            compare_deal=lambda: self.compare.deal,
+        )
         self.what_if: WhatIfWidget | None = None
         # A student's code pasted into the comparison feeds what-if and the review too
         # (its handler runs after the comparison's own, which loaded the deal).
