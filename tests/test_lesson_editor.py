@@ -181,8 +181,10 @@ def test_the_claims_helper_builds_claims_the_engine_reads_and_says_them() -> Non
     assert picker.add() and picker.claims == [{"not": {"void": {"seat": "west", "suit": "♦"}}}]
     assert "Ouest" in picker.said.value and "Le contraire de" in picker.said.value
     picker.negate.value = False
+    picker.kind.value, picker.state.value = "hearts", "unbroken"
+    assert picker.add() and "Les cœurs sont\u202f: pas encore ouverts" in picker.said.value
     picker.kind.value, picker.card.value = "wins", "Z♣"
-    assert not picker.add() and len(picker.claims) == 1
+    assert not picker.add() and len(picker.claims) == 2
     assert 'role="alert"' in picker.said.value
 
 

@@ -159,7 +159,10 @@ class ClaimPicker(Localized, widgets.VBox):  # type: ignore[misc]
             return text("ui.lesson_claim.not", lang, claim=self.words(value, lang))
         parts = []
         for item in value.values() if isinstance(value, dict) else (value,):
-            parts.append(self._seat_said(item, lang) if isinstance(item, str) else str(item))
+            if kind == "hearts" and item in HEARTS_STATES:
+                parts.append(text(f"ui.lesson_claim.hearts_{item}", lang).lower())
+            else:
+                parts.append(self._seat_said(item, lang) if isinstance(item, str) else str(item))
         label = text(f"ui.lesson_claim.{kind}", lang) if kind in ARGUMENTS else kind
         return text("ui.lesson_claim.said", lang, kind=label, what=", ".join(parts))
 
