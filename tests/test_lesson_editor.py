@@ -199,6 +199,7 @@ def test_a_false_claim_is_refused_with_the_engines_reason_and_nothing_is_lost() 
     )
     written = editor.spec()
     assert editor.check() is None
+    assert "trick 2 (step" in editor.message.value  # where the teacher wrote it
     assert "“hearts broken” is false: hearts are unbroken" in editor.message.value
     assert editor.spec() == written and editor.say["en"].value == "Hearts are open."
     assert editor.code == "" and editor.preview.children == ()

@@ -426,7 +426,40 @@ def problems(spec: LessonSpec) -> list[str]:
         lesson = lesson_of(spec)
     except RecordError as error:
         return [error.message("en")]
-    return validate_lesson(lesson, MAX_POSITIONS)
+    return [
+        _at_trick(problem, _step_tricks(lesson))
+        for problem in validate_lesson(lesson, MAX_POSITIONS)
+    ]
+
+
+def _step_tricks(lesson: Lesson) -> dict[int, int]:
+    """The trick each step of a teacher's lesson is at (from 1), on its first way played:
+    the teacher wrote tricks, the validator speaks of steps."""
+    from hearts_teach.teaching.lessons import LessonRun
+
+    run = LessonRun(lesson)
+    tricks: dict[int, int] = {}
+    try:
+        while not run.deal.is_over and not run.script_over:
+            run.advance()
+            tricks.setdefault(run.step_index + 1, run.deal.trick_number + 1)
+            choices = run.choices()
+            if not choices:  # no card goes on (a right card that is illegal): said there
+                break
+            run.answer(choices[0])
+    except HeartsError:
+        pass  # the validator says what is wrong; the steps met so far are named
+    return tricks
+
+
+_STEP: Final = re.compile(r"^step (\d+)")
+
+
+def _at_trick(problem: str, tricks: dict[int, int]) -> str:
+    found = _STEP.match(problem)
+    if found is None or int(found.group(1)) not in tricks:
+        return problem
+    return f"trick {tricks[int(found.group(1))]} ({found.group(0)})" + problem[found.end() :]
 
 
 def checked_lesson(spec: LessonSpec) -> Lesson:
