@@ -4,7 +4,7 @@
 LITE := _build/lite
 LITE_STAMP := $(LITE)/.built
 LITE_SOURCES := $(wildcard book/lite/* hearts_teach/*.py hearts_teach/*/*.py hearts_teach/*/*/*.py \
-	hearts_teach/teaching/lessons/*.json widgets/*.py widgets/server/voila/templates/hearts/*) \
+	hearts_teach/teaching/lessons/*.json widgets/*.py widgets/*/*.py widgets/server/voila/templates/hearts/*) \
 	pyproject.toml
 
 .PHONY: lite
