@@ -211,3 +211,36 @@ def test_a_teachers_lesson_in_the_static_book(
     assert address.startswith(f"{lite_url}voici/render/playground.html?lesson=L1.")
     outside += the_student_plays(browser, address, lite_url, LOAD_TIMEOUT)
     assert outside == []
+
+
+def test_a_lesson_link_to_the_books_playground_page_keeps_the_lesson(
+    browser: Browser, site_url: str
+) -> None:
+    """The book's page around the playground hands its query to the frame (live.js), and
+    the frame writes the lesson back into the book page's address: a reload keeps it."""
+    spec = lesson_codes.LessonSpec(
+        deal=lesson_codes.deal_share_code(lesson_codes.seed_deal(SEED)),
+        learner=0,
+        seed=SEED,
+        title={"en": "My lesson", "fr": "Ma leçon"},
+        intro={"en": "You play South.", "fr": "Vous jouez Sud."},
+        outro={},
+        entries=(lesson_codes.Entry(trick=TRICK, say=SAID),),
+    )
+    code = lesson_codes.lesson_code(spec)
+    page = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+    outside = record_outside_requests(page, site_url)
+    page.goto(f"{site_url}book/en/playground.html?lesson={code}", timeout=LOAD_TIMEOUT)
+    for _ in range(2):
+        slot = page.locator("[data-ht-live]").first
+        expect(slot).to_have_attribute("data-ht-state", "ready", timeout=LOAD_TIMEOUT)
+        frame = page.frame_locator(".ht-live-frame").first
+        expect(frame.get_by_role("tab", name="Lessons", selected=True)).to_be_visible()
+        expect(frame.locator(".ht-lesson")).to_contain_text("My lesson")
+        page.wait_for_function(
+            "code => new URLSearchParams(location.search).get('lesson') === code",
+            arg=code,
+            timeout=STEP_TIMEOUT,
+        )
+        page.reload(timeout=LOAD_TIMEOUT)
+    assert outside == []
