@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from support.browser import record_outside_requests
 from support.table_page import HAND
+from test_a11y import violations
 from test_class_static import lite_url as lite_url  # a fixture: the playable half, served
 
 from hearts_teach import Card
@@ -195,6 +196,8 @@ def test_a_teachers_lesson_on_the_served_playground(
     address = write_the_lesson(teacher)
     teacher.screenshot(path=output_dir / "written.png", full_page=True)
     assert address.startswith(voila_url)
+    # every control of the editor, its claims helper and its preview, to axe's rules
+    assert violations(teacher.main_frame, "the lesson editor, written and checked") == []
     outside += the_student_plays(browser, address, voila_url, LOAD_TIMEOUT)
     assert outside == []
 
