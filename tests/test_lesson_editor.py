@@ -154,6 +154,13 @@ def test_the_upload_button_reads_the_file_chosen() -> None:
         {**chosen, "content": memoryview(raw), "last_modified": datetime.now(UTC)},
     )
     assert editor.spec() == spec and editor.upload.value == ()
+    # where no file may come (the served playground's guard), its text is pasted
+    pasted = LessonEditor("fr")
+    pasted.files_by_paste()
+    assert pasted.upload.layout.display == "none" and "collant son texte" in pasted.heading.value
+    pasted.source.value = raw.decode()
+    pasted.load_button.click()
+    assert pasted.spec() == spec
 
 
 def test_the_comparisons_played_deal_starts_a_lesson_and_the_desk_says_why_not() -> None:

@@ -539,6 +539,8 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             if not tools.lesson_editor.playground_url:  # else the class's address
                 tools.lesson_editor.playground_url = str(self.playground_url).split("?")[0]
             if self.served:
+                # no file comes through the kernel's guard: a lesson file is pasted
+                tools.lesson_editor.files_by_paste()
                 # A served class shares the server's cores: a simulation stays small
                 # and runs in the visitor's own process.
                 tools.simulation.games.max = SERVED_SIMULATION_GAMES

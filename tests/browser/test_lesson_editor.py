@@ -13,6 +13,7 @@ the ``voila_server`` fixture; the static book's playable half is ``_build/lite``
 
 from __future__ import annotations
 
+import base64
 import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -123,6 +124,39 @@ def write_the_lesson(page: Page) -> str:
     return address
 
 
+def reopen_the_file(browser: Browser, teacher: Page, url: str, folder: Path, served: bool) -> None:
+    """The lesson's file, downloaded from the first editor, opened in another teacher's
+    editor: chosen with the file button, or on the served playground (whose kernel takes
+    no file) its text pasted."""
+    href = teacher.locator("a.ht-lesson-file").get_attribute("href")
+    assert href is not None and href.startswith("data:application/json;base64,")
+    saved = folder / "lesson.json"
+    saved.write_bytes(base64.b64decode(href.split(",", 1)[1]))
+    other = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+    other.goto(url, timeout=LOAD_TIMEOUT)
+    if served:
+        other.get_by_role("tab", name="Teachers").click(timeout=LOAD_TIMEOUT)
+    other.get_by_role("tab", name="Your lesson").click(timeout=LOAD_TIMEOUT)
+    editor = other.locator(".ht-lesson-editor")
+    upload = editor.get_by_role("button", name="Open a lesson file")
+    if served:
+        expect(upload).to_be_hidden()
+        source = editor.get_by_role("textbox", name="Share code, lesson code or seed")
+        usable(source)
+        source.fill(saved.read_text("utf-8"))
+        editor.get_by_role("button", name="Start from this deal").click()
+    else:
+        usable(upload)
+        with other.expect_file_chooser() as chooser:  # as a teacher does: the button
+            upload.click()
+        chooser.value.set_files(saved)
+    expect(editor.get_by_role("textbox", name="Title (French)")).to_have_value(
+        "Ma leçon", timeout=STEP_TIMEOUT
+    )
+    expect(editor.get_by_role("list", name="What the lesson says")).to_contain_text(SAID["en"])
+    other.context.close()
+
+
 def card_button(page: Page, card: Card) -> Locator:
     return page.locator(f".ht-lesson {HAND}").filter(
         has_text=re.compile(rf"^{re.escape(card_name(card, 'en'))}\b", re.IGNORECASE)
@@ -185,7 +219,7 @@ def the_student_plays(browser: Browser, address: str, base: str, load_ms: int) -
 
 
 def test_a_teachers_lesson_on_the_served_playground(
-    browser: Browser, voila_url: str, output_dir: Path
+    browser: Browser, voila_url: str, output_dir: Path, tmp_path: Path
 ) -> None:
     teacher = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
     outside = record_outside_requests(teacher, voila_url)
@@ -198,12 +232,14 @@ def test_a_teachers_lesson_on_the_served_playground(
     assert address.startswith(voila_url)
     # every control of the editor, its claims helper and its preview, to axe's rules
     assert violations(teacher.main_frame, "the lesson editor, written and checked") == []
+    # the lesson's file opens again in another teacher's editor: here its text pasted
+    reopen_the_file(browser, teacher, f"{voila_url}?lang=en", tmp_path, served=True)
     outside += the_student_plays(browser, address, voila_url, LOAD_TIMEOUT)
     assert outside == []
 
 
 def test_a_teachers_lesson_in_the_static_book(
-    browser: Browser, lite_url: str, output_dir: Path
+    browser: Browser, lite_url: str, output_dir: Path, tmp_path: Path
 ) -> None:
     teacher = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
     outside = record_outside_requests(teacher, lite_url)
@@ -212,6 +248,9 @@ def test_a_teachers_lesson_in_the_static_book(
     address = write_the_lesson(teacher)
     teacher.screenshot(path=output_dir / "written.png", full_page=True)
     assert address.startswith(f"{lite_url}voici/render/playground.html?lesson=L1.")
+    reopen_the_file(
+        browser, teacher, f"{lite_url}voici/render/teachers.html?lang=en", tmp_path, False
+    )
     outside += the_student_plays(browser, address, lite_url, LOAD_TIMEOUT)
     assert outside == []
 

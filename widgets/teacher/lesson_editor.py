@@ -52,6 +52,7 @@ class LessonEditor(Localized, widgets.VBox):  # type: ignore[misc]
         self.playground_url = playground_url
         self.sources: dict[str, DealSource | None] = {"compare": compare_deal, "desk": desk_deal}
         self.said: str | None = None  # a refusal of the editor's own (a ui. key)
+        self.pasting_files = False  # files come pasted as text (files_by_paste)
         self.deal: Deal | None = None
         self.deal_code = ""
         self.seed = 1
@@ -132,6 +133,9 @@ class LessonEditor(Localized, widgets.VBox):  # type: ignore[misc]
         """Start from a share code or a seed (digits): the bots play it out with that seed
         (a share code keeps its own cards); a lesson code opens that lesson to edit."""
         given = given.strip()
+        if given.startswith("{"):  # a lesson file's text, pasted (where files cannot come)
+            self.load_file(given.encode("utf-8"))
+            return
         if given.startswith(lesson_codes.PREFIX):
             try:
                 spec = lesson_codes.spec_from_code(given)
@@ -189,6 +193,13 @@ class LessonEditor(Localized, widgets.VBox):  # type: ignore[misc]
             return False
         self._start(played)
         return True
+
+    def files_by_paste(self) -> None:
+        """Where the page may not send a file (the served playground's kernel guard
+        takes no upload): no file button, and the teacher is told to paste its text."""
+        self.upload.layout.display = "none"
+        self.pasting_files = True
+        self._render()
 
     def load_upload(self) -> None:
         """The lesson file chosen: read as data only, within the size of a lesson."""
@@ -353,6 +364,8 @@ class LessonEditor(Localized, widgets.VBox):  # type: ignore[misc]
             f"<h3>{escape(text('ui.lesson_editor.title', lang))}</h3>"
             f"<p>{escape(text('ui.lesson_editor.intro', lang))}</p>"
         )
+        if self.pasting_files:
+            self.heading.value += f"<p>{escape(text('ui.lesson_editor.paste_file', lang))}</p>"
         self.source.description = text("ui.lesson_editor.source", lang)
         self.source.style.description_width = "initial"
         self.load_button.description = text("ui.lesson_editor.load", lang)
