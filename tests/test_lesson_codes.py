@@ -47,13 +47,15 @@ def learner_card(trick: int, learner: int = 0) -> str:
         unique_by=lambda e: e.trick,
     ),
     title=texts,
+    outro=texts,
     learner=st.integers(0, 3),
+    free=st.booleans(),
 )
 def test_code_and_file_round_trip(
-    entries: list[lc.Entry], title: dict[str, str], learner: int
+    entries: list[lc.Entry], title: dict[str, str], outro: dict[str, str], learner: int, free: bool
 ) -> None:
     written = lc.LessonSpec(
-        CODE, learner, 5, title, title, {}, tuple(sorted(entries, key=lambda e: e.trick))
+        CODE, learner, 5, title, title, outro, tuple(sorted(entries, key=lambda e: e.trick)), free
     )
     assert lc.spec_from_code(lc.lesson_code(written)) == written
     assert lc.spec_from_json(lc.spec_to_json(written)) == written
@@ -170,3 +172,72 @@ def test_an_illegal_answer_is_refused() -> None:
     illegal = str(next(iter(DEAL.cards_dealt(2))))
     found = lc.problems(spec(lc.Entry(1, {"en": "Find it.", "fr": "Trouvez-la."}, ask=illegal)))
     assert any("is legal" in problem for problem in found)
+
+
+def free_spec(*entries: lc.Entry) -> lc.LessonSpec:
+    return lc.LessonSpec(**{**spec(*entries).__dict__, "free": True})
+
+
+def test_a_lesson_that_follows_the_deal_says_so_in_its_intro_in_both_languages() -> None:
+    lesson = lc.lesson_of(spec(lc.Entry(trick=4, say={"en": "Look.", "fr": "Regardez."})))
+    assert lesson.intro["en"].startswith("You play South. Up to trick 4 you play the deal")
+    assert "Jusqu’au pli 4" in lesson.intro["fr"] and lesson.intro["fr"].startswith("Vous jouez")
+    # a free lesson, or one with nothing scripted, asks for no card of the deal: no such note
+    for other in (free_spec(lc.Entry(trick=4, say={"en": "Look.", "fr": "Regardez."})), spec()):
+        assert lc.lesson_of(other).intro == {"en": "You play South.", "fr": "Vous jouez Sud."}
+
+
+@settings(max_examples=25, deadline=None)
+@given(trick=st.integers(1, 6), picks=st.lists(st.integers(0, 12), min_size=13, max_size=13))
+def test_a_free_lesson_lets_every_legal_card_go_and_speaks_at_its_trick(
+    trick: int, picks: list[int]
+) -> None:
+    """Before the written trick every legal card is the learner's choice (the bots answer
+    whatever it was); the sentence comes at the learner's turn in that trick, however the
+    tricks before went."""
+    lesson = lc.lesson_of(free_spec(lc.Entry(trick=trick, say={"en": "Now.", "fr": "Là."})))
+    run = LessonRun(lesson)
+    spoken_at = None
+    for pick in picks:
+        run.advance()
+        if run.finished or not run.asking:
+            break
+        if spoken_at is None and any((e.texts or {}).get("en") == "Now." for e in run.events):
+            spoken_at = run.deal.trick_number + 1
+        legal = run.deal.legal_moves()
+        assert run.choices() == legal  # free: no card of the deal is imposed
+        assert run.answer(legal[pick % len(legal)]).played
+    assert spoken_at == trick
+
+
+def test_a_free_lesson_checks_its_claims_on_every_way_the_learner_may_play() -> None:
+    # On the deal as played South has taken no point by trick 4 (the tricks above), but
+    # free cards before it can take some: the claim is refused, with the way it fails.
+    assert all(p != 0 or c.suit.symbol != "♥" for t in DEAL.tricks[:3] for p, c in t.plays)
+    claim = {"points": {"seat": "you", "taken": 0}}
+    entry = lc.Entry(trick=5, say={"en": "Nothing yet.", "fr": "Rien encore."}, claims=(claim,))
+    assert lc.problems(spec(entry)) == []
+    found = lc.problems(free_spec(entry))
+    assert found and "is false" in found[0] and "after the learner played" in found[0]
+    with pytest.raises(RecordError):
+        lc.checked_lesson(free_spec(entry))
+
+
+def test_a_free_lesson_too_wide_to_check_is_refused_not_walked_for_ever() -> None:
+    entry = lc.Entry(trick=9, say={"en": "Look.", "fr": "Regardez."})
+    found = lc.problems(free_spec(entry))
+    assert found == [
+        f"more than {lc.MAX_POSITIONS} positions before the script ends: ask for the cards "
+        "that decide, or let bots play after the free choices"
+    ]
+
+
+def test_an_outro_is_the_lessons_last_words() -> None:
+    outro = {"en": "Well played.", "fr": "Bien joué."}
+    written = lc.LessonSpec(**{**spec().__dict__, "outro": outro})
+    run = LessonRun(lc.checked_lesson(written))
+    while not run.finished:
+        run.advance()
+        if run.asking:
+            run.answer(run.choices()[0])
+    assert run.outro() == outro

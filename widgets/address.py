@@ -239,11 +239,13 @@ def address_query(
     picked: Sequence[int] = (),
     puzzles: str | None = None,
     pace: float | None = None,
+    lesson: str | None = None,
 ) -> str:
     """The query string that holds the game: opening it resumes the game there, with the
-    cards chosen for the pass (``picked``, card indexes) if it is being chosen, and the
-    player's progress through the puzzles (``puzzles``) and the bots' speed (``pace``,
-    one of the speeds offered; another is left out)."""
+    cards chosen for the pass (``picked``, card indexes) if it is being chosen, the
+    player's progress through the puzzles (``puzzles``), the bots' speed (``pace``,
+    one of the speeds offered; another is left out) and the teacher's lesson open
+    (``lesson``, its code: a reload opens it again)."""
     values = {
         "game": game,
         "seed": str(seed),
@@ -252,5 +254,6 @@ def address_query(
         "picked": ".".join(str(index) for index in picked),
         "puzzles": puzzles,
         "pace": next((name for name, seconds in PACES if seconds == pace), None),
+        "lesson": lesson,
     }
     return urlencode({k: v for k, v in values.items() if v}, quote_via=quote, safe=".")

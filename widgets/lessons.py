@@ -547,8 +547,11 @@ class LessonsTab(Localized, widgets.VBox):  # type: ignore[misc]
 
     ``playground`` (optional) is the playground that hosts the tab: each lesson then has
     a button that opens its deal at the playground's table. The lesson open follows the
-    tab's ``lang``.
+    tab's ``lang``. ``code_open`` is the code of the teacher's lesson open (opened from
+    its link), empty otherwise: the playground keeps it in the page's address.
     """
+
+    code_open = traitlets.Unicode("")
 
     def __init__(self, lang: str = "en", playground: Any = None) -> None:
         super().__init__()
@@ -605,7 +608,9 @@ class LessonsTab(Localized, widgets.VBox):  # type: ignore[misc]
             return None
         self.refused = None
         self._render()
-        return self.open_lesson(lesson)
+        opened = self.open_lesson(lesson)
+        self.code_open = code.strip()
+        return opened
 
     def open_lesson(self, lesson_id: str | Lesson) -> GuidedDeal:
         lesson = (
@@ -614,6 +619,7 @@ class LessonsTab(Localized, widgets.VBox):  # type: ignore[misc]
             else next(x for x in self.lessons if x.id == lesson_id)
         )
         self._untie_current()
+        self.code_open = ""
         self.current = GuidedDeal(lesson, self.lang)
         self._current_lang = traitlets.dlink((self, "lang"), (self.current, "lang"))
         tools = [self.back_button]
@@ -626,6 +632,7 @@ class LessonsTab(Localized, widgets.VBox):  # type: ignore[misc]
 
     def close_lesson(self) -> None:
         self._untie_current()
+        self.code_open = ""
         self.current = None
         self.holder.children = ()
         self.listing.layout.display = None

@@ -512,6 +512,9 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
                 self.with_lessons = False
                 return None
             self._tie("lessons", lessons)
+            if isinstance(getattr(lessons, "code_open", None), str):
+                # a teacher's lesson open stays in the address: a reload reopens it
+                lessons.observe(self._update_address, names="code_open")
             self.lessons = lessons
             self._lessons_slot.children = [lessons]
         self._select_tab("lessons")
@@ -533,8 +536,11 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             from .teacher import TeacherTools
 
             tools = TeacherTools(finished, self.lang, self.classroom)
-            tools.lesson_editor.playground_url = str(self.playground_url).split("?")[0]
+            if not tools.lesson_editor.playground_url:  # else the class's address
+                tools.lesson_editor.playground_url = str(self.playground_url).split("?")[0]
             if self.served:
+                # no file comes through the kernel's guard: a lesson file is pasted
+                tools.lesson_editor.files_by_paste()
                 # A served class shares the server's cores: a simulation stays small
                 # and runs in the visitor's own process.
                 tools.simulation.games.max = SERVED_SIMULATION_GAMES
@@ -636,6 +642,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         """The query string that reopens this page where it is (see hearts_teach_widgets.address)."""
         table = self.table
         puzzles = self._puzzles_code
+        lesson = getattr(self.lessons, "code_open", "") or None
         if table is None:
             return address_query(
                 seed=self.seed,
@@ -643,6 +650,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
                 bots=self.bot_picker.value,
                 puzzles=puzzles,
                 pace=self._pace_said(self.delay),
+                lesson=lesson,
             )
         from hearts_teach.records import game_code
 
@@ -654,6 +662,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             picked=[card.index for card in table.picked] if table.deal.phase == "pass" else (),
             puzzles=puzzles,
             pace=self._pace_said(table.delay),
+            lesson=lesson,
         )
         panel = self.class_panel
         if panel is not None and table is self._class_table:

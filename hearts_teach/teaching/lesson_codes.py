@@ -12,8 +12,15 @@ the same runner.
 Up to the last written trick the lesson follows the deal's own play (the share code's
 cards, completed by the seeded bots), as the book's lessons do: the other seats' cards
 are scripted and every card of the learner is asked (a marked decision asks for the
-teacher's cards, another turn for the card of the deal). At the last written trick an
-entry with no decision is a free choice; after it the bots and the learner play freely.
+teacher's cards, another turn for the card of the deal), and the introduction says so
+to the learner. At the last written trick an entry with no decision is a free choice;
+after it the bots and the learner play freely.
+
+A lesson marked ``free`` leaves the learner free at every turn the teacher wrote nothing
+for: the bots play the other seats until the next written trick (``{"bot": "until"}``
+steps), so the positions the sentences speak of depend on the learner's cards. The
+validator then checks every claim on every way the learner may play, within
+:data:`MAX_POSITIONS` positions; a sentence must hold whatever was played before it.
 
 Reading a code or a file is data only (JSON, never code), bounded in size, in text
 length and in the number of entries; anything damaged or forged raises
@@ -53,11 +60,14 @@ MAX_TEXT: Final = 600
 """The longest sentence, title or introduction, in characters."""
 MAX_CLAIMS: Final = 8
 """The most claims one sentence may make."""
+MAX_POSITIONS: Final = 1500
+"""The most positions the validator walks in a teacher's lesson (it runs while the
+teacher waits: about a second per thousand positions on one core, measured)."""
 
 _CODE_ALPHABET: Final = re.compile(r"[A-Za-z0-9_-]+")
 _ENTRY_KEYS: Final = frozenset({"trick", "ask", "say", "claims"})
 _TOP_KEYS: Final = frozenset(
-    {"kind", "version", "deal", "learner", "seed", "title", "intro", "outro", "tricks"}
+    {"kind", "version", "deal", "learner", "seed", "title", "intro", "outro", "tricks", "free"}
 )
 
 Texts = dict[str, str]
@@ -87,6 +97,9 @@ class LessonSpec:
     intro: Texts
     outro: Texts
     entries: tuple[Entry, ...]
+    free: bool = False
+    """The learner's turns with nothing written are free choices (the bots answer them),
+    instead of the deal's own cards."""
 
     def to_dict(self) -> dict[str, Any]:
         tricks = []
@@ -107,8 +120,10 @@ class LessonSpec:
             "intro": dict(self.intro),
             "tricks": tricks,
         }
-        if any(self.outro.values()):
+        if self.outro:
             data["outro"] = dict(self.outro)
+        if self.free:
+            data["free"] = True
         return data
 
 
@@ -185,6 +200,9 @@ def spec_from_dict(data: Any) -> LessonSpec:
         )
     if len({entry.trick for entry in entries}) != len(entries):
         raise _damaged("tricks: two entries for one trick")
+    free = data.get("free", False)
+    if not isinstance(free, bool):
+        raise _damaged("free: true or false expected")
     return LessonSpec(
         deal=code,
         learner=_int(data.get("learner", 0), "learner", 0, players - 1),
@@ -193,6 +211,7 @@ def spec_from_dict(data: Any) -> LessonSpec:
         intro=_texts(data.get("intro"), "intro"),
         outro=_texts(data.get("outro"), "outro", required=False),
         entries=tuple(sorted(entries, key=lambda e: e.trick)),
+        free=free,
     )
 
 
@@ -285,6 +304,23 @@ def _passing(deal: Deal) -> dict[str, Any] | None:
     }
 
 
+def _entry_step(entry: Entry, asked: str) -> dict[str, Any]:
+    say: dict[str, Any] = dict(entry.say)
+    if entry.claims:
+        say["claims"] = list(entry.claims)
+    return {"ask": asked, "say": say} if any(entry.say.values()) else {"ask": asked}
+
+
+def _free_steps(spec: LessonSpec) -> list[dict[str, Any]]:
+    """The steps of a free lesson: the bots and the learner's free cards up to each
+    written trick, then that trick's sentence at the learner's turn."""
+    steps: list[dict[str, Any]] = []
+    for entry in spec.entries:
+        steps.append({"bot": "until", "trick": entry.trick})
+        steps.append(_entry_step(entry, entry.ask or "any"))
+    return steps
+
+
 def _steps(spec: LessonSpec, deal: Deal, start: Deal) -> list[dict[str, Any]]:
     """The steps: the deal's own play up to the last written trick (the other seats'
     cards scripted, the learner's asked), then nothing (bots and free choices)."""
@@ -316,12 +352,17 @@ def _steps(spec: LessonSpec, deal: Deal, start: Deal) -> list[dict[str, Any]]:
         if entry is None:
             steps.append({"ask": str(card), "say": _both("lesson_editor.as_dealt", card=card)})
             continue
-        say: dict[str, Any] = dict(entry.say)
-        if entry.claims:
-            say["claims"] = list(entry.claims)
         asked = entry.ask or (str(card) if trick < last and not only else "any")
-        steps.append({"ask": asked, "say": say} if any(entry.say.values()) else {"ask": asked})
+        steps.append(_entry_step(entry, asked))
     return steps
+
+
+def _follows_note(steps: list[dict[str, Any]], last: int) -> Texts:
+    """What the learner is told when the lesson asks for the deal's own cards: the
+    teacher's sentences speak of that play, so a free card would make them untrue."""
+    if not any(step.get("ask") not in (None, "any") for step in steps):
+        return {}
+    return _both("lesson_editor.follows_deal", last=last)
 
 
 def _both(key: str, **params: object) -> Texts:
@@ -358,7 +399,16 @@ def lesson_of(spec: LessonSpec) -> Lesson:
         start = lesson_from_dict(data).new_deal()
     except HeartsError as error:
         raise RecordError("lesson_refused", detail=str(error)) from None
-    data["steps"] = _steps(spec, deal, start)
+    if spec.free:
+        data["steps"] = _free_steps(spec)
+    else:
+        data["steps"] = _steps(spec, deal, start)
+        note = _follows_note(data["steps"], spec.entries[-1].trick if spec.entries else 0)
+        if note:
+            data["intro"] = {
+                lang: " ".join(part for part in (spec.intro.get(lang, ""), note[lang]) if part)
+                for lang in LANGS
+            }
     if any(spec.outro.values()):
         data["outro"] = spec.outro
     try:
@@ -376,7 +426,40 @@ def problems(spec: LessonSpec) -> list[str]:
         lesson = lesson_of(spec)
     except RecordError as error:
         return [error.message("en")]
-    return validate_lesson(lesson)
+    return [
+        _at_trick(problem, _step_tricks(lesson))
+        for problem in validate_lesson(lesson, MAX_POSITIONS)
+    ]
+
+
+def _step_tricks(lesson: Lesson) -> dict[int, int]:
+    """The trick each step of a teacher's lesson is at (from 1), on its first way played:
+    the teacher wrote tricks, the validator speaks of steps."""
+    from hearts_teach.teaching.lessons import LessonRun
+
+    run = LessonRun(lesson)
+    tricks: dict[int, int] = {}
+    try:
+        while not run.deal.is_over and not run.script_over:
+            run.advance()
+            tricks.setdefault(run.step_index + 1, run.deal.trick_number + 1)
+            choices = run.choices()
+            if not choices:  # no card goes on (a right card that is illegal): said there
+                break
+            run.answer(choices[0])
+    except HeartsError:
+        pass  # the validator says what is wrong; the steps met so far are named
+    return tricks
+
+
+_STEP: Final = re.compile(r"^step (\d+)")
+
+
+def _at_trick(problem: str, tricks: dict[int, int]) -> str:
+    found = _STEP.match(problem)
+    if found is None or int(found.group(1)) not in tricks:
+        return problem
+    return f"trick {tricks[int(found.group(1))]} ({found.group(0)})" + problem[found.end() :]
 
 
 def checked_lesson(spec: LessonSpec) -> Lesson:

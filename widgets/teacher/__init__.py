@@ -58,7 +58,13 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         self.compare = VariantCompare(deal, lang)
         self.desk = ScoringDeskWidget(4, lang)
         self.simulation = SimulationWidget(lang)
-        self.lesson_editor = LessonEditor(lang)  # its link's address: set by the playground
+        # its link: the students' address of the class (the playground may set another);
+        # it starts from the comparison's deal too (the desk holds no play to start from)
+        self.lesson_editor = LessonEditor(
+            lang,
+            classroom.student_url if classroom is not None else "",
+            compare_deal=lambda: self.compare.deal,
+        )
         # What-if is there before any deal (it asks for a code), and takes each new one.
         self.what_if = WhatIfWidget(None, lang)
         # A student's code pasted into the comparison feeds what-if and the review too

@@ -28,7 +28,9 @@ Steps:
     in the middle, the learner plays a card of their choice and the script goes on.
 ``bot``
     That many cards of the other seats, chosen by the seeded bots at that point (so
-    they fit whatever the learner chose before).
+    they fit whatever the learner chose before). ``{"bot": "until", "trick": N}``: the
+    bots play the other seats, and the learner chooses freely, until the learner's turn
+    in trick N (counted from 1), however many cards that takes on the way played.
 ``ask``
     A key decision: a card or a list of cards (any of them is right). A wrong but
     legal card is explained and changes nothing; the learner tries again, or lets the
@@ -125,6 +127,8 @@ class Step:
     right: Passage | None = None
     wrong: Passage | None = None
     wrong_cards: dict[Card, Passage] = field(default_factory=dict)
+    until_trick: int = 0
+    """A ``bot`` step that lasts until the learner's turn in this trick (from 1)."""
 
     @property
     def plays(self) -> int:
@@ -263,6 +267,11 @@ def _step(data: Any, number: int) -> Step:
         return Step("play", say, cards=cards)
     if kind == "bot":
         count = data["bot"]
+        if count == "until":
+            trick = data.get("trick")
+            if isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= 18:
+                raise LessonError("record_damaged", detail=f"{where}: until takes a trick number")
+            return Step("bot", say, until_trick=trick)
         if not isinstance(count, int) or count < 1:
             raise LessonError("record_damaged", detail=f"{where}: bot takes a number of cards")
         return Step("bot", say, count=count)
@@ -537,6 +546,11 @@ class LessonRun:
         players = deal.rules.players
         while not deal.is_over:
             step = self.step
+            reached = step is not None and deal.trick_number + 1 >= step.until_trick > 0
+            if reached and deal.to_play == self.lesson.learner:
+                self._start()  # its narration, if any, before the step ends
+                self._next_step()
+                continue
             if deal.to_play == self.lesson.learner:
                 if step is not None and step.kind == "ask":
                     self._start()
@@ -570,7 +584,7 @@ class LessonRun:
                 choice = self._bot_choice()
                 self._play(choice.card, choice)
             self.done_in_step += 1
-            if self.done_in_step >= step.plays:
+            if self.done_in_step >= step.plays and not step.until_trick:
                 self._next_step()
         if deal.is_over and self.step is not None:
             raise self._error(f"{self._where()}: the deal is already over")

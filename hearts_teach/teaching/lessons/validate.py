@@ -110,7 +110,7 @@ def _path(cards: tuple[Card, ...]) -> str:
     return f" (after the learner played {', '.join(map(str, cards))})" if cards else ""
 
 
-def _play_problems(lesson: Lesson) -> list[str]:
+def _play_problems(lesson: Lesson, max_positions: int = MAX_POSITIONS) -> list[str]:
     """Walk the script for every way the learner may play until the last step: every
     legal card at a free choice, every right card at a key decision (a wrong one changes
     nothing; "continue" plays a right one). Every text's claims are checked at each
@@ -155,9 +155,9 @@ def _play_problems(lesson: Lesson) -> list[str]:
         if key in seen:
             continue
         seen.add(key)
-        if len(seen) > MAX_POSITIONS:
+        if len(seen) > max_positions:
             problems[
-                f"more than {MAX_POSITIONS} positions before the script ends: ask for "
+                f"more than {max_positions} positions before the script ends: ask for "
                 "the cards that decide, or let bots play after the free choices"
             ] = None
             break
@@ -201,11 +201,12 @@ def _question_problems(
             problems[f"{where}: the wrong card {card} is explained but illegal{_path(path)}"] = None
 
 
-def validate_lesson(lesson: Lesson) -> list[str]:
-    """Every problem of one lesson (an empty list when it is sound)."""
+def validate_lesson(lesson: Lesson, max_positions: int = MAX_POSITIONS) -> list[str]:
+    """Every problem of one lesson (an empty list when it is sound); ``max_positions``
+    bounds the walk (a teacher's lesson checked while the teacher waits has a lower one)."""
     problems = _texts_problems(lesson) + _deal_problems(lesson) + _outro_problems(lesson)
     if not problems:
-        problems += _play_problems(lesson)
+        problems += _play_problems(lesson, max_positions)
     return problems
 
 
