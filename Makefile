@@ -19,7 +19,8 @@ FRONT_LANE_BROWSER := tests/browser/test_a11y.py::test_every_built_page_passes_a
 # lane: they mostly wait on chromium, Pyodide and the servers, and a whole run kept the
 # two cores only about half busy with one browser lane.
 SECOND_BROWSER_LANE := tests/browser/test_static_site.py tests/browser/test_whole_game.py \
-	tests/browser/test_a11y.py tests/browser/test_puzzles_page.py tests/browser/test_lesson_table.py
+	tests/browser/test_a11y.py tests/browser/test_puzzles_page.py tests/browser/test_lesson_table.py \
+	tests/browser/test_projector.py tests/browser/test_summaries_print.py
 LANES := _build/test-lanes
 
 .PHONY: venv lock test lint lessons pytest test-lanes clean
