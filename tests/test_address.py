@@ -74,6 +74,7 @@ def test_a_good_address_is_read_as_it_is() -> None:
         ("bots=godmode", "ui.address.bots", "“godmode”", "«\u202fgodmode\u202f»"),
         ("bots=__import__('os')", "ui.address.bots", "__import__", "__import__"),
         ("pace=0.0001", "ui.address.pace", "“0.0001”", "«\u202f0.0001\u202f»"),
+        ("tab=admin", "ui.address.tab", "“admin”", "«\u202fadmin\u202f»"),
         ("template=lab&x=1", "ui.address.unknown", "template, x", "template, x"),
         ("picked=52", "ui.address.picked", "“52”", "«\u202f52\u202f»"),
         ("picked=1..2", "ui.address.picked", "1..2", "1..2"),
@@ -267,6 +268,32 @@ def test_the_connection_notice_is_in_the_visitors_language() -> None:
     assert 'class="ht-lost"' in value and "hidden" in value and "Rouvrir ma partie" in value
     playground.set_lang("en")
     assert "Reopen my game" in unescape(playground.page_data.value)
+
+
+@pytest.mark.parametrize("tab", ["puzzles", "lessons"])
+@pytest.mark.parametrize("preheated", [False, True])
+def test_a_reload_opens_the_tab_the_visitor_had_open(
+    tab: str, preheated: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The puzzles player who reloads comes back to the puzzles, not to the play tab:
+    the tab open is in the address, which a fresh or a preheated kernel opens again."""
+    playground = Playground.from_environment({"QUERY_STRING": "seed=8"})
+    assert playground.tabs is not None and "tab=" not in playground.address()
+    playground.tabs.selected_index = playground._tab_names.index(tab)
+    query = playground.address()
+    assert f"tab={tab}" in query.split("&")
+    if preheated:
+        monkeypatch.setattr("hearts_teach_widgets.address.wait_for_request", lambda _e: True)
+        monkeypatch.setenv("QUERY_STRING", query)
+        again = Playground.from_environment({"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k"})
+    else:
+        again = Playground.from_environment({"QUERY_STRING": query})
+    assert again.tabs is not None
+    assert again._tab_names[again.tabs.selected_index] == tab
+    assert (again.puzzles is not None) == (tab == "puzzles")  # its page built, as a click does
+    assert f"tab={tab}" in again.address().split("&")
+    again.tabs.selected_index = 0  # back to play: the address no longer names a tab
+    assert "tab=" not in again.address()
 
 
 @pytest.mark.parametrize(

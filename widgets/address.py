@@ -50,7 +50,10 @@ PARAMETERS: Final = (
     "puzzles",
     "pace",
     "lesson",
+    "tab",
 )
+TABS: Final = ("lessons", "puzzles", "teachers")
+"""The tabs an address may open (the play tab is the one opened when it names none)."""
 MAX_PICKED: Final = 13
 """The most cards an address may give as chosen for the pass (a hand's worth)."""
 _SHOWN: Final = 24  # characters of a bad value quoted back to the visitor
@@ -159,6 +162,9 @@ class Address:
     lesson: str | None = None
     """A teacher's lesson code (``teaching.lesson_codes``), checked when the lessons tab
     opens it."""
+    tab: str | None = None
+    """The tab open when the address was written (one of ``TABS``), opened again by a
+    reload; None: the play tab."""
     problems: list[tuple[str, dict[str, object]]] = field(default_factory=list)
 
     def messages(self, lang: str) -> list[str]:
@@ -214,6 +220,11 @@ def read_address(query_string: str | None) -> Address:
     elif pace is not None:
         address.problems.append(("ui.address.pace", {"given": _quoted(pace)}))
     address.lesson = parameters.get("lesson")
+    tab = parameters.get("tab")
+    if tab in TABS:
+        address.tab = tab
+    elif tab is not None:
+        address.problems.append(("ui.address.tab", {"given": _quoted(tab)}))
     picked = parameters.get("picked")
     if picked is not None:
         parts = picked.split(".")
@@ -240,12 +251,14 @@ def address_query(
     puzzles: str | None = None,
     pace: float | None = None,
     lesson: str | None = None,
+    tab: str | None = None,
 ) -> str:
     """The query string that holds the game: opening it resumes the game there, with the
     cards chosen for the pass (``picked``, card indexes) if it is being chosen, the
     player's progress through the puzzles (``puzzles``), the bots' speed (``pace``,
     one of the speeds offered; another is left out) and the teacher's lesson open
-    (``lesson``, its code: a reload opens it again)."""
+    (``lesson``, its code: a reload opens it again), and the tab open (``tab``, one of
+    ``TABS``; the play tab is left out)."""
     values = {
         "game": game,
         "seed": str(seed),
@@ -255,5 +268,6 @@ def address_query(
         "puzzles": puzzles,
         "pace": next((name for name, seconds in PACES if seconds == pace), None),
         "lesson": lesson,
+        "tab": tab if tab in TABS else None,
     }
     return urlencode({k: v for k, v in values.items() if v}, quote_via=quote, safe=".")

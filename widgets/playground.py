@@ -304,11 +304,13 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             playground = cls(environ.get(PAGE_LANG, "en"), seed=new_seed(), **options)
             playground.prepare_table()
             query = _with_page_lang(request_query_string(environ), environ)
-            playground.visit(read_address(query), links(os.environ))
+            address = read_address(query)
+            playground.visit(address, links(os.environ))
             playground._keep_puzzles_of(query)
             playground._open_class_of(query)
             playground._open_review_of(query)
             playground._open_lesson_of(query)
+            playground._open_tab_of(address)
         else:
             address = read_address(_with_page_lang(request_query_string(environ), environ))
             playground = cls(
@@ -328,6 +330,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             playground._open_class_of(query)
             playground._open_review_of(query)
             playground._open_lesson_of(query)
+            playground._open_tab_of(address)
         return playground
 
     def _keep_pace(self, pace: float | None) -> None:
@@ -572,6 +575,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             self.open_puzzles()
         elif name == "teachers":
             self.open_teachers()
+        self._update_address()
 
     # --- language -------------------------------------------------------------
 
@@ -651,6 +655,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
                 puzzles=puzzles,
                 pace=self._pace_said(self.delay),
                 lesson=lesson,
+                tab=self._tab_open(),
             )
         from hearts_teach.records import game_code
 
@@ -663,12 +668,24 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             puzzles=puzzles,
             pace=self._pace_said(table.delay),
             lesson=lesson,
+            tab=self._tab_open(),
         )
         panel = self.class_panel
         if panel is not None and table is self._class_table:
             # a reload comes back to the class deal, its progress kept (open_class)
             query += "&" + urlencode({"class": panel.class_deal.code})
         return query
+
+    def _tab_open(self) -> str | None:
+        """The tab shown, for the address (a reload opens it again)."""
+        if self.tabs is None or not isinstance(self.tabs.selected_index, int):
+            return None
+        return self._tab_names[self.tabs.selected_index]
+
+    def _open_tab_of(self, address: Address) -> None:
+        """``?tab=``: the tab the visitor had open (its page is built as a click builds it)."""
+        if address.tab is not None:
+            self._select_tab(address.tab)
 
     @staticmethod
     def _pace_said(delay: float | None) -> float | None:

@@ -60,6 +60,15 @@ def rating_line(progress: Progress, lang: str) -> str:
     return rating_text(progress, lang)
 
 
+def reopened_on_the_tab(surface: Surface, lang: str) -> Locator:
+    """After a reload: the puzzles tab is the one open, with no click."""
+    tab_button = surface.get_by_role("tab", name=text("ui.tab.puzzles", lang))
+    expect(tab_button).to_have_attribute("aria-selected", "true", timeout=LOAD_TIMEOUT)
+    tab = surface.locator(".ht-puzzles")
+    expect(tab).to_be_visible(timeout=STEP_TIMEOUT)
+    return tab
+
+
 def open_tab(surface: Surface, lang: str) -> Locator:
     surface.get_by_role("tab", name=text("ui.tab.puzzles", lang)).click(timeout=STEP_TIMEOUT)
     tab = surface.locator(".ht-puzzles")
@@ -106,9 +115,10 @@ def test_served_puzzles_tab_and_its_progress_after_a_reload(
     page.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
     progress = solve_two_puzzles(page, "en", output_dir, page)
     expect(page).to_have_url(re.compile(r"[?&]puzzles="), timeout=STEP_TIMEOUT)
+    expect(page).to_have_url(re.compile(r"[?&]tab=puzzles"), timeout=STEP_TIMEOUT)
     page.reload(timeout=2 * LOAD_TIMEOUT, wait_until="commit")
     page.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
-    tab = open_tab(page, "en")
+    tab = reopened_on_the_tab(page, "en")
     expect(tab.locator(".ht-message[role=status]").first).to_contain_text(
         rating_line(progress, "en"), timeout=STEP_TIMEOUT
     )
@@ -123,6 +133,11 @@ def test_static_puzzles_tab_keeps_its_progress_in_the_browser(
     expect(slot).to_have_attribute("data-ht-state", "ready", timeout=LOAD_TIMEOUT)
     progress = solve_two_puzzles(slot.frame_locator(".ht-live-frame"), "fr", output_dir, page)
     expect(page).to_have_url(re.compile(r"[?&]puzzles="), timeout=STEP_TIMEOUT)
+    expect(page).to_have_url(re.compile(r"[?&]tab=puzzles"), timeout=STEP_TIMEOUT)
+    page.reload(timeout=LOAD_TIMEOUT)  # the book page's address reopens its frame's tab
+    slot = page.locator("[data-ht-live]").first
+    expect(slot).to_have_attribute("data-ht-state", "ready", timeout=LOAD_TIMEOUT)
+    reopened_on_the_tab(slot.frame_locator(".ht-live-frame"), "fr")
     # the playground opened again with no progress in its address: the browser kept it
     page.goto(playground, timeout=LOAD_TIMEOUT)
     slot = page.locator("[data-ht-live]").first
