@@ -9,8 +9,9 @@ left out; each guided deal keeps its picture (``figure.ht-position``) and has th
 that opens it in the playground printed as text. Debian's chromium (as the tests start
 it) prints the document twice: the first print tells on which page each chapter starts
 (chromium writes a named destination for each chapter the contents link to), the second
-carries those numbers; pypdf then adds the outline, a bookmark per chapter. The PDFs go to ``_build/html/pdf/hearts-teach-<lang>.pdf``; the
-book's home pages link to them. Chromium embeds the fonts it uses; the page may ask for
+carries those numbers and an outline of the chapters and their sections (from the
+headings: the PDF is tagged). The PDFs go to ``_build/html/pdf/hearts-teach-<lang>.pdf``;
+the book's home pages link to them. Chromium embeds the fonts it uses; the page may ask for
 nothing outside the site (a request elsewhere fails the build), and an element wider
 than the printed page fails it too, so that nothing is cut.
 """
@@ -24,13 +25,14 @@ import mimetypes
 import re
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import ParseResult, unquote, urljoin, urlparse
 
 import yaml
 from bs4 import BeautifulSoup, Comment, Tag
-from pypdf import PdfReader, PdfWriter
+from pypdf import PdfReader
 
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -84,6 +86,8 @@ DROPPED = (
     "details.above-input",
     ".headerlink",
     ".ht-live-status",
+    # The home page's link to this very edition.
+    f"p:has(> a[href*='{PDF_FOLDER}/hearts-teach-'][href$='.pdf'])",
 )
 FOOTER = (
     '<div style="width:100%;font-size:8pt;text-align:center;'
@@ -182,8 +186,41 @@ def _relink(link: Tag, page: str, pages: set[str]) -> None:
         link["href"] = _from_root(target)
 
 
-def document(site: Path, lang: str, numbers: dict[str, int] | None) -> tuple[str, list[str]]:
-    """The single HTML document of one language and its chapters' titles."""
+@dataclass(frozen=True)
+class Document:
+    """The single document of one language, read once; ``html`` writes it with the
+    contents' page numbers (or a stand-in of the same width before they are known)."""
+
+    lang: str
+    pages: list[str]
+    titles: list[str]
+    head: str
+    name: str
+    chapters: str
+
+    def html(self, numbers: dict[str, int] | None) -> str:
+        words = WORDS[self.lang]
+        rows = "".join(
+            f'<li><a href="#{anchor(page)}"><span class="ht-print-toc-title">{html.escape(title)}'
+            f'</span><span class="ht-print-toc-page">'
+            f"{numbers[page] if numbers else '000'}</span></a></li>"
+            for page, title in zip(self.pages, self.titles, strict=True)
+        )
+        return (
+            f'<!DOCTYPE html><html lang="{self.lang}"><head>{self.head}</head>'
+            f'<body class="ht-print"><section class="ht-print-title">'
+            f'<p class="ht-print-book">{html.escape(self.name)}</p>'
+            f'<p class="ht-print-edition">{html.escape(words["edition"])}</p>'
+            f'<p class="ht-print-note">{html.escape(words["addresses"])}</p></section>'
+            f'<nav class="ht-print-toc" aria-labelledby="ht-print-toc-heading">'
+            f'<h1 id="ht-print-toc-heading">{html.escape(words["contents"])}</h1>'
+            f"<ol>{rows}</ol></nav>{self.chapters}</body></html>"
+        )
+
+
+def document(site: Path, lang: str) -> Document:
+    """One language's chapters read from the built site, and the first page's head
+    (the site's stylesheets) without its scripts."""
     pages = chapters(lang)
     first = BeautifulSoup((site / f"{pages[0]}.html").read_text(encoding="utf-8"), "html.parser")
     head = first.find("head")
@@ -192,30 +229,17 @@ def document(site: Path, lang: str, numbers: dict[str, int] | None) -> tuple[str
         element.decompose()
     for comment in head.find_all(string=lambda node: isinstance(node, Comment)):
         comment.extract()
-    words = WORDS[lang]
     articles = [chapter_article(site, page, set(pages), lang) for page in pages]
-    titles = [title for title, _ in articles]
     book_title = first.find("title")
     name = book_title.get_text().split("—")[-1].strip() if isinstance(book_title, Tag) else ""
-    rows = "".join(
-        f'<li><a href="#{anchor(page)}"><span class="ht-print-toc-title">{html.escape(title)}'
-        f'</span><span class="ht-print-toc-page">'
-        f"{numbers[page] if numbers else '000'}</span></a></li>"
-        for page, (title, _) in zip(pages, articles, strict=True)
+    return Document(
+        lang,
+        pages,
+        [title for title, _ in articles],
+        "".join(str(c) for c in head.contents),
+        name,
+        "".join(str(section) for _, section in articles),
     )
-    body = (
-        f'<section class="ht-print-title"><p class="ht-print-book">{html.escape(name)}</p>'
-        f'<p class="ht-print-edition">{html.escape(words["edition"])}</p>'
-        f'<p class="ht-print-note">{html.escape(words["addresses"])}</p></section>'
-        f'<nav class="ht-print-toc" aria-labelledby="ht-print-toc-heading">'
-        f'<h1 id="ht-print-toc-heading">{html.escape(words["contents"])}</h1><ol>{rows}</ol></nav>'
-        + "".join(str(section) for _, section in articles)
-    )
-    text = (
-        f'<!DOCTYPE html><html lang="{lang}"><head>{"".join(str(c) for c in head.contents)}'
-        f'</head><body class="ht-print">{body}</body></html>'
-    )
-    return text, titles
 
 
 def _serve(site: Path, outside: list[str], printed: dict[str, str]) -> Any:
@@ -269,8 +293,9 @@ def print_edition(site: Path, lang: str, browser: Any) -> Path:
     page.set_viewport_size({"width": PRINT_WIDTH_PX, "height": 1000})
     numbers: dict[str, int] | None = None
     output = site / PDF_FOLDER / f"hearts-teach-{lang}.pdf"
+    edition = document(site, lang)
     for _ in range(2):
-        text, titles = document(site, lang, numbers)
+        text = edition.html(numbers)
         url = HOST + f"book/{lang}/{DOCUMENT}"
         printed[url] = text
         page.goto(url, wait_until="load")
@@ -283,6 +308,7 @@ def print_edition(site: Path, lang: str, browser: Any) -> Path:
             header_template="<span></span>",
             footer_template=FOOTER,
             margin=MARGIN,
+            outline=True,
             tagged=True,
         )
         found = first_pages(pdf, pages)
@@ -295,20 +321,8 @@ def print_edition(site: Path, lang: str, browser: Any) -> Path:
     if outside:
         raise PrintError(f"{lang}: the printed page asked outside the site: {outside}")
     output.parent.mkdir(parents=True, exist_ok=True)
-    output.write_bytes(with_outline(pdf, titles, [numbers[p] for p in pages]))
+    output.write_bytes(pdf)
     return output
-
-
-def with_outline(pdf: bytes, titles: list[str], starts: list[int]) -> bytes:
-    """The PDF with an outline of its chapters, each at its first page. (Chromium's own
-    outline, from the headings, writes some titles twice: it is not used.)"""
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    for title, start in zip(titles, starts, strict=True):
-        writer.add_outline_item(title, start - 1)
-    writer.page_mode = "/UseOutlines"
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
 
 
 def _check_width(page: Any, lang: str) -> None:
