@@ -84,9 +84,27 @@ def reader(lang: str) -> PdfReader:
     return PdfReader(pdf_path(lang))
 
 
+def text_and_starts(page: PageObject) -> tuple[str, list[tuple[str, float, float]]]:
+    """A page's text, and where each run of it starts in the page's own coordinates."""
+    starts: list[tuple[str, float, float]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], *_: object) -> None:
+        if text.strip():
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            starts.append((text, x, y))
+
+    return page.extract_text(visitor_text=visit), starts
+
+
 @cache
+def read_pages(lang: str) -> list[tuple[str, list[tuple[str, float, float]]]]:
+    """Each page's text, and where each run of it starts (read once: pypdf is slow)."""
+    return [text_and_starts(page) for page in reader(lang).pages]
+
+
 def page_texts(lang: str) -> list[str]:
-    return [page.extract_text() for page in reader(lang).pages]
+    return [text for text, _ in read_pages(lang)]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -159,27 +177,13 @@ def test_the_french_edition_keeps_french_typography() -> None:
     assert "Les bases\u202f: la Dame de pique" in text
 
 
-def text_starts(page: PageObject) -> list[tuple[str, float, float]]:
-    """Where each run of text of a page starts, in the page's own coordinates."""
-    starts: list[tuple[str, float, float]] = []
-
-    def visit(text: str, cm: list[float], tm: list[float], *_: object) -> None:
-        if text.strip():
-            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
-            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
-            starts.append((text, x, y))
-
-    page.extract_text(visitor_text=visit)
-    return starts
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_text_is_off_the_page(lang: str) -> None:
     """Every run of text starts inside the page's box (the build itself fails if any
     element is wider than the printed line)."""
-    for number, page in enumerate(reader(lang).pages, start=1):
+    pages = zip(reader(lang).pages, read_pages(lang), strict=True)
+    for number, (page, (_, starts)) in enumerate(pages, start=1):
         width, height = float(page.mediabox.width), float(page.mediabox.height)
-        starts = text_starts(page)
         assert starts or number > 2, number
         outside = [
             (text, x, y)
