@@ -8,7 +8,7 @@ BOOK_LOG := _build/book-build.log
 # manager of its pages and the Pyodide runtime of its playable ones.
 NODE_STAMP := node_modules/.installed
 
-.PHONY: book book-notebooks
+.PHONY: book book-notebooks pdf
 
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
@@ -27,8 +27,16 @@ book: venv $(NODE_STAMP) lite
 		cat _build/html/reports/*; echo "book: a notebook failed"; exit 1; fi
 	cp -r $(LITE) _build/html/lite
 	rm -f _build/html/lite/.built
+	$(BIN)/python book/_ext/print/make_pdf.py _build/html
 	$(BIN)/python book/_ext/offline/offline.py _build/html
 	@echo "book: built in _build/html (playable pages in _build/html/lite)"
+
+# The printed edition (book/_ext/print/make_pdf.py): a PDF per language, printed by
+# chromium from the built site into _build/html/pdf, linked from the home pages. `make
+# book` makes it before the service worker's list; `make pdf` prints it again alone.
+pdf: venv
+	@test -f _build/html/book/fr/index.html || { echo "pdf: build the book first (make book)"; exit 1; }
+	$(BIN)/python book/_ext/print/make_pdf.py _build/html
 
 # Regenerate the chapters' notebooks from book/_src and store fresh outputs.
 book-notebooks: venv
