@@ -13,14 +13,14 @@ TEST_CHECKS := lint lessons
 # Targets run after the rest of pytest, beside the browser tests (see test-lanes).
 AFTER_PYTEST :=
 # Browser tests that need only the built site, run in the front lane to even the lanes out.
-FRONT_LANE_BROWSER := tests/browser/test_a11y.py::test_every_built_page_passes_axe \
-	tests/browser/test_class_static.py tests/browser/test_offline.py
+FRONT_LANE_BROWSER := tests/browser/test_a11y.py::test_every_built_page_passes_axe
 # The browser tests in two lanes of their own (the second: these files), beside the front
 # lane: they mostly wait on chromium, Pyodide and the servers, and a whole run kept the
 # two cores only about half busy with one browser lane.
 SECOND_BROWSER_LANE := tests/browser/test_static_site.py tests/browser/test_whole_game.py \
 	tests/browser/test_a11y.py tests/browser/test_puzzles_page.py tests/browser/test_lesson_table.py \
-	tests/browser/test_projector.py tests/browser/test_summaries_print.py
+	tests/browser/test_projector.py tests/browser/test_summaries_print.py \
+	tests/browser/test_class_static.py tests/browser/test_offline.py
 LANES := _build/test-lanes
 
 .PHONY: venv lock test lint lessons pytest test-lanes clean
