@@ -244,7 +244,7 @@ def test_hint_names_a_legal_card_its_reason_and_its_figures() -> None:
     assert table.session.details is not None
     odds = table.session.details.text("en").split("Expected points per card: ")[1]
     assert "Expected points" not in table.message and "<details" in table.message_box.value
-    assert re.search(rf"(^|[ /]){re.escape(str(hinted[0]))}[ /]", odds) and " ± " in odds
+    assert re.search(rf"(^|[ /]){re.escape(str(hinted[0]))}[ /]", odds) and "\u00a0±\u00a0" in odds
     assert not re.search(r"\b(I|me|my)\b", table.message)
     table.set_lang("fr")
     assert table.message.startswith(f"Conseil\u202f: jouez {card_symbol(hinted[0], 'fr')}.")
