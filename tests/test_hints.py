@@ -58,6 +58,7 @@ WORDS_NEED_FACTS = {
     r"nobody after (me|you) can|personne après (moi|vous) ne peut": {"stands"},
     r"your last|my last|votre dernier|mon dernier": {"last_of_suit"},
     r"one \{suit_one\} left|qu’un \{suit_one\}": {"two_held"},
+    r"run out of \{suit\} soon|vite une chicane": {"void_ahead"},
     r"partner holds|partenaire tient": {"partner_winning"},
     r"going for the moon|tente de tirer|tentez de tirer": {"moon_shoot"},
 }
