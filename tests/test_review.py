@@ -205,7 +205,9 @@ def test_a_deal_played_by_the_reviews_own_bot_shows_no_mistake() -> None:
         assert len(review.decisions) >= 6
         assert all(d.agrees and d.verdict == "agrees" for d in review.decisions)
         assert review.mistakes == () and review.lost.count == 0
-        assert review.summary("en").endswith("No mistake beyond the noise.")
+        assert review.summary("en").endswith(
+            "No clear mistake: nothing the bot would clearly have done better."
+        )
 
 
 # --- determinism and the information rule ---------------------------------------------
@@ -303,7 +305,7 @@ def test_decisions_rank_costs_beyond_the_noise_first_and_the_summary_adds_them_u
     english, french = review.summary("en"), review.summary("fr")
     assert english.startswith("Deal 3, South:") and french.startswith("Donne 3, Sud\u202f:")
     if lost:
-        assert "Points lost beyond the noise" in english and "By kind:" in english
+        assert "Points clearly lost" in english and "By kind:" in english
         assert "Par type\u202f:" in french
         for kind, loss in losses.items():
             if loss.count:

@@ -12,7 +12,7 @@ from hearts_teach_widgets.review import ROW_BANDS, ReviewPanel, ReviewTab
 from hearts_teach_widgets.table import HeartsTable
 from hearts_teach_widgets.teacher import TeacherTools
 from test_i18n import BAD_SPACE, ENGLISH_GIVEAWAYS, NOT_ENGLISH
-from test_review import moon_blunder
+from test_review import moon_blunder, novice_deal
 
 from hearts_teach import Deal, Rules
 from hearts_teach.records import share_code
@@ -337,3 +337,25 @@ def test_learning_from_a_new_review_never_keeps_the_last_reviews_words() -> None
     panel.learn_button.click()
     assert panel.learn_panel.decision is review.costly[0]
     assert "nothing to learn again" not in shown(panel.learn_panel.prompt.value)
+
+
+JARGON = re.compile(
+    r"bruit|noise|pour moitié|half weight|objectif du robot|bot's objective|fuites|leaks"
+    r"|\(\?\?\)|\(\?!\)|\(\?\)",
+    re.IGNORECASE,
+)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_reviews_main_lines_use_a_players_words_and_details_keep_the_rest(lang: str) -> None:
+    """Seen: « au-delà du bruit des simulations », « l'objectif du robot, qui compte aussi
+    les points des autres pour moitié », « Vos fuites », « (??) » in the main lines."""
+    panel = ReviewPanel(lang, **QUICK)
+    for deal in (moon_blunder("2H"), novice_deal(3)):
+        review = panel.run(deal, 0)
+        details = re.search(r"(?s)<details.*?</details>", panel.heading.value)
+        assert details and review.objective_text(lang) in unescape(details.group(0))
+        main = panel.heading.value.replace(details.group(0), "")
+        rows = [row.children[0].value for row in panel.rows.children]
+        words = shown(main, panel.summary.value, panel.leaks_box.value, *rows)
+        assert not JARGON.search(words), JARGON.search(words)

@@ -690,7 +690,9 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
             f"{escape(text('ui.review.title', lang, number=number))}</h3>"
             f'<details class="ht-details" lang="{lang}"><summary>'
             f"{escape(text('review.details', lang))}</summary><p>{escape(method)}</p>"
-            f"<p>{escape(ladder_text(review.deal.rules.moon_value, lang))}</p></details>"
+            f"<p>{escape(ladder_text(review.deal.rules.moon_value, lang))}</p>"
+            + ("" if self.third_person else f"<p>{escape(review.objective_text(lang))}</p>")
+            + "</details>"
         )
         self.learn_button.description = text("review.learn.button", lang)
         self.learn_button.tooltip = text("review.learn.help", lang)

@@ -503,6 +503,11 @@ class DealReview:
             )
         )
 
+    def objective_text(self, lang: str = "en") -> str:
+        """What the decisions cost in the bot's objective, said behind « Details »: the
+        split (:meth:`split_text`) gives the player's own points in a player's words."""
+        return text("review.split.objective", lang, cost=points(self.decisions_cost, lang))
+
     def accuracy_text(self, lang: str = "en") -> str:
         value = self.accuracy
         if value is None:
