@@ -222,7 +222,7 @@ def _localize(value: object, lang: str) -> object:
 
 _SPACE_BEFORE: Final = re.compile(r" +([:;!?»])")
 _SPACE_AFTER: Final = re.compile(r"(«) +")
-_PERCENT: Final = re.compile(r"(\d)[ \u00a0\u202f]*%")
+_PERCENT: Final = re.compile(r"(\d)[ \u00a0\u202f]+%")
 _PLUS_MINUS: Final = re.compile(r" *± *(?=[\d−])")
 NBSP: Final = "\u00a0"
 
