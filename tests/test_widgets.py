@@ -108,9 +108,10 @@ def test_a_whole_deal_of_each_preset_by_clicking(preset: str) -> None:
     result = table.game.results[0]
     assert sum(result.points) == rules.points_per_deal
     sheet = unescape(table.score_sheet.value)
-    row = re.search(r"Deal 1[^<]*</th>((?:<td>-?\d+</td>)+)", sheet)
+    row = re.search(r"Deal 1[^<]*</th>((?:<td>−?\d+</td>)+)", sheet)  # a true minus sign
     assert row is not None
-    assert [int(x) for x in re.findall(r"<td>(-?\d+)</td>", row.group(1))] == list(result.scores)
+    scores = re.findall(r"<td>(−?\d+)</td>", row.group(1))
+    assert [int(x.replace("−", "-")) for x in scores] == list(result.scores)
     assert "Deal 1 is over" in table.message
 
 
