@@ -222,16 +222,22 @@ def _localize(value: object, lang: str) -> object:
 
 _SPACE_BEFORE: Final = re.compile(r" +([:;!?»])")
 _SPACE_AFTER: Final = re.compile(r"(«) +")
+_PERCENT: Final = re.compile(r"(\d)[ \u00a0\u202f]+%")
+_PLUS_MINUS: Final = re.compile(r" *± *(?=[\d−])")
+NBSP: Final = "\u00a0"
 
 
 def typeset(words: str, lang: str) -> str:
-    """The language's typography, set on a text written with ordinary spaces. French
-    (the catalog's ``typography`` entry says ``french``): a narrow no-break space
-    (U+202F) replaces the ordinary space before « : ; ! ? » and after «, so that a line
-    never breaks there (a no-break space already there stays). Other languages: the text
-    as it is."""
+    """The language's typography, set on a text written with ordinary spaces. In every
+    language an error stays with its estimate: « 0,4 point ± 0,3 » never breaks around
+    ±. French (the catalog's ``typography`` entry says ``french``): a narrow no-break
+    space (U+202F) replaces the ordinary space before « : ; ! ? % » and after «, so that
+    a line never breaks there (a no-break space already there stays). English writes
+    100.0%, with no space."""
+    words = _PLUS_MINUS.sub(NBSP + "±" + NBSP, words)
     if message("typography", lang) != "french":
-        return words
+        return _PERCENT.sub(r"\1%", words)
+    words = _PERCENT.sub(r"\1" + NARROW_NBSP + "%", words)
     words = _SPACE_BEFORE.sub(NARROW_NBSP + r"\1", words)
     return _SPACE_AFTER.sub(r"\1" + NARROW_NBSP, words)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 from unittest.mock import patch
@@ -188,6 +188,19 @@ def test_a_card_nobody_after_can_beat_is_not_played_hoping_someone_goes_over() -
     assert true_key(ctx, s, Card.parse("10D").index) == "forced_win"
 
 
+def every_turn(seed: int, preset: str) -> Iterator[tuple[Deal, Situation]]:
+    """Each turn of a deal of ``preset`` (passed, then played by the first legal card):
+    the deal and what the seat to play knows, before its card."""
+    rules = Rules.preset(preset)
+    deal = Deal.new(rules, seed=seed)
+    if deal.phase == "pass":
+        for player in range(rules.players):
+            deal.pass_cards(player, deal.hand(player)[: rules.pass_count])
+    while not deal.is_over and deal.phase == "play":
+        yield deal, Situation.from_view(deal.view(deal.to_play))
+        deal.play(deal.legal_moves()[0])
+
+
 @given(seed=st.integers(0, 5_000), preset=st.sampled_from(sorted(Rules.PRESETS)))
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_a_higher_card_over_a_trick_is_never_said_to_hope_for_an_overtake(
@@ -197,14 +210,8 @@ def test_a_higher_card_over_a_trick_is_never_said_to_hope_for_an_overtake(
     after you plays higher", the motive for playing low. Every legal card of every turn
     of a played deal: a reason naming that hope goes only with the lowest card of its
     suit, and a higher card that must win for now is said to be played now instead."""
-    rules = Rules.preset(preset)
-    deal = Deal.new(rules, seed=seed)
-    if deal.phase == "pass":
-        for player in range(rules.players):
-            deal.pass_cards(player, deal.hand(player)[: rules.pass_count])
-    ctx = context(rules)
-    while not deal.is_over and deal.phase == "play":
-        s = Situation.from_view(deal.view(deal.to_play))
+    ctx = context(Rules.preset(preset))
+    for deal, s in every_turn(seed, preset):
         for card in deal.legal_moves():
             key = true_key(ctx, s, card.index)
             held = [c for c in deal.hand(deal.to_play) if c.suit == card.suit]
@@ -212,7 +219,23 @@ def test_a_higher_card_over_a_trick_is_never_said_to_hope_for_an_overtake(
                 assert card != min(held, key=lambda c: c.rank)
             if "hoping someone after you" in message("hint.play." + key, "en"):
                 assert card == min(held, key=lambda c: c.rank)
-        deal.play(deal.legal_moves()[0])
+
+
+@given(seed=st.integers(0, 5_000), preset=st.sampled_from(sorted(Rules.PRESETS)))
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_a_quick_void_is_never_promised_with_the_deal_ending(seed: int, preset: str) -> None:
+    """Seen at trick 12, two cards left: « pour vous créer vite une chicane à pique ».
+    Every legal card of every turn of a played deal: a reason promising to run out of a
+    suit soon leaves at least two cards of other suits to play after it."""
+    ctx = context(Rules.preset(preset))
+    for deal, s in every_turn(seed, preset):
+        hand = deal.hand(deal.to_play)
+        for card in deal.legal_moves():
+            key = true_key(ctx, s, card.index, "lead_short")
+            words = message("hint.play." + key, "en") + message("hint.play." + key, "fr")
+            if re.search(r"run out of \{suit\} soon|vite une chicane", words):
+                others = [c for c in hand if c.suit != card.suit]
+                assert len(others) >= 2 and len(hand) >= 3, (key, hand, card)
 
 
 def test_a_card_the_bot_passed_is_where_it_went() -> None:

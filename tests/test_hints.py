@@ -58,6 +58,7 @@ WORDS_NEED_FACTS = {
     r"nobody after (me|you) can|personne après (moi|vous) ne peut": {"stands"},
     r"your last|my last|votre dernier|mon dernier": {"last_of_suit"},
     r"one \{suit_one\} left|qu’un \{suit_one\}": {"two_held"},
+    r"run out of \{suit\} soon|vite une chicane": {"void_ahead"},
     r"partner holds|partenaire tient": {"partner_winning"},
     r"going for the moon|tente de tirer|tentez de tirer": {"moon_shoot"},
 }
@@ -362,12 +363,12 @@ def test_a_tie_is_said_and_the_card_preferred_is_explained() -> None:
     # The rule picks the card with the worse estimate, within the noise: said plainly,
     # in words; the figures are behind "Details" (figure_text, priced_text).
     assert advice.endswith(
-        "the rule of thumb above decides, even if the simulations put its choice a little "
-        "behind, by too little to count."
+        "the rule of thumb above decides the advice, even if the simulations put it a "
+        "little behind, by too little to count."
     )
     assert "±" not in advice and "standard error" not in advice
     assert "simulated deals" in choice.figure_text("en") and "±" not in choice.advice("fr")
-    assert "un peu derrière, de trop peu pour compter" in choice.advice("fr")
+    assert "le placent un peu derrière, de trop peu pour compter" in choice.advice("fr")
     assert choice.priced_text("en").startswith("3♣ 9.0 ± ")
     assert "vous vous débarrassez de votre plus fort trèfle" in choice.advice("fr")
 
@@ -428,3 +429,19 @@ def test_the_tiebreak_clauses_agree_with_a_card_and_with_a_pass() -> None:
     for key in (k for k in found if k.startswith("hint.tiebreak.")):
         assert not re.search(r"\b(celle|celui)-ci\b", str(found[key])), key
     assert "cet échange" in str(found["hint.tie.pass"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_tiebreak_after_a_named_rival_speaks_of_the_advice_not_of_this_one(lang: str) -> None:
+    """Seen: « Conseil : passez R♣, A♣, 10♦ … dont R♣ A♣ A♠ : ce choix a la meilleure
+    estimation. »: « ce choix » read as the rival just named, a better pass than the one
+    advised. Each clause that breaks a tie names the advice."""
+    view = Deal.new(Rules(), seed="2:0", deal_number=0).view(0)
+    advice = make_bot("montecarlo", **HINT_BOT).pass_cards(view).advice(lang)
+    tie = re.search(r"(?:among them|dont [^:]*)\W*:\s*([^.]*)", advice)
+    assert tie, advice
+    for clause in [tie.group(1)] + [
+        str(v) for k, v in messages(lang).items() if k.startswith("hint.tiebreak.")
+    ]:
+        assert re.search(r"\badvice\b|\bconseil\b", clause), clause
+        assert not re.search(r"\bthis one\b|\bce choix\b", clause), clause

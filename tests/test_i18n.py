@@ -23,6 +23,7 @@ from hearts_teach.i18n import (
     LOCALE_DIR,
     card_name,
     card_symbol,
+    decimal,
     messages,
     ntext,
     rank_letter,
@@ -382,3 +383,41 @@ def test_each_bot_level_has_one_name_in_each_language() -> None:
         assert name in note
         for key, value in messages(lang).items():
             assert not re.search(r"bon sens|common sense", str(value)), key
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_figure_never_breaks_from_its_unit_or_its_error(lang: str) -> None:
+    """Seen: « 55,0 » and « %. » on two lines, « ± 0,3 » broken across lines, and
+    « 100.0 % » in English (which writes 100.0%)."""
+    accuracy = text("review.accuracy.deal", lang, accuracy=decimal(55.0, lang))
+    cost = text("review.cost", lang, cost=points(0.4, lang), error=decimal(0.3, lang))
+    if lang == "fr":
+        assert accuracy.endswith("55,0\u202f%.")
+    else:
+        assert accuracy.endswith("55.0%.")
+    assert "\u00a0±\u00a0" in cost and " ±" not in cost and "± " not in cost
+    assert typeset("x ± −1.5", lang).endswith("x\u00a0±\u00a0−1.5")
+    assert typeset("±: the margin", lang).startswith("±")  # a sign alone, not a figure
+
+
+def test_the_score_sheet_writes_a_true_minus_sign() -> None:
+    """Seen: « -26 » on the score sheet, where every other figure reads « −26 »."""
+    from hearts_teach_widgets.render import score_sheet_html
+
+    from hearts_teach import Rules
+    from hearts_teach.scoring import DealResult
+
+    rules = Rules()
+    result = DealResult(
+        rules=rules,
+        points=(0, 26, 0, 0),
+        scores=(-26, 0, 0, 0),
+        totals_before=(0, 0, 0, 0),
+        totals=(-26, 0, 0, 0),
+        moon=None,
+        moon_rule=None,
+        game_over=False,
+        winners=(),
+    )
+    sheet = score_sheet_html(rules, [result], "en")
+    assert "−26" in sheet and "-26" not in sheet

@@ -33,6 +33,7 @@ from hearts_teach.teaching.puzzles import (
     accepted,
     load,
     price,
+    theme_of_reason,
 )
 
 PUZZLES = load()
@@ -99,6 +100,35 @@ def test_the_stored_puzzles_are_legal_positions_with_their_answers() -> None:
             assert not puzzle.is_answer([Card.parse(c) for c in option.cards][:1])
         for lang in LANGS:
             assert f"{puzzle.samples}" in puzzle.explanation(lang)
+
+
+def test_every_stored_puzzles_theme_fits_what_its_answer_does() -> None:
+    """Seen: « Ramasser des points » for a five-player puzzle whose explanation says the
+    trick holds no points, and for a Black Maria one whose answer D♦ is overtaken by
+    A♦. Each theme is the one its reason's facts give, and says nothing they deny."""
+    from hearts_teach.bots.policy.claims import CLAIMS
+    from hearts_teach.i18n import text
+
+    seen = set()
+    for puzzle in PUZZLES:
+        if puzzle.kind == "pass":
+            assert puzzle.theme == "pass"
+            continue
+        answer = [Card.parse(c) for c in puzzle.answers[0]]
+        assert puzzle.theme == theme_of_reason(puzzle.reason, answer), puzzle.id
+        facts = CLAIMS.get(puzzle.reason.removeprefix("play."), frozenset())
+        seen.add(puzzle.theme)
+        if puzzle.theme == "points":  # points taken (or wanted, in Reverse) at stake
+            assert "reverse" in facts or facts & {"points_at_stake", "bonus_at_stake"}
+            assert "holds no points" not in puzzle.explanation("en"), puzzle.id
+        if puzzle.theme == "clean":
+            assert facts & {"trick_clean", "first_trick"} and "ducks" not in facts
+        if puzzle.theme == "forced":
+            assert "all_beat" in facts
+    assert {"clean", "leading", "forced"} <= seen
+    for theme in THEMES:
+        for lang in LANGS:
+            assert text(f"grade.theme.{theme}", lang)
 
 
 def test_a_sample_repriced_with_another_seed_keeps_its_answer() -> None:

@@ -205,7 +205,9 @@ def test_a_deal_played_by_the_reviews_own_bot_shows_no_mistake() -> None:
         assert len(review.decisions) >= 6
         assert all(d.agrees and d.verdict == "agrees" for d in review.decisions)
         assert review.mistakes == () and review.lost.count == 0
-        assert review.summary("en").endswith("No mistake beyond the noise.")
+        assert review.summary("en").endswith(
+            "No clear mistake: nothing the bot would clearly have done better."
+        )
 
 
 # --- determinism and the information rule ---------------------------------------------
@@ -303,7 +305,7 @@ def test_decisions_rank_costs_beyond_the_noise_first_and_the_summary_adds_them_u
     english, french = review.summary("en"), review.summary("fr")
     assert english.startswith("Deal 3, South:") and french.startswith("Donne 3, Sud\u202f:")
     if lost:
-        assert "Points lost beyond the noise" in english and "By kind:" in english
+        assert "Points clearly lost" in english and "By kind:" in english
         assert "Par type\u202f:" in french
         for kind, loss in losses.items():
             if loss.count:
@@ -436,3 +438,52 @@ def test_a_moon_of_the_players_own_is_never_priced_as_points_taken(preset: str) 
     for d in other.decisions:
         if d.reason is not None:
             assert "moon_own" not in d.reason.key
+
+
+def test_a_kept_card_is_blamed_for_a_later_trick_only_under_a_costly_grade() -> None:
+    """Seen: « Meilleur coup » then « Vous avez gardé le roi de cœur en main, et cette
+    carte vous a fait prendre le pli 8 »: blame under a praise. Every pair of the player's
+    cards where the one kept took points later is tried both ways."""
+    from hearts_teach.teaching.review import _DealFacts
+
+    blamed = 0
+    for seed in (1, 2, 3, 5, 8):
+        deal = novice_deal(seed)
+        facts = _DealFacts(deal, 0)
+        values = deal.rules.values
+        for number, trick in enumerate(deal.tricks):
+            mine = dict(trick.plays)[0]
+            for later in deal.tricks[number + 1 :]:
+                kept = dict(later.plays)[0]
+                if values[kept.index] <= 0 or not facts.taken_by(0, kept):
+                    continue
+                for lost, costly in ((False, False), (True, False), (True, True)):
+                    key = facts.play_reason(number, mine, kept, lost, costly).key
+                    assert (key == "kept_taken") <= costly, (number, mine, kept, lost)
+                    blamed += key == "kept_taken"
+    assert blamed  # the sentence is still said where the decision cost
+
+
+def test_another_sides_moon_is_said_first_and_a_stop_only_where_the_figures_show_it() -> None:
+    """Seen: the player followed every hint, North shot the moon, the player scored 26,
+    and the review said « no mistake » and nothing of the moon."""
+    review = review_deal(moon_blunder("2H"), 0, **SMALL)
+    said = review.moon_text("en", 0)
+    assert said.startswith("East shot the moon: it cost you 26 points this deal.")
+    stops = [d for d in review.decisions if d.lost and d.reason and d.reason.key == "moon_stop"]
+    assert stops  # the 2♥ lead, against A♥ that takes the trick with its points
+    assert "A♥ rather than 2♥ at trick 12 would have taken that trick and stopped" in said
+    french = review.moon_text("fr", 0)
+    assert french.startswith("Est a fait le grand chelem\u202f: il vous a coûté 26 points")
+    assert "Avec A♥ au lieu de 2♥ au pli 12, vous preniez ce pli" in french
+    assert review.moon_text("en").startswith("East shot the moon: it cost South 26 points")
+    # The same moon seen from the shooter's own seat, and a deal without a moon: nothing.
+    assert review_deal(moon_blunder("2H"), 3, **SMALL).moon_text("en", 3) == ""
+    assert review_deal(novice_deal(2), 0, **SMALL).moon_text("en", 0) == ""
+    # Never a stop the figures do not support: no decision past the noise, no stop said.
+    deal = play_a_moon(Rules())
+    for seat in (1, 2, 3):
+        other = review_deal(deal, seat, **SMALL)
+        assert other.moon_text("en", seat).startswith("South shot the moon")
+        if not any(d.lost and d.reason and d.reason.key == "moon_stop" for d in other.decisions):
+            assert "stopped" not in other.moon_text("en", seat)

@@ -8,14 +8,15 @@ import re
 from html import unescape
 
 import pytest
-from hearts_teach_widgets.review import VERDICT_MARKS, ReviewPanel, ReviewTab
+from hearts_teach_widgets.review import ROW_BANDS, ReviewPanel, ReviewTab
 from hearts_teach_widgets.table import HeartsTable
 from hearts_teach_widgets.teacher import TeacherTools
 from test_i18n import BAD_SPACE, ENGLISH_GIVEAWAYS, NOT_ENGLISH
-from test_review import moon_blunder
+from test_review import moon_blunder, novice_deal
 
 from hearts_teach import Deal, Rules
 from hearts_teach.records import share_code
+from hearts_teach.teaching.grading import COSTLY, GRADE_MARKS
 from hearts_teach.teaching.review import DealReview, Seat
 
 QUICK = {"playouts": 80, "confirm": 40}  # the panel's machinery, not its figures
@@ -78,7 +79,7 @@ def test_the_review_button_shows_the_decisions_costliest_first(table: HeartsTabl
     assert first.lost and first.where_text("en") in row
     assert f"Your choice: {first.played_text('en')}." in row
     assert f"The bot prefers {first.better_text('en')}." in row
-    assert first.cost_text("en") in row and " ± " in row
+    assert first.cost_text("en") in row and "\u00a0±\u00a0" in row  # never broken apart
     assert first.reason_text("en") in row
     summary = shown(panel.summary.value)
     assert review.summary("en", you=0) in summary and "Deal 1, you:" in summary
@@ -100,8 +101,10 @@ def test_the_verdict_is_told_in_words_and_signs_not_only_colour(table: HeartsTab
         panel.shown, panel.rows.children, panel.replay_buttons, strict=True
     ):
         html = row.children[0].value
-        assert f"ht-review-{decision.verdict}" in html  # the colour...
-        assert VERDICT_MARKS[decision.verdict] in html  # ...a sign...
+        assert f"ht-review-{ROW_BANDS[decision.grade]}" in html  # the colour...
+        mark = GRADE_MARKS[decision.grade]
+        assert shown(html).split()[0] == mark  # ...one sign, the grade's...
+        assert "✗" not in shown(html) or decision.grade in COSTLY
         assert decision.grade_text("en") in shown(html)  # ...and the grade's words
         assert decision.verdict_text("en") not in shown(html) or decision.verdict_text(
             "en"
@@ -312,3 +315,47 @@ def test_the_review_shows_the_end_of_the_deal_cards_face_up_apart_from_its_estim
     teachers = ReviewPanel("en", playouts=40, confirm=10, third_person=True)
     teachers.run(deal, 0)
     assert teachers.face_up_box.value == ""  # its words say "you": the person's review only
+
+
+def test_learning_from_a_new_review_never_keeps_the_last_reviews_words() -> None:
+    """The served playground's case: deal 1 had nothing to learn again, deal 2 had costly
+    decisions; its review must not show deal 1's « nothing to learn » line above them."""
+    panel = ReviewPanel("en", **QUICK)
+    clean = DealReview(moon_blunder("AH"), 0, (), 0)
+    panel.show(clean)
+    panel.learn_button.click()
+    assert "nothing to learn again" in shown(panel.learn_panel.prompt.value)
+    review = panel.run(moon_blunder("2H"), 0)
+    assert review.costly
+    # The moon against the player heads the summary, before « no mistake » or the costs.
+    assert (
+        shown(panel.summary.value).split("East shot the moon: it cost you 26 points")[0].strip()
+        == ""
+    )
+    assert panel.learn_panel.layout.display == "none"
+    assert "nothing to learn again" not in shown(panel.learn_panel.prompt.value)
+    panel.learn_button.click()
+    assert panel.learn_panel.decision is review.costly[0]
+    assert "nothing to learn again" not in shown(panel.learn_panel.prompt.value)
+
+
+JARGON = re.compile(
+    r"bruit|noise|pour moitié|half weight|objectif du robot|bot's objective|fuites|leaks"
+    r"|\(\?\?\)|\(\?!\)|\(\?\)",
+    re.IGNORECASE,
+)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_reviews_main_lines_use_a_players_words_and_details_keep_the_rest(lang: str) -> None:
+    """Seen: « au-delà du bruit des simulations », « l'objectif du robot, qui compte aussi
+    les points des autres pour moitié », « Vos fuites », « (??) » in the main lines."""
+    panel = ReviewPanel(lang, **QUICK)
+    for deal in (moon_blunder("2H"), novice_deal(3)):
+        review = panel.run(deal, 0)
+        details = re.search(r"(?s)<details.*?</details>", panel.heading.value)
+        assert details and review.objective_text(lang) in unescape(details.group(0))
+        main = panel.heading.value.replace(details.group(0), "")
+        rows = [row.children[0].value for row in panel.rows.children]
+        words = shown(main, panel.summary.value, panel.leaks_box.value, *rows)
+        assert not JARGON.search(words), JARGON.search(words)

@@ -716,7 +716,7 @@ def score_sheet_html(
         before, first = (0,) * n, 1
     if any(before):
         said = escape(text("ui.score.before", lang, number=first))
-        cells = "".join(f"<td>{total}</td>" for total in before)
+        cells = "".join(f"<td>{signed(total)}</td>" for total in before)
         rows.append(f"<tr class='ht-before'><th scope='row'>{said}</th>{cells}</tr>")
     for number, result in zip(numbers, results, strict=True):
         moon = ""
@@ -724,10 +724,10 @@ def score_sheet_html(
             shooter = moon_text(result.moon, rules, lang)
             moon = f' <span title="{escape(shooter)}" aria-label="{escape(shooter)}">☾</span>'
 
-        cells = "".join(f"<td>{score}</td>" for score in result.scores)
+        cells = "".join(f"<td>{signed(score)}</td>" for score in result.scores)
         rows.append(f"<tr><th scope='row'>{deal_word} {number}{moon}</th>{cells}</tr>")
     if current is not None and not current.is_over and current.phase == "play":
-        cells = "".join(f"<td>{points}</td>" for points in current.points_taken)
+        cells = "".join(f"<td>{signed(points)}</td>" for points in current.points_taken)
         rows.append(
             f"<tr class='ht-current'><th scope='row'>{escape(text('ui.score.now', lang))}</th>{cells}</tr>"
         )
@@ -739,9 +739,9 @@ def score_sheet_html(
         leaders, lead_word = set(results[-1].winners), "ui.score.won"
     said = escape(message(lead_word, lang), quote=True)
     foot = "".join(
-        f"<td class='ht-lead' title='{said}'>{total}</td>"
+        f"<td class='ht-lead' title='{said}'>{signed(total)}</td>"
         if player in leaders
-        else f"<td>{total}</td>"
+        else f"<td>{signed(total)}</td>"
         for player, total in enumerate(totals)
     )
     teams = ""
@@ -749,7 +749,7 @@ def score_sheet_html(
         parts = []
         for team, total in zip(rules.teams(), results[-1].team_totals, strict=True):
             names = join_words([seat_words(p, rules, lang, 0) for p in team], lang)
-            parts.append(escape(text("ui.score.team", lang, names=names, total=total)))
+            parts.append(escape(text("ui.score.team", lang, names=names, total=signed(total))))
         teams = "<p>" + " · ".join(parts) + "</p>"
     return (
         f'<div class="ht-panel"><h3>{escape(text("ui.score.title", lang))}</h3>'

@@ -48,8 +48,16 @@ from .render import moon_text, position_html
 from .shared import alert_html, card_layout, html_box
 from .texts import Localized
 
-VERDICT_MARKS = {"mistake": "✗", "slight": "≈", "noise": "~", "agrees": "✓"}
-"""A sign before each verdict, beside its words: the verdict is never told by colour only."""
+ROW_BANDS = {
+    "best": "agrees",
+    "excellent": "agrees",
+    "good": "noise",
+    "inaccuracy": "slight",
+    "mistake": "mistake",
+    "blunder": "mistake",
+}
+"""A row's colour by its grade (``ht-review-<band>``): with the grade's one sign
+(:data:`GRADE_MARKS`) and its words, never a colour that disagrees with them."""
 
 STYLE = """<style>
 .ht-review-row{border-left:5px solid #9e9e9e;padding:4px 8px;margin:3px 0;background:#fafafa;
@@ -78,8 +86,8 @@ def decision_html(
 ) -> str:
     """One decision as a short block: where, played, preferred, cost, verdict, reason;
     ``third_person``: of the reviewed seat by its name, for someone else."""
-    verdict = decision.verdict
-    mark = VERDICT_MARKS[verdict]
+    grade = decision.grade
+    verdict = ROW_BANDS[grade]
     where = decision.where_text(lang)
     if decision.kind != "pass":  # "Pass · pass" would say it twice
         where = f"{where} · {decision.kind_text(lang)}"
@@ -97,15 +105,14 @@ def decision_html(
     if decision.lost:
         parts.append(text("ui.review.better", lang, cards=decision.better_text(lang)))
         parts.append(text("ui.review.cost", lang, cost=decision.cost_text(lang)))
-    grade = decision.grade
-    # One ladder in words, the grade's: the verdict beside it (« Erreur » for any cost
-    # past the noise and the floor) once read « Imprécision (?!) · ✗ Erreur ». Its sign
-    # stays, a cue besides the row's colour.
+    # One ladder, the grade's, with one sign: the verdict's own cross (a cost past the
+    # noise and the floor) once stood before « Excellent (✓) », and the chess signs
+    # « (?!) » beside the words meant nothing to a Hearts player.
     head = (
-        f'<span class="ht-review-verdict" aria-hidden="true">{mark}</span> '
+        f'<span class="ht-review-verdict" aria-hidden="true">{GRADE_MARKS[grade]}</span> '
         f"<strong>{escape(where)}</strong> — "
-        f'<span class="ht-review-grade ht-grade-{grade}">{escape(decision.grade_text(lang))} '
-        f"({escape(GRADE_MARKS[grade])})</span>"
+        f'<span class="ht-review-grade ht-grade-{grade}">{escape(decision.grade_text(lang))}'
+        "</span>"
     )
     reason = decision.reason_text(lang, about)
     body = " ".join(escape(p) for p in parts)
@@ -385,6 +392,17 @@ class LearnPanel(Localized, widgets.VBox):  # type: ignore[misc]
         self.index += 1
         self._ask()
 
+    def reset(self) -> None:
+        """Forget the review it went through, hidden until "learn" is pressed again: a
+        new review must not keep the last one's words (its "nothing to go back to")."""
+        self.review = None
+        self.index = 0
+        self.status = "asking"
+        self.picked = []
+        self.picture.value = self.prompt.value = self.message.value = ""
+        self.cards.children = ()
+        self.layout.display = "none"
+
     def _ask(self) -> None:
         self.status = "asking"
         self.picked = []
@@ -590,6 +608,7 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
         self.replayed = None
         self.replay_buttons = []
         self.shown = shown_decisions(review)
+        self.learn_panel.reset()
         # The end of the deal solved with every hand known: for the person's own review
         # only (its words say "you"), apart from the estimate and never mixed with it.
         self.face_up_lines = () if self.third_person else face_up(review.deal, review.player)
@@ -621,6 +640,7 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
 
     def clear(self) -> None:
         self.review = None
+        self.learn_panel.reset()
         self.face_up_lines = ()
         self.game = None
         self.replayed = None
@@ -670,14 +690,19 @@ class ReviewPanel(Localized, widgets.VBox):  # type: ignore[misc]
             f"{escape(text('ui.review.title', lang, number=number))}</h3>"
             f'<details class="ht-details" lang="{lang}"><summary>'
             f"{escape(text('review.details', lang))}</summary><p>{escape(method)}</p>"
-            f"<p>{escape(ladder_text(review.deal.rules.moon_value, lang))}</p></details>"
+            f"<p>{escape(ladder_text(review.deal.rules.moon_value, lang))}</p>"
+            + ("" if self.third_person else f"<p>{escape(review.objective_text(lang))}</p>")
+            + "</details>"
         )
         self.learn_button.description = text("review.learn.button", lang)
         self.learn_button.tooltip = text("review.learn.help", lang)
         self.learn_button.layout.display = "none" if self.third_person else None
         reviewed = list(self.game.reviews) if self.game is not None else [review]
         self.leaks_box.value = "" if self.third_person else leaks_html(reviewed, lang)
-        lines = [review.summary(lang, _you(review, self.third_person))]
+        you = _you(review, self.third_person)
+        # Another side's moon first, in plain words: a player who followed every hint and
+        # took 26 once read only « no mistake » and nothing of the moon.
+        lines = [review.moon_text(lang, you), review.summary(lang, you)]
         lines.append(review.accuracy_text(lang))
         if not self.third_person:
             lines.append(review.split_text(lang))

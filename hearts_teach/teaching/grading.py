@@ -49,12 +49,13 @@ GRADE_MARKS: Final = {
     "best": "✓",
     "excellent": "✓",
     "good": "○",
-    "inaccuracy": "?!",
-    "mistake": "?",
-    "blunder": "??",
+    "inaccuracy": "≈",
+    "mistake": "✗",
+    "blunder": "✗✗",
 }
-"""A sign beside each grade's words: the grade is never told by colour only (the
-chess signs for an inaccuracy, a mistake and a blunder)."""
+"""The one sign before each grade's words: the grade is never told by colour only, and
+a decision never carries two signs that disagree (a cross only on a costly grade). Not
+the chess signs (?!, ?, ??): a Hearts player does not read them."""
 COSTLY: Final = frozenset({"inaccuracy", "mistake", "blunder"})
 """The grades that cost points beyond the noise and beyond a good decision."""
 ACCURACY_SCALE: Final = 103.1668

@@ -40,6 +40,7 @@ from typing import Any, Final
 from hearts_teach.bots.catalog import Said, points
 from hearts_teach.bots.montecarlo import MonteCarloBot, Weighing
 from hearts_teach.bots.policy import Situation, choose_play, context, pass_scores
+from hearts_teach.bots.policy.claims import CLAIMS
 from hearts_teach.bots.simple import pass_reasons, passes_to_partner, play_reason
 from hearts_teach.bots.weigh import difference, mean
 from hearts_teach.cards import CARDS, Card, Suit
@@ -75,8 +76,20 @@ SELF_PLAY_PLAYOUTS: Final = 200
 PRICE_SAMPLES: Final = 300
 """Fresh sampled deals in which every option is played out to price a position."""
 DATA: Final = Path(__file__).resolve().parents[1] / "data" / "puzzles.json"
-THEMES: Final = ("pass", "moon", "shooting", "queen", "voiding", "ducking", "points")
-"""The puzzles' themes (``grade.theme.<name>``)."""
+THEMES: Final = (
+    "pass",
+    "moon",
+    "shooting",
+    "queen",
+    "voiding",
+    "ducking",
+    "points",
+    "clean",
+    "leading",
+    "forced",
+)
+"""The puzzles' themes (``grade.theme.<name>``): each fits what the answer does, as
+the facts its reason asserts say (:func:`theme_of_reason`)."""
 
 
 @dataclass(frozen=True)
@@ -165,6 +178,9 @@ class Puzzle:
         values["options"] = tuple(
             Option(tuple(o["cards"]), o["cost"], o["error"]) for o in values["options"]
         )
+        if values["kind"] != "pass":  # the theme from the reason, as mining gives it now
+            answer = [Card.parse(code) for code in values["answers"][0]]
+            values["theme"] = theme_of_reason(values["reason"], answer)
         return cls(**values)
 
 
@@ -257,6 +273,17 @@ def theme_of_reason(reason: str, answer: Sequence[Card]) -> str:
         return "voiding"
     if key.startswith("duck") or key == "give_penalty":
         return "ducking"
+    # « Ramasser des points » was once the theme of every other answer, a clean trick
+    # won or a card overtaken included: the reason's own facts say what the answer does.
+    facts = CLAIMS.get(key, frozenset())
+    if "reverse" in facts or facts & {"points_at_stake", "bonus_at_stake"}:
+        return "points"
+    if "lead" in facts:
+        return "leading"
+    if facts & {"trick_clean", "first_trick"}:
+        return "clean"
+    if "all_beat" in facts:
+        return "forced"
     return "points"
 
 

@@ -466,6 +466,48 @@ class DealReview:
             said = f"{said} {text(key, lang, moon=self.deal.rules.moon_value)}"
         return said
 
+    def moon_text(self, lang: str = "en", you: int | None = None) -> str:
+        """Another side's moon, said plainly at the review's head: who shot it and the
+        points it left the player (``you``: spoken to, else by name); then the decision
+        that would have stopped it, only where the figures show it: a cost beyond the
+        noise, and the bot's card winning the shooter's trick as the others played it,
+        with its points (the reason ``moon_stop``). Empty without another side's moon."""
+        shooter = self.deal.result().moon
+        if shooter is None or self.own_moon:
+            return ""
+        rules = self.deal.rules
+        seat = {"shooter": seat_words(shooter, rules, lang, you, sentence=True)}
+        if you != self.player:
+            seat["player"] = seat_name(self.player, rules.players, lang)
+        suffix = "" if you == self.player else "_seat"
+        said = text(f"review.moon.other{suffix}", lang, score=points(self.score, lang, 0), **seat)
+        stops = [
+            d
+            for d in self.ranked
+            if d.lost and d.reason is not None and d.reason.key == "moon_stop"
+        ]
+        if not stops:
+            return said
+        stop = stops[0]
+        return (
+            said
+            + " "
+            + text(
+                f"review.moon.stop{suffix}",
+                lang,
+                better=stop.better_text(lang),
+                card=stop.played_text(lang),
+                trick=stop.trick,
+                cost=stop.cost_text(lang),
+                **seat,
+            )
+        )
+
+    def objective_text(self, lang: str = "en") -> str:
+        """What the decisions cost in the bot's objective, said behind « Details »: the
+        split (:meth:`split_text`) gives the player's own points in a player's words."""
+        return text("review.split.objective", lang, cost=points(self.decisions_cost, lang))
+
     def accuracy_text(self, lang: str = "en") -> str:
         value = self.accuracy
         if value is None:
@@ -733,7 +775,7 @@ def _review_play(
         error,
         samples,
         len(weighing.options),
-        facts.play_reason(view.trick_number, card, best, beyond_noise(gap, error)),
+        facts.play_reason(view.trick_number, card, best, *facts.weight(gap, error)),
         facts.floor,
         facts.moon_value,
         facts.own_gap(mine.own, bots.own),
@@ -767,7 +809,7 @@ def _review_pass(
         error,
         samples,
         len(weighing.options),
-        facts.pass_reason(passed, better, beyond_noise(gap, error)),
+        facts.pass_reason(passed, better, *facts.weight(gap, error)),
         facts.floor,
         facts.moon_value,
         facts.own_gap(outcomes[0].own, outcomes[1].own),
@@ -839,6 +881,10 @@ class _DealFacts:
     def seat(self, player: int) -> Seat:
         return Seat(player, self.players)
 
+    def weight(self, cost: float, error: float) -> tuple[bool, bool]:
+        """A decision's cost beyond the noise (``lost``), and graded costly."""
+        return beyond_noise(cost, error), grade(cost, error, self.moon_value) in COSTLY
+
     def trick(self, number: int) -> Trick:
         """The trick counted from 0 as the deal counts it."""
         return self.tricks[number - self.first_trick]
@@ -873,9 +919,12 @@ class _DealFacts:
             return shooter
         return None
 
-    def play_reason(self, number: int, card: Card, better: Card, lost: bool) -> Reason:
+    def play_reason(
+        self, number: int, card: Card, better: Card, lost: bool, costly: bool
+    ) -> Reason:
         """The reason for playing ``card`` rather than ``better`` in trick ``number``
-        (``lost``: at a cost beyond the noise)."""
+        (``lost``: at a cost beyond the noise; ``costly``: graded costly, see
+        :meth:`weight`)."""
         me = self.player
         trick = self.trick(number)
         cards = list(trick.cards)
@@ -937,16 +986,19 @@ class _DealFacts:
                 _value, who, worst = max(dumped, key=lambda d: (d[0], d[2].index))
                 facts.add("void_dump")
                 params.update(void_seat=self.seat(who), dumped=worst, suit=Suit(led.suit))
-        if values[better.index] > 0 and self.taken_by(me, better):
+        # "You kept it and it made you take trick 8" is blame: never under a good grade.
+        if costly and values[better.index] > 0 and self.taken_by(me, better):
             later = self.trick_of(better)
             if later is not None and later > number:
                 facts.add("kept_taken")
                 params["later"] = later + 1
         return reason_for(frozenset(facts), params)
 
-    def pass_reason(self, passed: tuple[Card, ...], better: tuple[Card, ...], lost: bool) -> Reason:
-        """The reason for passing ``passed`` rather than ``better`` (``lost``: at a cost
-        beyond the noise)."""
+    def pass_reason(
+        self, passed: tuple[Card, ...], better: tuple[Card, ...], lost: bool, costly: bool
+    ) -> Reason:
+        """The reason for passing ``passed`` rather than ``better`` (``lost`` and
+        ``costly`` as for :meth:`play_reason`)."""
         me = self.player
         direction = self.deal.pass_direction
         assert direction is not None
@@ -972,13 +1024,19 @@ class _DealFacts:
             later = self.trick_of(card)
             if later is None:
                 continue
-            if values[card.index] > 0 and self.taken_by(me, card) and "kept_taken" not in facts:
+            if (
+                costly
+                and values[card.index] > 0
+                and self.taken_by(me, card)
+                and "kept_taken" not in facts
+            ):
                 facts.add("kept_taken")
                 params.update(taken=card, taken_trick=later + 1)
             trick = self.trick(later)
             queen = self.queen
             if (
-                queen is not None
+                costly
+                and queen is not None
                 and card.suit == queen.suit
                 and card.rank > queen.rank
                 and queen in trick.cards

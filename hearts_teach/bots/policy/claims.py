@@ -49,7 +49,7 @@ CLAIMS: dict[str, frozenset[str]] = {
         "lead_none_out": "lead none_out",
         "lead_flush_queen": "lead below_queen queen_out",
         "lead_heart": "lead heart lowest others_higher",
-        "lead_short": "lead short others_higher",
+        "lead_short": "lead short others_higher void_ahead",
         "lead_low": "lead lowest others_higher",
         "lead": "lead",
         "first_trick_high": "follows first_trick highest card_clean",
@@ -111,6 +111,11 @@ def play_facts(ctx: Context, s: Situation, card: int) -> frozenset[str]:
     facts.add({1: "last_of_suit", 2: "two_held"}.get(count, "long_suit"))
     if count <= 2:
         facts.add("short")
+    # Running out of a suit is worth something only with tricks left after it to
+    # discard on: not with the last cards of the deal (« to void yourself quickly »
+    # was once said at trick 12, two cards left).
+    if s.hand.bit_count() - count >= 2:
+        facts.add("void_ahead")
     facts.add("card_points" if value > 0 else "card_bonus" if value < 0 else "card_clean")
     if suit == HEARTS:
         facts.add("heart")
