@@ -286,6 +286,10 @@
       var marker = doc.querySelector(".ht-page[data-lang]");
       var lang = marker && marker.getAttribute("data-lang");
       if (!lang || lang === slot.lang || lang !== twin.getAttribute("hreflang")) return;
+      // Once: the marker changes in several mutations, and a second assign would abort
+      // the first navigation (the reader lands all the same, but twice).
+      if (slot.leaving) return;
+      slot.leaving = true;
       var page = twin.href.split("#")[0].split("?")[0];
       window.location.assign(page + window.location.search);
     };
