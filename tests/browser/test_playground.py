@@ -43,9 +43,14 @@ def hand_size(page: Page) -> int:
     return page.locator(HAND).count()
 
 
+STEP_WAIT_MS = 60_000  # a card's answer under a loaded machine (three test lanes on two cores)
+
+
 def wait_hand_below(page: Page, size: int) -> None:
     page.wait_for_function(
-        "n => document.querySelectorAll('.ht-hand .ht-card').length < n", arg=size, timeout=20_000
+        "n => document.querySelectorAll('.ht-hand .ht-card').length < n",
+        arg=size,
+        timeout=STEP_WAIT_MS,
     )
 
 
