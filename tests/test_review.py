@@ -473,6 +473,9 @@ def test_another_sides_moon_is_said_first_and_a_stop_only_where_the_figures_show
     stops = [d for d in review.decisions if d.lost and d.reason and d.reason.key == "moon_stop"]
     assert stops  # the 2♥ lead, against A♥ that takes the trick with its points
     assert "A♥ rather than 2♥ at trick 12 would have taken that trick and stopped" in said
+    # The stop is a verdict of the figures: another review seed names the same one.
+    again = review_deal(moon_blunder("2H"), 0, seed=7, **SMALL).moon_text("en", 0)
+    assert "A♥ rather than 2♥ at trick 12 would have taken that trick and stopped" in again
     french = review.moon_text("fr", 0)
     assert french.startswith("Est a fait le grand chelem\u202f: il vous a coûté 26 points")
     assert "Avec A♥ au lieu de 2♥ au pli 12, vous preniez ce pli" in french
