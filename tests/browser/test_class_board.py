@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -25,10 +26,16 @@ LOAD_TIMEOUT = 60_000
 BOARD_KEY = re.compile(r"class/board\?key=([A-Za-z0-9_-]+)")
 
 
-def board_key(log: Path) -> str:
-    found = BOARD_KEY.search(log.read_text("utf-8", "replace"))
-    assert found, "the banner gives the board's address with the teacher's key"
-    return found.group(1)
+def board_key(log: Path, timeout: float = 30.0) -> str:
+    """The teacher's key, from the banner. Voilà logs that it listens before the loop
+    runs the playground's own banner, so the banner may follow a moment later."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = BOARD_KEY.search(log.read_text("utf-8", "replace"))
+        if found:
+            return found.group(1)
+        assert time.monotonic() < deadline, "the banner gives the board's address with its key"
+        time.sleep(0.1)
 
 
 def play_the_deal(page: Page) -> None:

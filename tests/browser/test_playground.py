@@ -176,8 +176,11 @@ def test_keyboard_play(page: Page, voila_url: str, output_dir: Path) -> None:
         if played == 2:
             page.screenshot(path=output_dir / "keyboard.png", full_page=True)
         if played < 12:
-            # focus leaves the hand (a second Enter plays nothing); Tab reaches a card again
-            page.wait_for_function("!document.activeElement.classList.contains('ht-card')")
+            # the keyboard goes to the note (a second Enter plays nothing); Tab reaches a
+            # card again. The note, not just "off the hand": the card played leaves the
+            # page before the server's "focus the note" arrives, and a Tab in between
+            # would have its card taken from under it.
+            page.wait_for_function("document.activeElement.classList.contains('ht-note')")
             tab_to_a_card(page)
     expect(page.locator(".ht-status")).to_contain_text("The deal is over")
     # then the focus waits on "Next deal": Enter deals again
