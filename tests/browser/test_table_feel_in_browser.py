@@ -73,6 +73,34 @@ CUT_TEXT = """() => [...document.querySelectorAll('.ht-root *')]
   .map((e) => e.className + ': ' + e.textContent.trim().slice(0, 40))"""
 
 
+# Tabs whose words do not fit their tab.
+CUT_TABS = """() => [...document.querySelectorAll('.lm-TabBar-tab')]
+  .filter((t) => t.offsetParent !== null)
+  .filter((t) => [t, ...t.querySelectorAll('.lm-TabBar-tabLabel')]
+    .some((e) => e.scrollWidth > e.clientWidth + 1))
+  .map((t) => t.textContent.trim())"""
+
+# A trick's name under one card that another card lies on (« Vous » on « Nord »).
+LABEL_UNDER_CARD = """() => {
+  const slots = [...document.querySelectorAll('.ht-centre .ht-slot')]
+    .filter((s) => s.offsetParent !== null && getComputedStyle(s).visibility !== 'hidden');
+  const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+    && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const found = [];
+  for (const slot of slots) {
+    const label = slot.querySelector('.ht-slot-label');
+    if (!label) continue;
+    for (const other of slots) {
+      const card = other.querySelector('.ht-face');
+      if (other !== slot && card && meets(label.getBoundingClientRect(), card.getBoundingClientRect())) {
+        found.push(label.textContent.trim() + ' under ' + card.textContent.trim());
+      }
+    }
+  }
+  return found;
+}"""
+
+
 def kernel_barrier(page: Page) -> None:
     """Wait until the kernel has handled every click and key sent so far: the page's
     language is switched (a message handled after them, in order) and back, each time
@@ -122,6 +150,7 @@ def test_a_phone_shows_the_whole_table_without_sideways_scrolling(
     open_playground(page, voila_url, "?lang=fr")  # the longer words
     expect(page.get_by_role("button", name="Commencer la partie")).to_be_visible()
     assert page.evaluate(SIDEWAYS) == []  # the start screen too
+    assert page.evaluate(CUT_TABS) == []  # « Enseignants », not « Enseignant »
     page.screenshot(path=output_dir / "start.png")
     page.get_by_role("radio", name="English").click()
     start_and_pass(page)
@@ -130,6 +159,7 @@ def test_a_phone_shows_the_whole_table_without_sideways_scrolling(
     for turn in range(3):
         play_one(page)
         assert page.evaluate(SIDEWAYS) == [], turn
+        assert page.evaluate(LABEL_UNDER_CARD) == [], turn
     # the hand in even rows of seven cards at most (ten: five and five), every card
     # inside the screen
     tops = page.evaluate(f"[...document.querySelectorAll('{HAND}')].map(c => c.offsetTop)")
