@@ -161,6 +161,7 @@ LIVE = (
     """
 .ht-main,.ht-table,.ht-lesson{container-type:inline-size}
 .ht-main>.ht-note{order:2}.ht-main>.ht-hand{order:1}.ht-main>.ht-refusal-box{order:2}.ht-main>*{order:3}.ht-main>.ht-felt-box{order:0}
+.ht-main>.ht-hand+.ht-refusal-box{order:1}
 .ht-felt.ht-live{grid-template-columns:minmax(0,1fr) minmax(0,1.6fr) minmax(0,1fr);
   grid-template-areas:"last north ." "west centre east" ". south .";min-height:0;align-items:center;
   padding:10px;gap:8px}

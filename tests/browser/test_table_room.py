@@ -402,6 +402,29 @@ def test_static_phone_turn_shows_the_trick_and_the_hand(
     phone.screenshot(path=output_dir / f"phone-turn-{scheme_of(phone)}.png")
 
 
+# Buttons (cards and controls) that the refusal's box lies on.
+UNDER_THE_REFUSAL = """() => {
+  const said = document.querySelector('.ht-refusal').getBoundingClientRect();
+  const meets = (r) => r.left < said.right - 1 && said.left < r.right - 1
+    && r.top < said.bottom - 1 && said.top < r.bottom - 1;
+  return [...document.querySelectorAll('.ht-root button')]
+    .filter((b) => b.offsetParent !== null && meets(b.getBoundingClientRect()))
+    .map((b) => b.textContent.trim() || b.getAttribute('aria-label'));
+}"""
+
+
+def test_served_phone_refusal_covers_no_control(phone: Page, voila_url: str) -> None:
+    """A refused card's reason on a phone lay over « Conseil » and a card: the buttons
+    under the hand had come between the hand and the reason's place."""
+    surface = open_served(phone, voila_url, f"deal={share_code(OPENING)}&lang=fr")
+    expect(surface.locator(HAND)).to_have_count(13, timeout=STEP_TIMEOUT)
+    for scroll in ("window.scrollTo(0, 0)", "window.scrollTo(0, document.body.scrollHeight)"):
+        phone.evaluate(scroll)
+        surface.locator(REFUSED).first.click(timeout=STEP_TIMEOUT)
+        expect(surface.locator(".ht-refusal")).to_be_visible(timeout=STEP_TIMEOUT)
+        assert phone.evaluate(UNDER_THE_REFUSAL) == [], scroll
+
+
 # --- the share code, copied in one click -------------------------------------------------
 
 
