@@ -112,6 +112,9 @@ _NARROW = """
 /* the phase's buttons (« Passer ces cartes », « Donne suivante ») right under the hand,
    so that the table, the hand and them fit one screen */
 .ht-main>.ht-toolbar:not(.ht-ask){order:1}
+/* a lesson's verdict on the card just tried (« ✘ Pas celle-ci … ») right under the hand,
+   before the buttons, where the player looks: after them it fell below the screen */
+.ht-main>.ht-verdict{order:1}
 /* the trick a little smaller, so that North's card and its name (two rows) end above the
    bottom card (its row 4): 52 + a 14-px name in 2 × 34 px; 31-px rows laid it on « Nord » */
 .ht-live:not(.ht-p5):not(.ht-p6) .ht-centre{height:164px}

@@ -17,7 +17,8 @@ from hearts_teach_widgets.summary import summary_html
 from playwright.sync_api import Page, expect
 from support.table_page import HAND, PLAYABLE
 
-from hearts_teach import Deal, Game, Rules
+from hearts_teach import Card, Deal, Game, Rules
+from hearts_teach.i18n import text
 from hearts_teach.records import share_code
 
 pytestmark = pytest.mark.browser
@@ -752,3 +753,55 @@ def test_a_double_click_is_one_click(page: Page, voila_url: str, output_dir: Pat
         assert page.locator(HAND).count() == size - 1
         expect(page.locator(".ht-message.ht-error")).to_have_count(0)
     page.screenshot(path=output_dir / "after-double-clicks.png", full_page=True)
+
+
+def test_a_phone_shows_a_lessons_verdict_with_the_hand(
+    page: Page, voila_url: str, output_dir: Path
+) -> None:
+    """390 px: after a wrong card in a guided deal its verdict (« ✘ Pas celle-ci … »)
+    was below the buttons, off the screen; it is right under the hand, with it on screen."""
+    from hearts_teach.i18n import card_name
+    from hearts_teach.teaching.lessons import LessonRun, get_lesson
+
+    page.set_viewport_size(PHONE)
+    lang = "fr"
+    open_playground(page, voila_url, f"?lang={lang}")
+    lesson = get_lesson("standard-first-trick")
+    page.get_by_role("tab", name=text("ui.tab.lessons", lang)).click()
+    page.get_by_role("button", name=text("ui.lessons.open", lang, title=lesson.title[lang])).or_(
+        page.get_by_role("button", name=lesson.title[lang], exact=True)
+    ).first.click()
+    page.locator(".ht-lesson .ht-felt.ht-live").wait_for(timeout=30_000)
+
+    def card(c: Card) -> Any:
+        return page.locator(f".ht-lesson {HAND}").filter(
+            has_text=re.compile(rf"^{re.escape(card_name(c, lang))}\b", re.IGNORECASE)
+        )
+
+    model = LessonRun(lesson)
+    model.advance()
+    for _ in range(40):
+        assert not model.finished, "no key decision with a wrong card"
+        choices = model.choices()
+        wrong = [c for c in model.deal.legal_moves() if c not in choices]
+        if model.question == "key" and wrong:
+            card(wrong[0]).click(timeout=30_000)
+            break
+        card(choices[0]).click(timeout=30_000)
+        model.answer(choices[0])
+        model.advance()
+        size = len(model.deal.hand(model.lesson.learner))
+        expect(page.locator(f".ht-lesson {HAND}")).to_have_count(size, timeout=30_000)
+    verdict = page.locator(".ht-lesson .ht-verdict")
+    expect(verdict).to_contain_text("✘", timeout=30_000)
+    page.screenshot(path=output_dir / "verdict.png")
+    # right under the hand, before its buttons (« Conseil », « Continuer la leçon »)
+    found = page.evaluate(
+        """() => {
+          const box = (s) => document.querySelector(s).getBoundingClientRect();
+          return {verdict: box('.ht-lesson .ht-verdict'), hand: box('.ht-lesson .ht-main>.ht-hand'),
+                  buttons: box('.ht-lesson .ht-main>.ht-toolbar')};
+        }"""
+    )
+    assert found["hand"]["bottom"] - 1 <= found["verdict"]["top"], found
+    assert found["verdict"]["bottom"] <= found["buttons"]["top"] + 1, found
