@@ -805,3 +805,20 @@ def test_a_phone_shows_a_lessons_verdict_with_the_hand(
     )
     assert found["hand"]["bottom"] - 1 <= found["verdict"]["top"], found
     assert found["verdict"]["bottom"] <= found["buttons"]["top"] + 1, found
+
+
+def test_a_phone_shows_the_seats_words_whole_at_the_end_of_a_deal(
+    page: Page, voila_url: str, output_dir: Path
+) -> None:
+    """390 px, a deal played out: the seats said « Plus de ca… » for « plus de cartes »."""
+    page.set_viewport_size(PHONE)
+    deal = Deal.new(Rules(), seed=3, deal_number=3)  # no pass
+    while not deal.is_complete:
+        deal.play(deal.legal_moves()[0])
+    open_playground(page, voila_url, f"?deal={share_code(deal)}&lang=fr")
+    expect(
+        page.locator(".ht-seat .ht-meta").filter(has_text=re.compile("plus de cartes", re.I))
+    ).to_have_count(3, timeout=LOAD_TIMEOUT)
+    page.locator(".ht-felt-box").scroll_into_view_if_needed()
+    page.screenshot(path=output_dir / "end.png")
+    assert page.evaluate(CUT_TEXT) == []
