@@ -188,6 +188,7 @@ class GuidedDeal(Localized, widgets.VBox):  # type: ignore[misc]
         self.refusal_box.add_class("ht-refusal-box")
         self._refusals = 0
         self.feedback = widgets.HTML()
+        self.feedback.add_class("ht-verdict")  # on a phone right under the hand (style)
         self.hint_button = widgets.Button(icon="lightbulb-o")
         self.hint_button.on_click(lambda _b: self.show_hint())
         self.continue_button = widgets.Button(icon="forward", disabled=True)

@@ -112,8 +112,19 @@ _NARROW = """
 /* the phase's buttons (« Passer ces cartes », « Donne suivante ») right under the hand,
    so that the table, the hand and them fit one screen */
 .ht-main>.ht-toolbar:not(.ht-ask){order:1}
-.ht-live:not(.ht-p5):not(.ht-p6) .ht-centre{height:150px}
-.ht-live:not(.ht-p5):not(.ht-p6) .ht-layer{grid-template-rows:20px repeat(4,31px)}
+/* a lesson's verdict on the card just tried (« ✘ Pas celle-ci … ») right under the hand,
+   before the buttons, where the player looks: after them it fell below the screen */
+.ht-main>.ht-verdict{order:1}
+/* the trick a little smaller, so that North's card and its name (two rows) end above the
+   bottom card (its row 4): 52 + a 14-px name in 2 × 34 px; 31-px rows laid it on « Nord » */
+.ht-live:not(.ht-p5):not(.ht-p6) .ht-centre{height:164px}
+.ht-live:not(.ht-p5):not(.ht-p6) .ht-layer{grid-template-rows:20px repeat(4,34px)}
+.ht-live:not(.ht-p5):not(.ht-p6) .ht-slot .ht-face{width:38px;height:52px}
+.ht-live:not(.ht-p5):not(.ht-p6) .ht-slot .ht-rank{font-size:16px}
+.ht-live:not(.ht-p5):not(.ht-p6) .ht-slot .ht-suit{font-size:19px}
+.ht-live .ht-slot-label{line-height:14px}
+/* a seat's words wrap rather than end in « Plus de ca… » */
+.ht-live .ht-seat .ht-meta{white-space:normal;overflow-wrap:anywhere;text-overflow:clip}
 .ht-note{font-size:13px !important}
 .ht-live .ht-corner{height:86px}
 .ht-pass-groups{grid-template-columns:repeat(2,minmax(0,1fr));gap:8px}
@@ -153,6 +164,7 @@ LIVE = (
     """
 .ht-main,.ht-table,.ht-lesson{container-type:inline-size}
 .ht-main>.ht-note{order:2}.ht-main>.ht-hand{order:1}.ht-main>.ht-refusal-box{order:2}.ht-main>*{order:3}.ht-main>.ht-felt-box{order:0}
+.ht-main>.ht-hand+.ht-refusal-box{order:1}
 .ht-felt.ht-live{grid-template-columns:minmax(0,1fr) minmax(0,1.6fr) minmax(0,1fr);
   grid-template-areas:"last north ." "west centre east" ". south .";min-height:0;align-items:center;
   padding:10px;gap:8px}
@@ -282,6 +294,12 @@ LIVE = (
 .ht-root .widget-checkbox .widget-label-basic{white-space:normal;height:auto;overflow:visible;
   text-overflow:clip;line-height:1.35;padding:4px 0}
 @media (max-width:540px){.ht-root .widget-gridbox{grid-template-columns:minmax(0,1fr) !important}
+  /* the tabs as wide as their words (four equal tabs cut « Enseignants »), wrapped if need be */
+  .ht-root .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-content{flex-wrap:wrap}
+  .ht-root .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-tab{flex:1 1 auto;min-width:0;
+    max-width:none;padding:0 8px}
+  .ht-root .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-tabLabel{overflow:visible;
+    text-overflow:clip}
   /* a labelled drop-down: its label above it, the whole width for the choice's words */
   .ht-root .widget-dropdown.widget-inline-hbox{flex-wrap:wrap;height:auto}
   .ht-root .widget-dropdown>.widget-label{width:100% !important;max-width:100%;
@@ -470,8 +488,28 @@ CSS = (
 .ht-log li{margin-bottom:4px}
 .ht-code{font-family:ui-monospace,monospace;font-size:12px;word-break:break-all}
 .ht-toolbar{flex-wrap:wrap;gap:6px;align-items:center}
-.ht-static{display:inline-block}
+.ht-static{display:inline-block;max-width:100%;box-sizing:border-box}
 .ht-static .ht-hand-static{display:flex;flex-wrap:wrap;gap:3px;margin-top:8px}
+/* a phone: the picture never wider than the screen (a seat's sixteen backs and words held
+   it wider, clipping a seat and the cards on the right): the other seats above the trick,
+   the whole width for the trick, the learner under it, backs and words wrapped */
+@media (max-width:540px){
+  .ht-static{display:block}
+  .ht-static .ht-felt{grid-template-columns:repeat(3,minmax(0,1fr));gap:6px;padding:10px 8px;
+    min-height:0;grid-template-areas:"west north east" "centre centre centre" ". south ."}
+  .ht-static .ht-felt.ht-two{grid-template-areas:". north ." "centre centre centre" ". south ."}
+  .ht-static .ht-felt.ht-p5{grid-template-columns:repeat(4,minmax(0,1fr));
+    grid-template-areas:"west nw ne east" "centre centre centre centre" ". south south ."}
+  .ht-static .ht-felt.ht-p6{grid-template-areas:"nw north ne" "sw . se" "centre centre centre" ". south ."}
+  .ht-static .ht-seat{min-width:0;padding:4px 5px;font-size:12px;overflow-wrap:anywhere;
+    align-self:stretch}
+  .ht-static .ht-seat .ht-name{font-size:13px}
+  .ht-static .ht-seat .ht-meta{font-size:11.5px}
+  .ht-static .ht-seat .ht-turn-tag{display:inline-block;margin-left:0;white-space:nowrap;font-size:11px}
+  .ht-static .ht-backs{display:flex;flex-wrap:wrap;max-width:100%;row-gap:2px}
+  .ht-static .ht-back{flex:none}
+  .ht-static .ht-centre{min-width:0;min-height:150px;grid-template-columns:repeat(3,minmax(0,1fr))}
+  .ht-static .ht-p6 .ht-south,.ht-static .ht-p5 .ht-south{align-self:start}}
 .ht-link{display:inline-block;margin-top:8px;font-weight:600}
 .ht-link.ht-link-button{align-self:flex-start;padding:5px 12px;border:2px solid #1565c0;border-radius:6px;
   background:#fff;color:#0d47a1;text-decoration:none;line-height:1.3;cursor:pointer}

@@ -51,9 +51,11 @@ def table_parts(
     main = widgets.VBox(
         [
             table.felt,
-            table.refusal_box,
             table.note,
             table.hand,
+            # right after the hand, so that a phone's order keeps it there, before the
+            # buttons under the hand (its reason is lifted over the hand, on the felt)
+            table.refusal_box,
             table.thinking,
             table.reasons,
             table.moon_box,

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import FrameLocator, Locator, Page, expect
+from playwright.sync_api import Browser, FrameLocator, Locator, Page, expect
 
 from hearts_teach.cards import Card, cards_of
 from hearts_teach.i18n import card_symbol, text
@@ -146,3 +146,47 @@ def test_static_puzzles_tab_keeps_its_progress_in_the_browser(
     expect(tab.locator(".ht-message[role=status]").first).to_contain_text(
         rating_line(progress, "fr"), timeout=STEP_TIMEOUT
     )
+
+
+# Every element of a puzzle's picture whose box must lie inside a phone's screen.
+_OUTSIDE = """(width) => {
+  const bad = [];
+  for (const el of document.querySelectorAll('.ht-seat, .ht-hand-static .ht-face, .ht-centre')) {
+    const r = el.getBoundingClientRect();
+    if (r.left < 0 || r.right > width + 0.5) bad.push(el.textContent.trim() + ' ' + r.left + '..' + r.right);
+  }
+  for (const el of document.querySelectorAll('.ht-seat .ht-name')) {
+    if (el.scrollWidth > el.clientWidth + 1) bad.push('cut: ' + el.textContent);
+  }
+  if (document.documentElement.scrollWidth > width) bad.push('page ' + document.documentElement.scrollWidth);
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_a_puzzle_picture_fits_a_phone(browser: Browser, players: int, output_dir: Path) -> None:
+    """390 px (the French player's phone): the picture's seats, the trick and every card of
+    the hand inside the screen (a Black Maria puzzle showed 12 cards of 16 and « Oue… »)."""
+    from hearts_teach_widgets.render import position_html
+
+    puzzle = next(p for p in load() if p.position().rules.players == players)
+    deal = puzzle.position()
+    picture = position_html(deal, "fr", player=puzzle.player, playground_url=None, seated=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=3,
+    )
+    try:
+        phone = context.new_page()
+        phone.set_content(
+            '<!doctype html><html lang="fr"><meta name="viewport" content="width=device-width">'
+            f'<body style="margin:0;padding:0 16px">{picture}</body></html>'
+        )
+        faces = phone.locator(".ht-hand-static .ht-face")
+        expect(faces).to_have_count(len(deal.hand(puzzle.player)))
+        phone.screenshot(path=output_dir / f"puzzle-{players}.png", full_page=True)
+        assert phone.evaluate(_OUTSIDE, 390) == []
+    finally:
+        context.close()

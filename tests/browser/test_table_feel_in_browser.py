@@ -17,7 +17,8 @@ from hearts_teach_widgets.summary import summary_html
 from playwright.sync_api import Page, expect
 from support.table_page import HAND, PLAYABLE
 
-from hearts_teach import Deal, Game, Rules
+from hearts_teach import Card, Deal, Game, Rules
+from hearts_teach.i18n import text
 from hearts_teach.records import share_code
 
 pytestmark = pytest.mark.browser
@@ -73,6 +74,34 @@ CUT_TEXT = """() => [...document.querySelectorAll('.ht-root *')]
   .map((e) => e.className + ': ' + e.textContent.trim().slice(0, 40))"""
 
 
+# Tabs whose words do not fit their tab.
+CUT_TABS = """() => [...document.querySelectorAll('.lm-TabBar-tab')]
+  .filter((t) => t.offsetParent !== null)
+  .filter((t) => [t, ...t.querySelectorAll('.lm-TabBar-tabLabel')]
+    .some((e) => e.scrollWidth > e.clientWidth + 1))
+  .map((t) => t.textContent.trim())"""
+
+# A trick's name under one card that another card lies on (« Vous » on « Nord »).
+LABEL_UNDER_CARD = """() => {
+  const slots = [...document.querySelectorAll('.ht-centre .ht-slot')]
+    .filter((s) => s.offsetParent !== null && getComputedStyle(s).visibility !== 'hidden');
+  const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+    && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const found = [];
+  for (const slot of slots) {
+    const label = slot.querySelector('.ht-slot-label');
+    if (!label) continue;
+    for (const other of slots) {
+      const card = other.querySelector('.ht-face');
+      if (other !== slot && card && meets(label.getBoundingClientRect(), card.getBoundingClientRect())) {
+        found.push(label.textContent.trim() + ' under ' + card.textContent.trim());
+      }
+    }
+  }
+  return found;
+}"""
+
+
 def kernel_barrier(page: Page) -> None:
     """Wait until the kernel has handled every click and key sent so far: the page's
     language is switched (a message handled after them, in order) and back, each time
@@ -122,6 +151,7 @@ def test_a_phone_shows_the_whole_table_without_sideways_scrolling(
     open_playground(page, voila_url, "?lang=fr")  # the longer words
     expect(page.get_by_role("button", name="Commencer la partie")).to_be_visible()
     assert page.evaluate(SIDEWAYS) == []  # the start screen too
+    assert page.evaluate(CUT_TABS) == []  # « Enseignants », not « Enseignant »
     page.screenshot(path=output_dir / "start.png")
     page.get_by_role("radio", name="English").click()
     start_and_pass(page)
@@ -130,6 +160,7 @@ def test_a_phone_shows_the_whole_table_without_sideways_scrolling(
     for turn in range(3):
         play_one(page)
         assert page.evaluate(SIDEWAYS) == [], turn
+        assert page.evaluate(LABEL_UNDER_CARD) == [], turn
     # the hand in even rows of seven cards at most (ten: five and five), every card
     # inside the screen
     tops = page.evaluate(f"[...document.querySelectorAll('{HAND}')].map(c => c.offsetTop)")
@@ -722,3 +753,72 @@ def test_a_double_click_is_one_click(page: Page, voila_url: str, output_dir: Pat
         assert page.locator(HAND).count() == size - 1
         expect(page.locator(".ht-message.ht-error")).to_have_count(0)
     page.screenshot(path=output_dir / "after-double-clicks.png", full_page=True)
+
+
+def test_a_phone_shows_a_lessons_verdict_with_the_hand(
+    page: Page, voila_url: str, output_dir: Path
+) -> None:
+    """390 px: after a wrong card in a guided deal its verdict (« ✘ Pas celle-ci … »)
+    was below the buttons, off the screen; it is right under the hand, with it on screen."""
+    from hearts_teach.i18n import card_name
+    from hearts_teach.teaching.lessons import LessonRun, get_lesson
+
+    page.set_viewport_size(PHONE)
+    lang = "fr"
+    open_playground(page, voila_url, f"?lang={lang}")
+    lesson = get_lesson("standard-first-trick")
+    page.get_by_role("tab", name=text("ui.tab.lessons", lang)).click()
+    page.get_by_role("button", name=text("ui.lessons.open", lang, title=lesson.title[lang])).or_(
+        page.get_by_role("button", name=lesson.title[lang], exact=True)
+    ).first.click()
+    page.locator(".ht-lesson .ht-felt.ht-live").wait_for(timeout=30_000)
+
+    def card(c: Card) -> Any:
+        return page.locator(f".ht-lesson {HAND}").filter(
+            has_text=re.compile(rf"^{re.escape(card_name(c, lang))}\b", re.IGNORECASE)
+        )
+
+    model = LessonRun(lesson)
+    model.advance()
+    for _ in range(40):
+        assert not model.finished, "no key decision with a wrong card"
+        choices = model.choices()
+        wrong = [c for c in model.deal.legal_moves() if c not in choices]
+        if model.question == "key" and wrong:
+            card(wrong[0]).click(timeout=30_000)
+            break
+        card(choices[0]).click(timeout=30_000)
+        model.answer(choices[0])
+        model.advance()
+        size = len(model.deal.hand(model.lesson.learner))
+        expect(page.locator(f".ht-lesson {HAND}")).to_have_count(size, timeout=30_000)
+    verdict = page.locator(".ht-lesson .ht-verdict")
+    expect(verdict).to_contain_text("✘", timeout=30_000)
+    page.screenshot(path=output_dir / "verdict.png")
+    # right under the hand, before its buttons (« Conseil », « Continuer la leçon »)
+    found = page.evaluate(
+        """() => {
+          const box = (s) => document.querySelector(s).getBoundingClientRect();
+          return {verdict: box('.ht-lesson .ht-verdict'), hand: box('.ht-lesson .ht-main>.ht-hand'),
+                  buttons: box('.ht-lesson .ht-main>.ht-toolbar')};
+        }"""
+    )
+    assert found["hand"]["bottom"] - 1 <= found["verdict"]["top"], found
+    assert found["verdict"]["bottom"] <= found["buttons"]["top"] + 1, found
+
+
+def test_a_phone_shows_the_seats_words_whole_at_the_end_of_a_deal(
+    page: Page, voila_url: str, output_dir: Path
+) -> None:
+    """390 px, a deal played out: the seats said « Plus de ca… » for « plus de cartes »."""
+    page.set_viewport_size(PHONE)
+    deal = Deal.new(Rules(), seed=3, deal_number=3)  # no pass
+    while not deal.is_complete:
+        deal.play(deal.legal_moves()[0])
+    open_playground(page, voila_url, f"?deal={share_code(deal)}&lang=fr")
+    expect(
+        page.locator(".ht-seat .ht-meta").filter(has_text=re.compile("plus de cartes", re.I))
+    ).to_have_count(3, timeout=LOAD_TIMEOUT)
+    page.locator(".ht-felt-box").scroll_into_view_if_needed()
+    page.screenshot(path=output_dir / "end.png")
+    assert page.evaluate(CUT_TEXT) == []

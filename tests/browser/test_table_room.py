@@ -362,6 +362,69 @@ def test_static_phone_table(phone: Page, site_url: str, output_dir: Path) -> Non
     phone.screenshot(path=output_dir / f"phone-pinned-{scheme_of(phone)}.png")
 
 
+# At the person's turn (the table's focus on its note, where a click on a card had put
+# it on the card): the trick (its box and its cards) and the hand's cards, each inside
+# the screen and under the site's header, measured in the book's page (the frame's
+# offset added).
+TRICK_AND_HAND_ON_SCREEN = """() => {
+  const frame = document.querySelector('.ht-live-frame');
+  const doc = frame.contentDocument, at = frame.getBoundingClientRect();
+  let top = 0;  // the bottom of the bar the theme keeps at the screen's top
+  for (let e = document.elementFromPoint(innerWidth / 2, 1); e && e !== document.body;
+       e = e.parentElement) {
+    if (['sticky', 'fixed'].includes(getComputedStyle(e).position)) {
+      top = Math.max(0, e.getBoundingClientRect().bottom);
+      break;
+    }
+  }
+  const parts = [...doc.querySelectorAll('.ht-main .ht-centre, .ht-main .ht-centre .ht-face,'
+    + ' .ht-main>.ht-hand .ht-card')].filter((e) => e.offsetParent !== null);
+  const focused = doc.activeElement && doc.activeElement.closest('.ht-note');
+  return focused && parts.length > 1 && parts.every((e) => {
+    const r = e.getBoundingClientRect();
+    return at.top + r.top >= top - 1 && at.top + r.bottom <= innerHeight + 1;
+  });
+}"""
+
+
+def test_static_phone_turn_shows_the_trick_and_the_hand(
+    phone: Page, site_url: str, output_dir: Path
+) -> None:
+    """At the person's turn the table's focus (its note, under the hand) scrolled the
+    book's page until the trick was above the screen, under the site's header."""
+    surface = open_static(phone, site_url, f"deal={share_code(OPENING)}")
+    expect(surface.locator(HAND)).to_have_count(13, timeout=STEP_TIMEOUT)
+    for left in (12, 11):
+        surface.locator(PLAYABLE).first.click(timeout=STEP_TIMEOUT)
+        expect(surface.locator(HAND)).to_have_count(left, timeout=STEP_TIMEOUT)
+        expect(surface.locator(PLAYABLE).first).to_be_visible(timeout=STEP_TIMEOUT)
+        phone.wait_for_function(TRICK_AND_HAND_ON_SCREEN, timeout=STEP_TIMEOUT)
+    phone.screenshot(path=output_dir / f"phone-turn-{scheme_of(phone)}.png")
+
+
+# Buttons (cards and controls) that the refusal's box lies on.
+UNDER_THE_REFUSAL = """() => {
+  const said = document.querySelector('.ht-refusal').getBoundingClientRect();
+  const meets = (r) => r.left < said.right - 1 && said.left < r.right - 1
+    && r.top < said.bottom - 1 && said.top < r.bottom - 1;
+  return [...document.querySelectorAll('.ht-root button')]
+    .filter((b) => b.offsetParent !== null && meets(b.getBoundingClientRect()))
+    .map((b) => b.textContent.trim() || b.getAttribute('aria-label'));
+}"""
+
+
+def test_served_phone_refusal_covers_no_control(phone: Page, voila_url: str) -> None:
+    """A refused card's reason on a phone lay over « Conseil » and a card: the buttons
+    under the hand had come between the hand and the reason's place."""
+    surface = open_served(phone, voila_url, f"deal={share_code(OPENING)}&lang=fr")
+    expect(surface.locator(HAND)).to_have_count(13, timeout=STEP_TIMEOUT)
+    for scroll in ("window.scrollTo(0, 0)", "window.scrollTo(0, document.body.scrollHeight)"):
+        phone.evaluate(scroll)
+        surface.locator(REFUSED).first.click(timeout=STEP_TIMEOUT)
+        expect(surface.locator(".ht-refusal")).to_be_visible(timeout=STEP_TIMEOUT)
+        assert phone.evaluate(UNDER_THE_REFUSAL) == [], scroll
+
+
 # --- the share code, copied in one click -------------------------------------------------
 
 

@@ -257,6 +257,36 @@
         }
       });
     };
+    // On a phone the table's focus goes to its note, under the pinned hand: the browser
+    // scrolled the page until the note showed, and the trick (the cards to answer) went up
+    // under the site's header. After that focus the page is scrolled back so that the
+    // table's top is just under the header: the trick is then on the screen, over the
+    // hand pinned at its bottom.
+    var header = function () {
+      // the bar the theme keeps at the screen's top (sticky or fixed), if any
+      var e = document.elementFromPoint(window.innerWidth / 2, 1);
+      for (; e && e !== document.body; e = e.parentElement) {
+        var position = window.getComputedStyle(e).position;
+        if (position === "sticky" || position === "fixed") {
+          return Math.max(0, e.getBoundingClientRect().bottom);
+        }
+      }
+      return 0;
+    };
+    var reveal = function () {
+      var hand = doc.querySelector(".ht-main>.ht-hand");
+      var felt = doc.querySelector(".ht-main>.ht-felt-box");
+      if (!hand || !felt || doc.defaultView.getComputedStyle(hand).position !== "sticky") return;
+      var top = frame.getBoundingClientRect().top + felt.getBoundingClientRect().top;
+      var shift = Math.round(top - header() - 4);
+      if (Math.abs(shift) > 2) window.scrollBy(0, shift);
+      pin();
+    };
+    doc.addEventListener("focusin", function (event) {
+      var target = event.target;
+      if (!target || !target.closest || !target.closest(".ht-main .ht-note")) return;
+      window.requestAnimationFrame(reveal);
+    });
     var fitAndPin = function () {
       fit();
       pin();
