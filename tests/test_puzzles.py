@@ -28,13 +28,12 @@ from hearts_teach.teaching.puzzle_progress import (
 from hearts_teach.teaching.puzzles import (
     MIN_ERRORS,
     MIN_MARGIN,
-    THEMES,
     VARIANTS,
     accepted,
     load,
     price,
-    theme_of_reason,
 )
+from hearts_teach.teaching.themes import THEMES, theme_of_reason
 
 PUZZLES = load()
 

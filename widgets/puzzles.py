@@ -38,7 +38,8 @@ from hearts_teach.teaching.puzzle_progress import (
     puzzle_rating,
     record_try,
 )
-from hearts_teach.teaching.puzzles import THEMES, VARIANTS, Puzzle, load
+from hearts_teach.teaching.puzzles import VARIANTS, Puzzle, load
+from hearts_teach.teaching.themes import THEMES
 
 from .render import position_html, variant_name
 from .review import answer_controls, card_buttons, label_cards

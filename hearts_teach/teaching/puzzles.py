@@ -40,7 +40,6 @@ from typing import Any, Final
 from hearts_teach.bots.catalog import Said, points
 from hearts_teach.bots.montecarlo import MonteCarloBot, Weighing
 from hearts_teach.bots.policy import Situation, choose_play, context, pass_scores
-from hearts_teach.bots.policy.claims import CLAIMS
 from hearts_teach.bots.simple import pass_reasons, passes_to_partner, play_reason
 from hearts_teach.bots.weigh import difference, mean
 from hearts_teach.cards import CARDS, Card, Suit
@@ -48,6 +47,7 @@ from hearts_teach.deal import Deal, PlayerView
 from hearts_teach.i18n import card_symbols, decimal, text
 from hearts_teach.records import deal_from_code, share_code
 from hearts_teach.rules import Rules
+from hearts_teach.teaching.themes import theme_of_reason
 
 FORMAT_VERSION: Final = 1
 VARIANTS: Final = (
@@ -76,20 +76,6 @@ SELF_PLAY_PLAYOUTS: Final = 200
 PRICE_SAMPLES: Final = 300
 """Fresh sampled deals in which every option is played out to price a position."""
 DATA: Final = Path(__file__).resolve().parents[1] / "data" / "puzzles.json"
-THEMES: Final = (
-    "pass",
-    "moon",
-    "shooting",
-    "queen",
-    "voiding",
-    "ducking",
-    "points",
-    "clean",
-    "leading",
-    "forced",
-)
-"""The puzzles' themes (``grade.theme.<name>``): each fits what the answer does, as
-the facts its reason asserts say (:func:`theme_of_reason`)."""
 
 
 @dataclass(frozen=True)
@@ -178,9 +164,6 @@ class Puzzle:
         values["options"] = tuple(
             Option(tuple(o["cards"]), o["cost"], o["error"]) for o in values["options"]
         )
-        if values["kind"] != "pass":  # the theme from the reason, as mining gives it now
-            answer = [Card.parse(code) for code in values["answers"][0]]
-            values["theme"] = theme_of_reason(values["reason"], answer)
         return cls(**values)
 
 
@@ -258,33 +241,6 @@ def price(
 
 
 # --- themes and ratings ----------------------------------------------------------------
-
-
-def theme_of_reason(reason: str, answer: Sequence[Card]) -> str:
-    """The theme of a play puzzle from the bots' checked reason for its answer."""
-    key = reason.removeprefix("play.")
-    if key.startswith("moon_shoot") or key in ("moon_lead", "moon_discard", "moon_duck"):
-        return "shooting"
-    if key.startswith("moon"):
-        return "moon"
-    if key in ("lead_flush_queen", "dump_danger") or any(c.code == "QS" for c in answer):
-        return "queen"
-    if key.startswith("dump") or key.startswith("discard"):
-        return "voiding"
-    if key.startswith("duck") or key == "give_penalty":
-        return "ducking"
-    # « Ramasser des points » was once the theme of every other answer, a clean trick
-    # won or a card overtaken included: the reason's own facts say what the answer does.
-    facts = CLAIMS.get(key, frozenset())
-    if "reverse" in facts or facts & {"points_at_stake", "bonus_at_stake"}:
-        return "points"
-    if "lead" in facts:
-        return "leading"
-    if facts & {"trick_clean", "first_trick"}:
-        return "clean"
-    if "all_beat" in facts:
-        return "forced"
-    return "points"
 
 
 def starting_rating(options: int, margin: float, rule_agrees: bool) -> float:

@@ -67,6 +67,7 @@ from hearts_teach.i18n import (
 from hearts_teach.scoring import DealResult
 from hearts_teach.teaching.compare import compare_deal
 from hearts_teach.teaching.grading import COSTLY, Leak, accuracy, grade, graded_cost, leaks
+from hearts_teach.teaching.themes import play_theme
 from hearts_teach.teaching.whatif import WhatIf, WhatIfResult
 
 REVIEW_PLAYOUTS: Final = DEFAULT_PLAYOUTS
@@ -153,25 +154,6 @@ class Reason:
         return say(f"review.why_seat.{self.key}", lang, values)
 
 
-THEMES: Final = ("pass", "moon", "queen", "voiding", "ducking", "points")
-"""The themes of the leak finder and the puzzles (``grade.theme.<name>``)."""
-
-
-def theme_of(reason: str) -> str:
-    """The theme a reason of :data:`WHY` belongs to."""
-    if reason.startswith("pass"):
-        return "pass"
-    if reason.startswith("moon"):
-        return "moon"
-    if reason.startswith("queen"):
-        return "queen"
-    if reason == "void_dump":
-        return "voiding"
-    if reason.endswith("_ducks"):
-        return "ducking"
-    return "points"
-
-
 def reason_for(facts: frozenset[str], params: Mapping[str, object]) -> Reason:
     """The first reason of :data:`WHY` whose facts all hold."""
     key = next(key for key, claims in WHY.items() if claims <= facts)
@@ -223,6 +205,10 @@ class Decision:
     expected: float = 0.0
     """The player's own points (their side's) the bot expects this deal after its own
     choice, from the player's view, over its sampled deals."""
+    theme: str = "points"
+    """What the better choice is about, from the bots' reason for it (``pass`` for a
+    pass; :mod:`~hearts_teach.teaching.themes`): the leak finder counts the points lost
+    by theme, and the puzzles page trains the same themes."""
 
     @property
     def grade(self) -> str:
@@ -238,13 +224,6 @@ class Decision:
     def graded_cost(self) -> float:
         """The cost beyond the noise (else 0): what accuracy and leaks count."""
         return graded_cost(self.cost, self.error, self.agrees)
-
-    @property
-    def theme(self) -> str:
-        """The theme of the decision's reason (:data:`THEMES`), ``pass`` for a pass."""
-        if self.kind == "pass":
-            return "pass"
-        return theme_of(self.reason.key if self.reason is not None else "")
 
     def grade_text(self, lang: str = "en") -> str:
         return text(f"grade.{self.grade}", lang)
@@ -633,7 +612,8 @@ class GameReview:
 
 def find_leaks(reviews: Sequence[DealReview]) -> tuple[tuple[Leak, ...], tuple[Leak, ...]]:
     """The leak finder over reviewed deals: points lost beyond the noise per kind of
-    decision (:data:`KINDS`) and per theme (:data:`THEMES`), the worst first."""
+    decision (:data:`KINDS`) and per theme (:data:`~hearts_teach.teaching.themes.THEMES`),
+    the worst first."""
     decisions = [d for review in reviews for d in review.decisions]
     by_kind = leaks([(d.kind, d.graded_cost, d.error, d.costly) for d in decisions])
     by_theme = leaks(
@@ -758,13 +738,15 @@ def _review_play(
         "lead" if not view.trick else "follow" if card.suit == view.trick[0][1].suit else "discard"
     )
     if played == weighing.chosen:
-        return _agreed(kind, trick, plays_before, (card,), weighing, facts, expected)
+        theme = _theme(None, view, card)
+        return _agreed(kind, trick, plays_before, (card,), weighing, facts, expected, theme)
     groups, outcomes, samples = bot.evaluate(
         view, keep={card.index, best.index}, samples=confirm, purpose="review"
     )
     by_card = {c: outcomes[first] for first, group in groups.items() for c in group}
     mine, bots = by_card[card.index], by_card[best.index]
     gap, error, samples = _measured([mine.cost, bots.cost])
+    reason = facts.play_reason(view.trick_number, card, best, *facts.weight(gap, error))
     return Decision(
         kind,
         trick,
@@ -775,11 +757,12 @@ def _review_play(
         error,
         samples,
         len(weighing.options),
-        facts.play_reason(view.trick_number, card, best, *facts.weight(gap, error)),
+        reason,
         facts.floor,
         facts.moon_value,
         facts.own_gap(mine.own, bots.own),
         expected,
+        _theme(reason, view, best),
     )
 
 
@@ -795,7 +778,7 @@ def _review_pass(
     expected = _expected(weighing)
     played = weighing.option_of(mine)
     if played == weighing.chosen:
-        return _agreed("pass", 0, 0, tuple(sorted(passed)), weighing, facts, expected)
+        return _agreed("pass", 0, 0, tuple(sorted(passed)), weighing, facts, expected, "pass")
     better = tuple(CARDS[c] for c in weighing.choice)
     outcomes, _samples = bot.compare_passes(view, [mine, weighing.choice], confirm, "review")
     gap, error, samples = _measured([outcomes[0].cost, outcomes[1].cost])
@@ -814,7 +797,26 @@ def _review_pass(
         facts.moon_value,
         facts.own_gap(outcomes[0].own, outcomes[1].own),
         expected,
+        "pass",
     )
+
+
+def _theme(reason: Reason | None, view: PlayerView, better: Card) -> str:
+    """What a play decision is about: the review's reason where it names the moon, the
+    queen, a void or a duck (what cost the points), else what the better card does, from
+    the bots' reason for it (the puzzles' theme of that answer)."""
+    key = reason.key if reason is not None else ""
+    if key.startswith("moon_own"):
+        return "shooting"
+    if key.startswith("moon"):
+        return "moon"
+    if key.startswith("queen"):
+        return "queen"
+    if key == "void_dump":
+        return "voiding"
+    if key.endswith("_ducks"):
+        return "ducking"
+    return play_theme(view, better)
 
 
 def _agreed(
@@ -825,6 +827,7 @@ def _agreed(
     weighing: Weighing,
     facts: _DealFacts,
     expected: float,
+    theme: str,
 ) -> Decision:
     options = len(weighing.options)
     return Decision(
@@ -842,6 +845,7 @@ def _agreed(
         facts.moon_value,
         0.0,
         expected,
+        theme,
     )
 
 
@@ -1164,7 +1168,6 @@ __all__ = [
     "KINDS",
     "REVIEW_PLAYOUTS",
     "SLIGHT_SHARE",
-    "THEMES",
     "WHY",
     "DealReview",
     "Decision",
@@ -1178,5 +1181,4 @@ __all__ = [
     "find_leaks",
     "review_deal",
     "review_game",
-    "theme_of",
 ]
