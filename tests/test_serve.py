@@ -187,6 +187,21 @@ def test_a_closed_page_shuts_its_kernel_down(server: Served) -> None:
     assert "'_xsrf' argument missing" not in server.log.read_text(errors="replace")
 
 
+def test_the_kernels_talk_to_the_server_over_unix_sockets(server: Served) -> None:
+    """The teachers' review: each kernel's start printed "running over TCP without
+    encryption" in the terminal (and any local user could reach those ports). The
+    kernels' channels are Unix sockets beside their connection files."""
+
+    async def check() -> None:
+        page = await seated(server)
+        await page.start_game()
+
+    run(check)
+    written = server.log.read_text(errors="replace")
+    assert "Kernel started" in written
+    assert "TCP without encryption" not in written
+
+
 def test_a_vanished_visitors_kernel_is_culled(server: Served) -> None:
     async def check() -> None:
         page = await seated(server)

@@ -127,6 +127,10 @@ DEFAULT_OPTIONS = (
     "--VoilaConfiguration.preheat_kernel=True",
     "--VoilaConfiguration.multi_kernel_manager_class=hearts_teach_widgets.server.serve.PlaygroundKernelManager",
     "--VoilaExecutor.iopub_timeout=60",
+    # The server talks to its kernels over Unix sockets in the user's runtime folder,
+    # not over TCP ports on the machine (which any local user could reach, and which the
+    # kernel warns about at every start).
+    "--KernelManager.transport=ipc",
     # A page that vanished without a word (a phone locked, a browser killed) frees its
     # kernel within two minutes: idle and unconnected for 105 s, seen by a pass every
     # 15 s. A page still connected is never culled, however long its student thinks.
