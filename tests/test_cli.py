@@ -159,7 +159,7 @@ def test_simulate_draws_its_charts_into_one_svg_file(tmp_path: Path) -> None:
     root = ET.parse(target).getroot()
     svg = "{http://www.w3.org/2000/svg}svg"
     charts = root.findall(svg)
-    assert root.tag == svg and len(charts) == 3
+    assert root.tag == svg and len(charts) == 4  # deals, moons, margin, score spread
     tops = [float(chart.get("y", "-1")) for chart in charts]
     assert tops[0] == 0 and tops == sorted(set(tops))  # one under the other
     assert float(root.get("height", "0")) == tops[-1] + float(charts[-1].get("height", "0"))

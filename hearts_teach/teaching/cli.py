@@ -14,10 +14,9 @@ import importlib
 import importlib.metadata
 import os
 import sys
-import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Final, TextIO
+from typing import Any, TextIO
 
 from hearts_teach.bots import LEVELS
 from hearts_teach.cards import Card, parse_cards
@@ -438,9 +437,6 @@ def _negative_totals(arguments: list[str]) -> list[str]:
     return joined
 
 
-SVG: Final = "http://www.w3.org/2000/svg"
-
-
 def _charts(lang: str) -> Any:
     """The front end's charts (pygal, with the [play] extra), imported by name at run time
     as ``play`` imports the server: the engine's command needs nothing of them otherwise."""
@@ -449,31 +445,6 @@ def _charts(lang: str) -> Any:
     except ModuleNotFoundError as error:
         missing = (error.name or "pygal").split(".")[0]
         raise ValueError(text("cli.plot_missing", lang, module=missing)) from None
-
-
-def stacked_svg(panels: str) -> str:
-    """The simulation's charts (``charts.simulation_chart_svg``: SVG panels side by
-    side in HTML) as one SVG file, one panel under the other, each at its own size."""
-    ET.register_namespace("", SVG)
-    found = ET.fromstring(panels).iter(f"{{{SVG}}}svg")
-    charts = [chart for chart in found]
-    width = 0.0
-    top = 0.0
-    for chart in charts:
-        _x, _y, w, h = (float(v) for v in chart.get("viewBox", "0 0 640 480").split())
-        chart.attrib.pop("style", None)  # the page's sizing (width:100%), not a file's
-        chart.set("x", "0")
-        chart.set("y", f"{top:g}")
-        chart.set("width", f"{w:g}")
-        chart.set("height", f"{h:g}")
-        width = max(width, w)
-        top += h
-    whole = ET.Element(
-        f"{{{SVG}}}svg",
-        {"width": f"{width:g}", "height": f"{top:g}", "viewBox": f"0 0 {width:g} {top:g}"},
-    )
-    whole.extend(charts)
-    return ET.tostring(whole, encoding="unicode", xml_declaration=True)
 
 
 def run_simulate(
@@ -505,7 +476,8 @@ def run_simulate(
         print(text("cli.csv_written", lang, path=args.csv), file=out)
     if plot_file is not None:
         with plot_file:
-            plot_file.write(stacked_svg(_charts(lang).simulation_chart_svg(result, lang)))
+            charts = _charts(lang)
+            plot_file.write(charts.stacked_svg(charts.simulation_chart_svg(result, lang)))
         print(text("cli.csv_written", lang, path=args.plot), file=out)
     return 0
 
