@@ -140,8 +140,8 @@ def test_the_desk_makes_a_code_that_opens_the_hands_in_the_playground() -> None:
     opened = deal_from_code(code)
     assert [cards_of(m) for m in opened.dealt] == hands
     assert not opened.plays  # nothing given on the desk: ready to play
-    assert widget.share_link() == f"http://192.0.2.2:8866/?deal={code}"
-    assert f'href="http://192.0.2.2:8866/?deal={code}"' in widget.share_result.value
+    assert widget.share_link() == f"http://192.0.2.2:8866/?deal={code}&lang=fr"
+    assert f'href="http://192.0.2.2:8866/?deal={code}&amp;lang=fr"' in widget.share_result.value
     assert "Ouvrir cette donne dans la salle de jeu" in widget.share_result.value
 
 

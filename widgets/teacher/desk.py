@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
+from urllib.parse import urlencode
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
@@ -302,9 +303,10 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
         return self.code
 
     def share_link(self) -> str:
-        return (
-            f"{self.playground_url}?deal={self.code}" if self.code and self.playground_url else ""
-        )
+        """The playground's address of the deal made, in the page's language."""
+        if not self.code or not self.playground_url:
+            return ""
+        return f"{self.playground_url}?{urlencode({'deal': self.code, 'lang': self.lang})}"
 
     def _share_html(self, lang: str) -> str:
         if self._share_refusal is not None:
