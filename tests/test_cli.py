@@ -159,7 +159,7 @@ def test_simulate_draws_its_charts_into_one_svg_file(tmp_path: Path) -> None:
     root = ET.parse(target).getroot()
     svg = "{http://www.w3.org/2000/svg}svg"
     charts = root.findall(svg)
-    assert root.tag == svg and len(charts) == 3
+    assert root.tag == svg and len(charts) == 4  # deals, moons, margin, score spread
     tops = [float(chart.get("y", "-1")) for chart in charts]
     assert tops[0] == 0 and tops == sorted(set(tops))  # one under the other
     assert float(root.get("height", "0")) == tops[-1] + float(charts[-1].get("height", "0"))
@@ -244,7 +244,7 @@ def test_english_help_keeps_argparse_english(capsys: pytest.CaptureFixture[str])
     ("arguments", "expected"),
     [
         (["simulate", "--games", "x"], "argument --games : « x » n’est pas un nombre"),
-        (["compare"], "erreur : il manque ces arguments : CODE"),
+        ([], "erreur : il manque ces arguments : COMMANDE"),
         (["jouer"], "choix impossible : « jouer »"),
         (["simulate", "--games", "0"], "« 0 » n’est pas un nombre entier d’au moins 1"),
         (["simulate", "--bots", "random,expert"], "« expert » n’est pas un niveau de robot"),
@@ -522,3 +522,55 @@ def test_an_unknown_language_is_refused_in_the_terminals(
     error = capsys.readouterr().err
     assert typeset("argument --lang : choix impossible : « de »", "fr") in error
     assert "Traceback" not in error
+
+
+def test_compare_taken_scores_who_took_what_as_the_desk_does() -> None:
+    """``--taken``: the cards each player took, in the command's language, scored under
+    every variant exactly as the scoring desk scores them."""
+    from hearts_teach.teaching.desk import ScoringDesk
+
+    desk = ScoringDesk(totals=(80, 95, 63, 70))
+    for card, player in (("QS", 0), ("2H", 0), ("10H", 0), ("JD", 1)):
+        desk.give(card, player)
+    expected = desk.compare().table("fr", True)
+    out = io.StringIO()
+    args = ["compare", "--lang", "fr", "--taken", "S:DP 2C, 10C", "--taken", "o:VK"]
+    assert main([*args, "--totals", "80,95,63,70", "--csv"], out=out) == 0
+    assert list(csv.reader(io.StringIO(out.getvalue()), delimiter=";")) == expected
+    # the same in English letters and seat names, one --taken with « ; »
+    english = io.StringIO()
+    taken = "South:QS 2H 10H;2:JD"
+    assert main(["compare", "--taken", taken, "--totals", "80,95,63,70", "--csv"], out=english) == 0
+    assert list(csv.reader(io.StringIO(english.getvalue()))) == desk.compare().table("en", True)
+
+
+def test_compare_taken_at_another_table() -> None:
+    out = io.StringIO()
+    assert (
+        main(["compare", "--players", "3", "--taken", "S:QS;2:KS;E:AS", "--markdown"], out=out) == 0
+    )
+    assert "| 13 | 10 | 7 |" in out.getvalue()  # Black Maria for three
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--taken", "X:DP"], "« X » n’est pas un joueur de cette table"),
+        (["--taken", "S DP"], "écrivez un joueur, deux-points, puis les cartes"),
+        (["--taken", "S:DP", "--taken", "N:DP"], "La dame de pique est déjà chez Sud"),
+        (["--taken", "S:DZ"], "« DZ » n’est pas une carte"),
+        (["--taken", "S:7T"], "ne compte dans aucune variante"),
+        (["--taken", "S:DP", "--totals", "1,2"], "ne sont pas des totaux"),
+        ([], "Donnez soit le code de partage d’une donne, soit --taken"),
+        (["CODE", "--taken", "S:DP"], "pas les deux"),
+        (["--players", "3"], "--players va avec --taken"),
+    ],
+)
+def test_compare_taken_refuses_bad_input_in_french(
+    args: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = io.StringIO()
+    assert main(["compare", "--lang", "fr", *args], out=out) == 2
+    assert out.getvalue() == ""
+    err = capsys.readouterr().err
+    assert typeset(said, "fr") in err or said in err

@@ -188,7 +188,7 @@ def test_desk_moves_a_card_and_gives_the_rest() -> None:
     assert not isinstance(partial.row("standard"), PendingScore)
     assert partial.row("standard").outcome_text("en") == "Winner: North."
     assert partial.row("omnibus").outcome_text("fr").startswith("Pas encore connu\u202f: 1 carte")
-    assert set(desk.give_rest(2)) == set(parse_cards("K♠ A♠ J♦"))
+    assert set(desk.give_rest(2)) == set(parse_cards("K♠ A♠ J♦ 10♦ J♠"))
     assert desk.complete and not any(isinstance(r, PendingScore) for r in desk.compare().rows)
 
 
@@ -200,15 +200,18 @@ def test_desk_matches_compare_taken_once_complete() -> None:
     desk.give("J♦", 1)
     desk.give("K♠", 2)
     desk.give("A♠", 3)
+    desk.give("10♦", 3)
+    desk.give("J♠", 2)
     assert desk.complete
-    assert desk.compare() == compare_taken(MOON_WITHOUT_JD, totals=(90, 95, 63, 70))
+    taken = [ALL_HEARTS + " Q♠", "J♦", "K♠ J♠", "A♠ 10♦"]
+    assert desk.compare() == compare_taken(taken, totals=(90, 95, 63, 70))
     desk.take_back("J♦")
     desk.give("J♦", 0)  # now the Omnibus moon is complete: 0 for the shooter
     assert desk.compare().row("omnibus").result.scores == (0, 26, 26, 26)  # type: ignore[union-attr]
 
 
 def test_counting_cards_per_table() -> None:
-    assert len(counting_cards(4)) == 17  # 13 hearts, Q♠, K♠, A♠, J♦
+    assert len(counting_cards(4)) == 19  # 13 hearts, Q♠, K♠, A♠, J♦, 10♦, J♠
     assert len(counting_cards(3)) == 16  # no Omnibus with three
     assert len(counting_cards(2)) == 8  # 7 hearts and Q♠ in the 28-card deck
 

@@ -128,7 +128,7 @@ def test_desk_shortcuts_give_the_hearts_or_the_rest_nobody_has() -> None:
     desk.rest_button.click()
     assert desk.desk.complete
     assert {c for c, p in desk.desk.owner.items() if p == 3} == {
-        Card.parse(c) for c in ("Q♠", "K♠", "A♠", "J♦")
+        Card.parse(c) for c in ("Q♠", "K♠", "A♠", "J♦", "10♦", "J♠")
     }
 
 

@@ -21,8 +21,10 @@ sentence pieces used here are registered below in both languages.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import math
+import re
 import statistics
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
@@ -115,6 +117,56 @@ class Figure:
 def figure_html(svg: str) -> str:
     """The chart in a ``<figure>``; the SVG inside is the image with its alternative."""
     return f'<figure class="ht-chart" style="margin:8px 0">{svg}</figure>'
+
+
+def svg_file(svg: str) -> str:
+    """A chart drawn for the page as a file of its own: the XML declaration, and a
+    width and height (those of its viewBox) that image viewers need."""
+    found = re.match(r'<svg\b[^>]*\bviewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
+    if found is not None and " width=" not in svg[: found.end()]:
+        svg = f'<svg width="{found[1]}" height="{found[2]}"' + svg[len("<svg") :]
+    if svg.startswith("<?xml"):
+        return svg
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + svg
+
+
+_SVG: Final = "http://www.w3.org/2000/svg"
+
+
+def stacked_svg(panels: str) -> str:
+    """The simulation's charts (``charts.simulation_chart_svg``: SVG panels side by
+    side in HTML) as one SVG file, one panel under the other, each at its own size."""
+    ET.register_namespace("", _SVG)
+    found = ET.fromstring(panels).iter(f"{{{_SVG}}}svg")
+    charts = [chart for chart in found]
+    width = 0.0
+    top = 0.0
+    for chart in charts:
+        _x, _y, w, h = (float(v) for v in chart.get("viewBox", "0 0 640 480").split())
+        chart.attrib.pop("style", None)  # the page's sizing (width:100%), not a file's
+        chart.set("x", "0")
+        chart.set("y", f"{top:g}")
+        chart.set("width", f"{w:g}")
+        chart.set("height", f"{h:g}")
+        width = max(width, w)
+        top += h
+    whole = ET.Element(
+        f"{{{_SVG}}}svg",
+        {"width": f"{width:g}", "height": f"{top:g}", "viewBox": f"0 0 {width:g} {top:g}"},
+    )
+    whole.extend(charts)
+    return ET.tostring(whole, encoding="unicode", xml_declaration=True)
+
+
+def download_link(svg: str, name: str, label: str) -> str:
+    """A link that saves the chart as ``name`` (an SVG file) from the page itself: a
+    data: address, which the served playground and the static book (no server to ask)
+    both save."""
+    data = base64.b64encode(svg_file(svg).encode("utf-8")).decode("ascii")
+    return (
+        f'<a class="ht-link ht-link-button ht-chart-download" download="{escape(name, quote=True)}" '
+        f'href="data:image/svg+xml;base64,{data}">{escape(label)}</a>'
+    )
 
 
 def panels_html(charts: Sequence[str], label: str) -> str:
@@ -684,9 +736,9 @@ _PANEL: Final[_Size] = {"width": 640, "height": 420, "font_size": 13}
 
 
 def simulation_chart_svg(result: Simulation, lang: str) -> str:
-    """Three charts side by side (one above the other on a narrow screen): how many deals
-    the games lasted, moons per 100 deals, and the winner's margin, for every variant
-    simulated. Each is an SVG with its own text alternative."""
+    """Four charts side by side (one above the other on a narrow screen): how many deals
+    the games lasted, moons per 100 deals, the winner's margin and the spread of the
+    points a player takes in a deal, for every variant simulated. Each is an SVG with its own text alternative."""
     summaries = result.summaries
     labels = [variant_label(s.variant, lang) for s in summaries]
     return panels_html(
@@ -694,6 +746,7 @@ def simulation_chart_svg(result: Simulation, lang: str) -> str:
             _deals_panel(summaries, labels, lang),
             _moons_panel(summaries, labels, lang),
             _margin_panel(summaries, labels, lang),
+            _spread_panel(summaries, labels, lang),
         ],
         text("ui.teach.sim_caption", lang),
     )
@@ -757,8 +810,26 @@ def _moons_panel(summaries: Sequence[VariantSummary], labels: list[str], lang: s
 
 def _margin_panel(summaries: Sequence[VariantSummary], labels: list[str], lang: str) -> str:
     """The winner's margin over the games that ended: one box per variant."""
-    title = text("ui.teach.sim_chart_margin", lang)
     margins = [Series(label, tuple(s.margins)) for label, s in zip(labels, summaries, strict=True)]
+    return _box_panel(
+        text("ui.teach.sim_chart_margin", lang), margins, text("sim.margin_axis", lang), lang
+    )
+
+
+def _spread_panel(summaries: Sequence[VariantSummary], labels: list[str], lang: str) -> str:
+    """The score spread: the points each player took in each deal, every deal of every
+    game, one box per variant (how far a deal's score strays from its usual value)."""
+    spread = [
+        Series(label, tuple(p for r in s.records for deal in r.deal_scores for p in deal))
+        for label, s in zip(labels, summaries, strict=True)
+    ]
+    return _box_panel(
+        text("ui.teach.sim_chart_spread", lang), spread, text("sim.points_axis", lang), lang
+    )
+
+
+def _box_panel(title: str, groups: list[Series], y_title: str, lang: str) -> str:
+    """One box per group, its text alternative the median and the range of each."""
     alt = sentence(
         title,
         [
@@ -770,17 +841,9 @@ def _margin_panel(summaries: Sequence[VariantSummary], labels: list[str], lang: 
                 low=number(min(group.values), lang),
                 high=number(max(group.values), lang),
             )
-            for group in margins
+            for group in groups
             if group.values
         ],
         lang,
     )
-    return box_chart(
-        title,
-        margins,
-        alt=alt,
-        lang=lang,
-        y_title=text("sim.margin_axis", lang),
-        slanted=True,
-        **_PANEL,
-    )
+    return box_chart(title, groups, alt=alt, lang=lang, y_title=y_title, slanted=True, **_PANEL)

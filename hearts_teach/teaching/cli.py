@@ -14,16 +14,29 @@ import importlib
 import importlib.metadata
 import os
 import sys
-import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Final, TextIO
+from typing import Any, TextIO
 
 from hearts_teach.bots import LEVELS
+from hearts_teach.cards import Card, parse_cards
 from hearts_teach.errors import HeartsError
-from hearts_teach.i18n import LANGS, contextual, message, terminal_lang, text, typeset
+from hearts_teach.i18n import (
+    LANGS,
+    card_symbol,
+    card_symbols,
+    contextual,
+    message,
+    read_cards,
+    seat_name,
+    terminal_lang,
+    text,
+    typeset,
+)
 from hearts_teach.records import deal_from_code
+from hearts_teach.rules import PLAYER_COUNTS
 from hearts_teach.teaching.compare import Comparison, compare_deal
+from hearts_teach.teaching.desk import ScoringDesk
 from hearts_teach.teaching.simulate import (
     MAX_GAMES,
     VARIANT_KEYS,
@@ -151,7 +164,20 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     lang_option(parser)
     commands = parser.add_subparsers(dest="command", required=True, metavar=metavar("command"))
     compare = commands.add_parser("compare", help=text("cli.compare", lang))
-    compare.add_argument("code", metavar="CODE", help=text("cli.code", lang))
+    compare.add_argument("code", metavar="CODE", nargs="?", help=text("cli.code", lang))
+    compare.add_argument(
+        "--taken",
+        action="append",
+        metavar=metavar("taken"),
+        help=text("cli.taken", lang, example=taken_example(lang)),
+    )
+    compare.add_argument(
+        "--players",
+        type=int,
+        choices=PLAYER_COUNTS,
+        metavar=metavar("count"),
+        help=text("cli.players", lang),
+    )
     compare.add_argument("--totals", metavar=metavar("totals"), help=text("cli.totals", lang))
     shape = compare.add_mutually_exclusive_group()
     shape.add_argument(
@@ -247,8 +273,78 @@ def _totals(given: str | None, players: int, lang: str) -> tuple[int, ...] | Non
     return values
 
 
+def _initials(seat: int, players: int, lang: str) -> str:
+    name = seat_name(seat, players, lang)
+    return "".join(word[:1] for word in name.replace("-", " ").split())
+
+
+def taken_example(lang: str) -> str:
+    """``--taken``'s example as ``lang`` writes it: ``S:Q♠ 2♥ 10♥;W:J♦`` (``S:D♠ 2♥
+    10♥;O:V♦`` in French; the catalog's letters, QS or DP, are read as well)."""
+    south = card_symbols(parse_cards("QS 2H 10H"), lang, sep=" ")
+    jack = card_symbol(Card.parse("JD"), lang)
+    return f"{_initials(0, 4, lang)}:{south};{_initials(1, 4, lang)}:{jack}"
+
+
+def seat_of(given: str, players: int, lang: str) -> int:
+    """A seat as the command line names it: its number (1 to ``players``), its name or
+    its initials in ``lang`` (S, O, N, E in French; S, W, N, E in English)."""
+    words = given.strip().casefold()
+    for seat in range(players):
+        name = seat_name(seat, players, lang)
+        initials = _initials(seat, players, lang)
+        if words in (str(seat + 1), name.casefold(), initials.casefold()):
+            return seat
+    seats = ", ".join(seat_name(seat, players, lang) for seat in range(players))
+    raise ValueError(text("cli.bad_seat", lang, given=given.strip()[:40], seats=seats))
+
+
+def desk_from_taken(
+    entries: Sequence[str], players: int, totals: tuple[int, ...] | None, lang: str
+) -> ScoringDesk:
+    """The scoring desk of ``--taken S:DP 2C;O:VK`` (each entry a seat, a colon and the
+    cards that seat took, written as ``lang`` writes them; entries separated by « ; »
+    or given one ``--taken`` each). A bad entry raises ValueError in ``lang``."""
+    desk = ScoringDesk(players=players, totals=totals)
+    for entry in entries:
+        for part in entry.split(";"):
+            if not part.strip():
+                continue
+            seat, colon, cards = part.partition(":")
+            if not colon:
+                said = text(
+                    "cli.bad_taken", lang, given=part.strip()[:40], example=taken_example(lang)
+                )
+                raise ValueError(said)
+            player = seat_of(seat, players, lang)
+            try:
+                for card in read_cards(cards, lang):
+                    desk.give(card, player)
+            except HeartsError as error:
+                raise ValueError(error.message(lang)) from error
+    return desk
+
+
+def _compare_taken(args: argparse.Namespace, out: TextIO) -> int:
+    lang: str = args.lang
+    players: int = args.players or 4
+    try:
+        totals = _totals(args.totals, players, lang)
+        desk = desk_from_taken(args.taken, players, totals, lang)
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
+    _print_comparison(desk.compare(), args, totals is not None, out)
+    return 0
+
+
 def run_compare(args: argparse.Namespace, out: TextIO) -> int:
     lang: str = args.lang
+    if (args.code is None) == (args.taken is None) or (args.players and args.taken is None):
+        print(text("cli.compare_source", lang), file=sys.stderr)
+        return 2
+    if args.taken is not None:
+        return _compare_taken(args, out)
     try:
         deal = deal_from_code(args.code)
     except HeartsError as error:
@@ -264,14 +360,20 @@ def run_compare(args: argparse.Namespace, out: TextIO) -> int:
         return 2
     comparison = compare_deal(deal, totals)
     # the totals a share code carries (a deal after the first) count as given ones (B7)
-    with_totals = totals is not None or any(deal.totals)
+    _print_comparison(comparison, args, totals is not None or any(deal.totals), out)
+    return 0
+
+
+def _print_comparison(
+    comparison: Comparison, args: argparse.Namespace, with_totals: bool, out: TextIO
+) -> None:
+    lang: str = args.lang
     if args.shape == "csv":
         _write_rows(comparison.table(lang, with_totals), out, args.separator or csv_separator(lang))
     elif args.shape == "markdown":
         print(markdown_table(comparison, lang, with_totals), file=out)
     else:
         print(comparison.text_table(lang, with_totals=with_totals), file=out)
-    return 0
 
 
 def _write_rows(rows: Sequence[Sequence[str]], out: TextIO, separator: str) -> None:
@@ -335,9 +437,6 @@ def _negative_totals(arguments: list[str]) -> list[str]:
     return joined
 
 
-SVG: Final = "http://www.w3.org/2000/svg"
-
-
 def _charts(lang: str) -> Any:
     """The front end's charts (pygal, with the [play] extra), imported by name at run time
     as ``play`` imports the server: the engine's command needs nothing of them otherwise."""
@@ -346,31 +445,6 @@ def _charts(lang: str) -> Any:
     except ModuleNotFoundError as error:
         missing = (error.name or "pygal").split(".")[0]
         raise ValueError(text("cli.plot_missing", lang, module=missing)) from None
-
-
-def stacked_svg(panels: str) -> str:
-    """The simulation's charts (``charts.simulation_chart_svg``: SVG panels side by
-    side in HTML) as one SVG file, one panel under the other, each at its own size."""
-    ET.register_namespace("", SVG)
-    found = ET.fromstring(panels).iter(f"{{{SVG}}}svg")
-    charts = [chart for chart in found]
-    width = 0.0
-    top = 0.0
-    for chart in charts:
-        _x, _y, w, h = (float(v) for v in chart.get("viewBox", "0 0 640 480").split())
-        chart.attrib.pop("style", None)  # the page's sizing (width:100%), not a file's
-        chart.set("x", "0")
-        chart.set("y", f"{top:g}")
-        chart.set("width", f"{w:g}")
-        chart.set("height", f"{h:g}")
-        width = max(width, w)
-        top += h
-    whole = ET.Element(
-        f"{{{SVG}}}svg",
-        {"width": f"{width:g}", "height": f"{top:g}", "viewBox": f"0 0 {width:g} {top:g}"},
-    )
-    whole.extend(charts)
-    return ET.tostring(whole, encoding="unicode", xml_declaration=True)
 
 
 def run_simulate(
@@ -402,7 +476,8 @@ def run_simulate(
         print(text("cli.csv_written", lang, path=args.csv), file=out)
     if plot_file is not None:
         with plot_file:
-            plot_file.write(stacked_svg(_charts(lang).simulation_chart_svg(result, lang)))
+            charts = _charts(lang)
+            plot_file.write(charts.stacked_svg(charts.simulation_chart_svg(result, lang)))
         print(text("cli.csv_written", lang, path=args.plot), file=out)
     return 0
 

@@ -3,35 +3,36 @@ variant's score of that deal follows (:mod:`hearts_teach.teaching.compare`)."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
 
 from hearts_teach.cards import (
-    ACE_OF_SPADES,
-    HEARTS_MASK,
-    JACK_OF_DIAMONDS,
-    KING_OF_SPADES,
-    QUEEN_OF_SPADES,
     Card,
     Suit,
     cards_of,
+    mask_of,
+    parse_cards,
 )
+from hearts_teach.deal import Deal, trick_winner
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import seat_name, text
 from hearts_teach.rules import PLAYER_COUNTS, Rules
-from hearts_teach.teaching.compare import Comparison, VariantScore, compare_taken
+from hearts_teach.teaching.compare import Comparison, VariantScore, compare_taken, compared_rules
 
 
 def counting_cards(players: int) -> list[Card]:
-    """The cards that count in some variant for this table: hearts, Q♠, and with four or
-    three players K♠ and A♠ (Black Maria) and, with four, J♦ (Omnibus); with five and six,
-    whose comparison rows are standard Hearts (docs/rules.md §15), hearts and Q♠."""
+    """The cards that count in some compared variant for this table (asked of each
+    variant's rules, :func:`compared_rules`): with four players hearts, Q♠, K♠ and A♠
+    (Black Maria), J♦ (Omnibus), 10♦ (Omnibus on the 10♦) and J♠ (Black Jack); with
+    three, hearts, Q♠, K♠, A♠; with five and six, whose comparison rows are standard
+    Hearts (docs/rules.md §15), hearts and Q♠."""
     deck = Rules(players=players, black_maria=players == 3).deck
-    mask = HEARTS_MASK | QUEEN_OF_SPADES.bit
-    if players in (3, 4):
-        mask |= KING_OF_SPADES.bit | ACE_OF_SPADES.bit
-    if players == 4:
-        mask |= JACK_OF_DIAMONDS.bit
-    return cards_of(mask & deck)
+    mask = 0
+    for _key, rules in compared_rules():
+        if rules.players == players:
+            mask |= sum(card.bit for card in cards_of(rules.deck & deck) if rules.value(card))
+    return cards_of(mask)
 
 
 @dataclass(frozen=True)
@@ -189,3 +190,179 @@ class ScoringDesk:
                 )
             rows.append(row)
         return replace(comparison, rows=tuple(rows))
+
+
+SEARCH_BUDGET = 60_000
+"""The most cards :func:`desk_deal` tries before it gives up looking for a play of the
+deal that gives the desk's cards (a few seconds in the reader's browser)."""
+
+
+class DeskSearchGaveUp(DeskError):
+    """No play giving the desk's cards was found within the search's bound; one may
+    still exist (:data:`SEARCH_BUDGET`)."""
+
+
+def desk_rules(players: int) -> Rules:
+    """The rules a desk deal is dealt and shared under: the standard game for this
+    table (Black Maria at three, as the desk's counting cards are)."""
+    return Rules(players=players, black_maria=players == 3)
+
+
+def desk_deal(
+    desk: ScoringDesk,
+    hands: Sequence[str | Iterable[Card]],
+    *,
+    budget: int = SEARCH_BUDGET,
+) -> Deal:
+    """The deal of these ``hands`` (as played, no pass), with the desk's totals before
+    it; when the desk says who took some cards, played to its end so that each of those
+    cards is taken by its player (any other card goes wherever the play sends it).
+
+    Hands that cannot be dealt are refused with the engine's message; a desk no play of
+    these hands can give raises :class:`DeskError` ``desk_no_play`` (proved: every way
+    of playing was ruled out), and a search that reaches ``budget`` cards tried without
+    an answer :class:`DeskSearchGaveUp`. The desk is not changed."""
+    rules = desk_rules(desk.players)
+    masks = [mask_of(parse_cards(hand)) for hand in hands]
+    dead = rules.deck & ~sum(masks) if rules.dead_count else 0
+    deal = Deal.from_hands(
+        rules, [cards_of(m) for m in masks], dead=cards_of(dead), totals=desk.totals
+    )
+    for card in desk.dead:
+        if not dead & card.bit:
+            holder = next(p for p, m in enumerate(masks) if m & card.bit)
+            raise DeskError("desk_dead_held", card=card, who=holder, players=desk.players)
+    wanted = {card.index: player for card, player in desk.owner.items()}
+    if not wanted:
+        return deal
+    if not _enough_tricks(deal, wanted):
+        raise DeskError("desk_no_play")
+    search = _TakenSearch(deal, wanted, budget)
+    if not search.run():
+        raise DeskError("desk_no_play")
+    return deal
+
+
+def _enough_tricks(deal: Deal, wanted: dict[int, int]) -> bool:
+    """Whether the tricks left can hold the wanted cards: a player wins at least as
+    many tricks as the wanted cards they must take from any one hand (a trick holds one
+    card of each hand), and at least one if they must take any."""
+    hands = deal.hands
+    need = [0] * deal.rules.players
+    for player in range(deal.rules.players):
+        mine = [i for i, p in wanted.items() if p == player and any(h >> i & 1 for h in hands)]
+        if mine:
+            need[player] = max(1, max(sum(1 for i in mine if hand >> i & 1) for hand in hands))
+    return sum(need) <= hands[0].bit_count()
+
+
+class _TakenSearch:
+    """A depth-first search of the plays of a deal in which every wanted card is taken
+    by its player: a trick holding wanted cards of two players, or whose wanted cards'
+    player has played and is not winning it, is cut; positions that failed (at a
+    trick's start) are remembered; the cards most likely to send each wanted card to its
+    player are tried first."""
+
+    def __init__(self, deal: Deal, wanted: dict[int, int], budget: int) -> None:
+        self.deal = deal
+        self.wanted = wanted
+        self.budget = budget
+        self.tried = 0
+        self.failed: set[tuple[object, ...]] = set()
+        self.trick: list[tuple[int, int]] = []
+        self.limit = budget
+        self.rng = random.Random(0)
+
+    def run(self) -> bool:
+        """Tries of growing bounds, each with its own order of the free cards (a try
+        stuck deep in the deal starts again rather than undo every card); a try that
+        ends within its bound has ruled every play out."""
+        bound = 400
+        attempt = 0
+        while self.tried < self.budget:
+            self.limit = min(self.budget, self.tried + bound)
+            self.rng = random.Random(attempt)
+            try:
+                return self._step()
+            except _OutOfBudget:
+                self._undo_all()
+            attempt += 1
+            bound = bound * 3 // 2
+        raise DeskSearchGaveUp("desk_search_gave_up", count=self.budget)
+
+    def _undo_all(self) -> None:
+        while self.deal.plays:
+            self.deal.undo()
+        self.trick = []
+
+    def _step(self) -> bool:
+        deal = self.deal
+        if deal.is_over:
+            return True
+        key: tuple[object, ...] | None = None
+        if not self.trick:
+            key = (tuple(deal.hands), deal.to_play)
+            if key in self.failed or not _enough_tricks(deal, self.wanted):
+                return False
+        for index in self._ordered():
+            self.tried += 1
+            if self.tried > self.limit:
+                raise _OutOfBudget
+            player = deal.to_play
+            deal.play(Card(index))
+            self.trick.append((player, index))
+            done = len(self.trick) == deal.rules.players
+            kept = self.trick
+            if done:
+                self.trick = []
+            if self._step():
+                return True
+            deal.undo()
+            self.trick = kept
+            self.trick.pop()
+        if key is not None:
+            self.failed.add(key)
+        return False
+
+    def _ordered(self) -> list[int]:
+        """The legal cards worth trying, the likeliest first."""
+        deal = self.deal
+        player = deal.to_play
+        owners = {self.wanted[i] for _, i in self.trick if i in self.wanted}
+        owner = next(iter(owners)) if owners else None
+        played = {p for p, _ in self.trick}
+        mask = sum(1 << i for _, i in self.trick)
+        trump = deal.rules.hearts_trump
+        ranked: list[tuple[float, float, int]] = []
+        for card in deal.legal_moves():
+            index = card.index
+            goes_to = self.wanted.get(index)
+            if goes_to is not None and owner is not None and goes_to != owner:
+                continue
+            target = owner if owner is not None else goes_to
+            led = self.trick[0][1] if self.trick else index
+            win = trick_winner(mask | card.bit, led, trump)
+            winner = player if win == index else next(p for p, i in self.trick if i == win)
+            if target is not None and (target in played or target == player):
+                if winner != target:
+                    continue  # the wanted cards' player has played and lost the trick
+                rank = 0.0
+            elif target is not None:
+                rank = 0.5  # their player is still to play: they may yet win it
+            else:
+                rank = 1.0
+            # among cards of one rank, an order drawn by each try, leaning a little
+            # towards low free cards and high wanted ones: on 60 shuffled hands with
+            # the cards of a random play to find, a lean of 30 found 55, of 2 only 37
+            order = card.rank if target is None else -card.rank
+            ranked.append((rank, order + self.rng.random() * _SHUFFLE, index))
+        ranked.sort()
+        return [index for _, _, index in ranked]
+
+
+_SHUFFLE = 30
+"""How much each try's draw weighs against a card's rank in the order of trial."""
+
+
+class _OutOfBudget(Exception):
+    """The search's bound is reached."""

@@ -121,3 +121,16 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     shutil.copytree(built_site_or_skip(), copy)
     with serving(copy) as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def lite_url(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The static book's playable half (``_build/lite``, from ``make lite``), copied and
+    served as files; skipped when it is not built."""
+    lite = ROOT / "_build" / "lite"
+    if not (lite / "voici" / "render" / "teachers.html").exists():
+        pytest.skip("the playable half is not built: run `make lite`")
+    copy = tmp_path_factory.mktemp("lite") / "lite"
+    shutil.copytree(lite, copy)
+    with serving(copy) as url:
+        yield url

@@ -6,31 +6,17 @@ host. The playable half (_build/lite, from `make lite`) is copied and served as 
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from support.browser import record_outside_requests
-from support.static_server import serving
 from support.table_page import play_the_deal as play_deal_by_clicking
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-LITE = ROOT / "_build" / "lite"
 LIVE_TIMEOUT = 120_000
-
-
-@pytest.fixture(scope="module")
-def lite_url(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    if not (LITE / "voici" / "render" / "teachers.html").exists():
-        pytest.skip("the playable half is not built: run `make lite`")
-    copy = tmp_path_factory.mktemp("lite") / "lite"
-    shutil.copytree(LITE, copy)
-    with serving(copy) as url:
-        yield url
 
 
 def play_the_deal(page: Page) -> None:

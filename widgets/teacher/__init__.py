@@ -56,7 +56,13 @@ class TeacherTools(Localized, widgets.VBox):  # type: ignore[misc]
         self.lang = lang
         self.deal: Deal | None = None
         self.compare = VariantCompare(deal, lang)
-        self.desk = ScoringDeskWidget(4, lang)
+        # a deal made on the desk (« Créer un code de partage ») feeds the other tools
+        self.desk = ScoringDeskWidget(
+            4,
+            lang,
+            classroom.student_url if classroom is not None else "",
+            on_deal=lambda made: self.set_deal(made),
+        )
         self.simulation = SimulationWidget(lang)
         # its link: the students' address of the class (the playground may set another);
         # it starts from the comparison's deal too (the desk holds no play to start from)

@@ -4,6 +4,7 @@ teacher gives (the numbers from :mod:`hearts_teach.teaching.compare`)."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from collections.abc import Callable, Sequence
 from html import escape
 from urllib.parse import urlencode
@@ -39,6 +40,7 @@ from hearts_teach.teaching.compare import (
 from ..charts import (
     COMPARE_PROJECTOR,
     comparison_chart_svg,
+    download_link,
     figure_html,
 )
 from ..render import moon_choice_html
@@ -298,7 +300,7 @@ class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
             self.pick_message.value = self._error(self._pick_refusal.message(lang))
         if on:
             self.projector_view.value = projector_html(comparison, self.picked, lang)
-            self.projector_chart.value = figure_html(
+            self.projector_chart.value = self._chart_html(
                 comparison_chart_svg(comparison, lang, self.picked, COMPARE_PROJECTOR)
             )
 
@@ -328,7 +330,22 @@ class VariantCompare(Localized, widgets.VBox):  # type: ignore[misc]
             comparison, lang, text("ui.teach.table_caption", lang)
         )
         self.moon_choice.value = self._moon_choice_html()
-        self.chart.value = figure_html(comparison_chart_svg(comparison, lang))
+        self.chart.value = self._chart_html(comparison_chart_svg(comparison, lang))
+
+    def chart_file_name(self) -> str:
+        """The chart's file: the deal (its number in the game and six characters of a
+        digest of its code, so two deals are two files) and the language."""
+        deal = self.deal
+        tag = "0"
+        if deal is not None:
+            digest = hashlib.sha256(share_code(deal).encode("ascii")).hexdigest()[:6]
+            tag = f"{deal.deal_number + 1}-{digest}"
+        return message("ui.teach.chart_file", self.lang).format(deal=tag)
+
+    def _chart_html(self, svg: str) -> str:
+        """The chart, and the link that downloads it."""
+        label = text("ui.teach.chart_download", self.lang)
+        return figure_html(svg) + f"<p>{download_link(svg, self.chart_file_name(), label)}</p>"
 
     def _moon_choice_html(self) -> str:
         """On a moon, the shooter's choice (docs/rules.md §3.2) beside the rows: both

@@ -3,13 +3,16 @@ score follows (:mod:`hearts_teach.teaching.desk`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
+from urllib.parse import urlencode
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from hearts_teach import Card
-from hearts_teach.cards import Suit
+from hearts_teach.cards import Suit, cards_of
+from hearts_teach.deal import Deal
 from hearts_teach.errors import HeartsError
 from hearts_teach.i18n import (
     card_name,
@@ -19,8 +22,9 @@ from hearts_teach.i18n import (
     seat_name,
     text,
 )
+from hearts_teach.records import share_code
 from hearts_teach.rules import PLAYER_COUNTS
-from hearts_teach.teaching.desk import ScoringDesk
+from hearts_teach.teaching.desk import DeskError, ScoringDesk, desk_deal, desk_rules
 
 from ..cards import card_button as _card_button
 from ..charts import (
@@ -58,8 +62,33 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
 
     desk: ScoringDesk
 
-    def __init__(self, players: int = 4, lang: str = "en") -> None:
+    def __init__(
+        self,
+        players: int = 4,
+        lang: str = "en",
+        playground_url: str = "",
+        on_deal: Callable[[Deal], None] | None = None,
+    ) -> None:
         super().__init__()
+        # « Créer un code de partage »: the hands typed, the deal played to the desk's
+        # cards (hearts_teach.teaching.desk.desk_deal), its code and playground link
+        self.playground_url = playground_url
+        self.on_deal = on_deal
+        self.shared: Deal | None = None
+        self.code = ""
+        self._share_refusal: HeartsError | None = None
+        self.share_heading = widgets.HTML()
+        self.hands_box = widgets.VBox()
+        self.hands_box.add_class("ht-desk-hands")
+        self.hand_fields: list[widgets.Text] = []
+        self.deal_seed = 0
+        self.random_button = widgets.Button(icon="random")
+        self.random_button.on_click(lambda _b: self.random_hands())
+        self.share_button = widgets.Button(button_style="primary", icon="share")
+        self.share_button.add_class("ht-desk-share")
+        self.share_button.on_click(lambda _b: self.create_code())
+        self.share_result = widgets.HTML()
+        self.share_result.add_class("ht-desk-shared")
         self.add_class("ht-root")
         self.add_class("ht-desk")
         self.lang = lang
@@ -107,6 +136,10 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
             self.progress_text,
             self.table,
             self.chart,
+            self.share_heading,
+            self.hands_box,
+            widgets.HBox([self.random_button, self.share_button]),
+            self.share_result,
         )
         self.card_buttons: dict[Card, widgets.Button] = {}
         self.card_marks: dict[Card, widgets.HTML] = {}
@@ -137,7 +170,12 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
             slot.add_class("ht-desk-card")
             slots.append(slot)
         self.cards_box.children = tuple(slots)
+        self.hand_fields = [widgets.Text(style=NATURAL_LABEL) for _ in range(players)]
+        for field in self.hand_fields:
+            field.add_class("ht-desk-hand")
+        self.hands_box.children = tuple(self.hand_fields)
         self._refusal = None
+        self._share_refusal = None
         self._set_active_options()
         self._render()
 
@@ -220,6 +258,76 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
         self._refusal = None
         self._render()
         return True
+
+    def random_hands(self) -> None:
+        """Fill the hands with a new shuffled deal (the teacher may edit them)."""
+        self.deal_seed += 1
+        dealt = Deal.new(desk_rules(self.desk.players), seed=self.deal_seed)
+        for field, hand in zip(self.hand_fields, dealt.hands, strict=True):
+            field.value = card_symbols(cards_of(hand), self.lang, sep=" ")
+        self._share_refusal = None
+        self._render()
+
+    def typed_hands(self) -> list[list[Card]]:
+        """The hands typed (in the page's letters); one left empty holds the cards the
+        others do not (the dead cards aside, with two players)."""
+        hands = [read_cards(field.value, self.lang) for field in self.hand_fields]
+        empty = [p for p, hand in enumerate(hands) if not hand]
+        if len(empty) == len(hands):
+            raise DeskError("desk_no_hands")
+        if len(empty) == 1:
+            rules = desk_rules(self.desk.players)
+            rest = rules.deck & ~sum(c.bit for hand in hands for c in hand)
+            if rules.dead_count:
+                rest &= ~sum(c.bit for c in self.desk.dead)
+            hands[empty[0]] = cards_of(rest)
+        return hands
+
+    def create_code(self) -> str | None:
+        """« Créer un code de partage »: the hands typed, played (when the desk says who
+        took some cards) so that each of those cards goes to its player; its code, or
+        None with the reason shown (nothing else changes: the desk, the hands typed and
+        any code made before stay as they were)."""
+        try:
+            deal = desk_deal(self.desk, self.typed_hands())
+        except HeartsError as error:
+            self._share_refusal = error
+            self._render()
+            return None
+        self._share_refusal = None
+        self.shared = deal
+        self.code = share_code(deal)
+        self._render()
+        if self.on_deal is not None and deal.is_over:
+            self.on_deal(deal)
+        return self.code
+
+    def share_link(self) -> str:
+        """The playground's address of the deal made, in the page's language."""
+        if not self.code or not self.playground_url:
+            return ""
+        return f"{self.playground_url}?{urlencode({'deal': self.code, 'lang': self.lang})}"
+
+    def _share_html(self, lang: str) -> str:
+        if self._share_refusal is not None:
+            return alert_html(self._share_refusal.message(lang))
+        if not self.code or self.shared is None:
+            return ""
+        done = "desk_shared_played" if self.shared.is_over else "desk_shared_dealt"
+        said = f'<p role="status">{escape(text("ui.teach." + done, lang))}</p>'
+        label = escape(text("ui.teach.desk_share_code", lang), quote=True)
+        code = escape(self.code, quote=True)
+        field = f'<p><input readonly class="ht-desk-code" aria-label="{label}" value="{code}" size="60"></p>'
+        link = self.share_link()
+        if not link:
+            return said + field
+        address = escape(link, quote=True)
+        return (
+            said
+            + field
+            + f'<p><a class="ht-desk-link" href="{address}" target="_blank" rel="noopener">'
+            f"{escape(text('ui.teach.desk_share_open', lang))}</a></p>"
+        )
 
     @property
     def refusal_text(self) -> str:
@@ -316,6 +424,18 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
             if cards
         )
         self.progress_text.value = f"<p>{escape(progress)}</p><p>{escape(given)}</p>"
+        self.share_heading.value = (
+            f"<h3>{escape(text('ui.teach.desk_share', lang))}</h3>"
+            f"<p>{escape(text('ui.teach.desk_share_intro', lang))}</p>"
+        )
+        for player, field in enumerate(self.hand_fields):
+            field.description = text(
+                "ui.teach.desk_hand", lang, seat=seat_name(player, desk.players, lang)
+            )
+            field.placeholder = text("ui.teach.desk_hand_placeholder", lang)
+        name_control(self.random_button, text("ui.teach.desk_random_hands", lang))
+        name_control(self.share_button, text("ui.teach.desk_share", lang))
+        self.share_result.value = self._share_html(lang)
         comparison = desk.compare()
         self.table.value = comparison_html(comparison, lang, text("ui.teach.table_caption", lang))
         # the chart is drawn once every card is given: drawing it on each click is slow

@@ -20,8 +20,10 @@ from hearts_teach.teaching.compare import variant_label
 from hearts_teach.teaching.simulate import VARIANT_KEYS, Simulation, simulate
 
 from ..charts import (
+    download_link,
     figure_html,
     simulation_chart_svg,
+    stacked_svg,
 )
 from ..shared import NATURAL_LABEL, name_control
 from ..style import style_tag
@@ -191,4 +193,10 @@ class SimulationWidget(Localized, widgets.VBox):  # type: ignore[misc]
             f'href="data:text/csv;charset=utf-8;base64,{data}">'
             f"{escape(text('ui.teach.sim_csv', lang))}</a>"
         )
-        self.chart.value = figure_html(simulation_chart_svg(self.result, lang))
+        panels = simulation_chart_svg(self.result, lang)
+        # the four panels as one SVG file, as ``simulate --plot`` writes it
+        name = message("ui.teach.sim_chart_file", lang).format(seed=self.seed.value)
+        label = text("ui.teach.chart_download", lang)
+        self.chart.value = (
+            figure_html(panels) + f"<p>{download_link(stacked_svg(panels), name, label)}</p>"
+        )
