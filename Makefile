@@ -20,7 +20,8 @@ FRONT_LANE_BROWSER := tests/browser/test_a11y.py::test_every_built_page_passes_a
 SECOND_BROWSER_LANE := tests/browser/test_static_site.py tests/browser/test_whole_game.py \
 	tests/browser/test_a11y.py tests/browser/test_puzzles_page.py tests/browser/test_lesson_table.py \
 	tests/browser/test_projector.py tests/browser/test_summaries_print.py \
-	tests/browser/test_class_static.py tests/browser/test_offline.py
+	tests/browser/test_class_static.py tests/browser/test_offline.py \
+	tests/browser/test_teacher_downloads.py
 LANES := _build/test-lanes
 
 .PHONY: venv lock test lint lessons pytest test-lanes clean
