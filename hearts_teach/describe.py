@@ -49,7 +49,16 @@ def rule_rows(rules: Rules, lang: str = "en") -> list[tuple[str, str]]:
     def row(key: str, value: str) -> None:
         rows.append((text("rule." + key, lang), typeset(value[:1].upper() + value[1:], lang)))
 
-    if rules.players in (2, 4) or (rules.players == 3 and rules.removed == "2c"):
+    if rules.kitty:
+        players = ntext(
+            "desc.players_kitty",
+            rules.dead_count,
+            lang,
+            players=rules.players,
+            hand=rules.hand_size,
+            kitty=rules.dead_count,
+        )
+    elif rules.players in (2, 4) or (rules.players == 3 and rules.removed == "2c"):
         players = text(f"desc.players{rules.players}", lang)
     else:
         removed = cards_of(mask_of_removal(rules.removed))
