@@ -65,6 +65,7 @@ _CODE_OPTIONS: Final = (
     "black_jack",
     "team_target",
     "kitty",
+    "qh_thirteen",
 )
 _CHOICES: Final = OPTION_CHOICES
 _INTEGERS: Final = ("players", "target", "pass_count", "deals", "exact_target_reset")

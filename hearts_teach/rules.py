@@ -93,6 +93,8 @@ OPTION_CHOICES: Final[dict[str, tuple[str, ...]]] = {
 }
 
 TWO_PLAYER_RANKS: Final = (2, 4, 6, 8, 10, 12, 14)
+QUEEN_OF_HEARTS: Final = Card.of(12, Suit.HEARTS)
+"""The card ``qh_thirteen`` makes worth 13 (docs/rules.md §16.8)."""
 OMNIBUS_JACK_VALUE: Final = -10
 """What J♦ is worth in Omnibus (docs/rules.md §4.3): the one place this number is written;
 the scores read it through ``Rules.values``."""
@@ -213,6 +215,9 @@ class Rules:
     """Three, five or six players: no card is removed; the cards left over after an even
     deal (1, 2 or 4) lie face down and go, with their points, to the winner of the first
     trick (adpoker.fr, McNeely; docs/rules.md §16.7)."""
+    qh_thirteen: bool = False
+    """The queen of hearts worth 13 as well as the queen of spades, 38 a deal: a table's
+    rule that some call Pink Lady, which no source read describes (docs/rules.md §16.8)."""
 
     _derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -258,6 +263,7 @@ class Rules:
         "three-player-kitty": {"players": 3, "kitty": True},
         "five-player-kitty": {"players": 5, "kitty": True},
         "six-player-kitty": {"players": 6, "kitty": True},
+        "queen-of-hearts-thirteen": {"qh_thirteen": True},
     }
 
     def __post_init__(self) -> None:
@@ -330,6 +336,7 @@ class Rules:
             "black_jack",
             "team_target",
             "kitty",
+            "qh_thirteen",
         ):
             value = getattr(self, name)
             if not isinstance(value, bool):
@@ -398,6 +405,8 @@ class Rules:
             or not self.qs_penalty
         ):
             raise RulesError("rules_black_jack")
+        if self.qh_thirteen and self.spot:
+            raise RulesError("rules_qh_thirteen")
 
     # --- derived values -------------------------------------------------------
 
@@ -414,6 +423,8 @@ class Rules:
         for card in CARDS:
             if card.suit is Suit.HEARTS:
                 values[card.index] = card.rank if self.spot else 1
+        if self.qh_thirteen:
+            values[QUEEN_OF_HEARTS.index] = 13
         if self.qs_penalty:
             values[QUEEN_OF_SPADES.index] = 25 if self.spot else 12 if self.qs_twelve else 13
         if self.black_jack:

@@ -195,6 +195,8 @@ def playable_rules(draw: st.DrawFn, players: tuple[int, ...] = (2, 3, 3, 4, 4, 4
         and not (options["spot"] or options["black_maria"] or options.get("qs_twelve"))
     ):
         options["black_jack"] = draw(st.booleans())
+    if not options["spot"]:
+        options["qh_thirteen"] = draw(st.booleans())  # §16.8
     if options["partnership"] and draw(st.booleans()):
         options["team_target"] = True
     elif options["deals"] is None:
@@ -636,6 +638,8 @@ def test_view_shows_only_the_seat_and_from_view_continues_exactly(
 
 
 def reference_value(rules: Rules, card: Card) -> int:
+    if rules.qh_thirteen and card == Card.parse("QH"):
+        return 13  # §16.8
     if card.suit is Suit.HEARTS:
         return card.rank if rules.spot else 1
     if rules.black_jack and card in (QUEEN, Card.parse("JS")):

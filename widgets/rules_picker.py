@@ -94,6 +94,7 @@ BOOLEAN_OPTIONS = (
     "black_jack",
     "team_target",
     "kitty",
+    "qh_thirteen",
 )
 PASS_COUNTS = (1, 2, 3, 4)
 """How many cards may be passed (docs/rules.md §2.3): four-card passes are a house rule."""
