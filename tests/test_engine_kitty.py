@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from hearts_teach import Card, Deal, Rules, RulesError, score_deal
 from hearts_teach.bots import make_bot
+from hearts_teach.bots.playout import advance
+from hearts_teach.bots.policy import Situation, context, play_facts
 from hearts_teach.bots.sampling import HandSampler
 from hearts_teach.cards import FULL_DECK, SUIT_MASKS, Suit, cards_of
 from hearts_teach.records import deal_from_code, deal_from_dict, deal_to_dict, share_code
@@ -206,6 +208,29 @@ def test_the_bots_play_a_kitty_deal_to_its_end(players: int, level: str) -> None
         assert choice.reason("fr") and choice.reason("en")
         deal.play(choice.card)
     assert sum(deal.result().points) == 26
+
+
+def test_a_queen_taken_in_the_kitty_is_no_longer_out_for_the_bots() -> None:
+    """Once the kitty is taken, its cards are out of play for every seat's reasoning: a
+    bot does not say (or play as if) the queen of spades were still to come."""
+    rules = Rules.preset("six-player-kitty")
+    queen = Card.parse("QS")
+    seed = next(seed for seed in range(100) if started(rules, seed, 0).dead & queen.bit)
+    deal = started(rules, seed, rules.players)  # the first trick played: the kitty taken
+    ctx = context(rules)
+    view = deal.view(deal.to_play)
+    situation = Situation.from_view(view)
+    assert situation.played & queen.bit
+    for card in view.legal_moves():
+        assert "queen_out" not in play_facts(ctx, situation, card.index)
+    # the same in a playout, where the first trick is played through the deal
+    fresh = started(rules, seed, 0)
+    followed = Situation.at_start(fresh, 0)
+    chooser = random.Random(seed)
+    while fresh.trick_number == 0:
+        card = chooser.choice(fresh.legal_moves())
+        advance(fresh, followed, fresh.to_play, card.index, rules.players)
+    assert followed.played & fresh.dead == fresh.dead
 
 
 # --- records --------------------------------------------------------------------------
