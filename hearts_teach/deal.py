@@ -135,6 +135,9 @@ class PlayerView:
     dead_count: int
     totals: tuple[int, ...]
     deal_number: int
+    kitty: int = 0
+    """The kitty's cards once the first trick's winner has taken them (docs/rules.md
+    §16.7: face up on that player's tricks, seen by all); 0 before, and without one."""
 
     def legal_moves(self) -> list[Card]:
         return cards_of(self.legal)
@@ -155,8 +158,9 @@ class PlayerView:
 
     @property
     def unseen(self) -> int:
-        """Cards this seat cannot place: in another hand or (with two players) dead."""
-        return self.rules.deck & ~self.hand & ~self.played_mask
+        """Cards this seat cannot place: in another hand, dead (with two players) or in a
+        kitty not yet taken."""
+        return self.rules.deck & ~self.hand & ~self.played_mask & ~self.kitty
 
     @property
     def trick_number(self) -> int:
@@ -215,9 +219,13 @@ class _DealSetup:
         first_undoable: int,
         hearts_trump: bool,
         earlier_won: tuple[int, ...] = (),
+        kitty: bool = False,
     ) -> None:
         self.dealt = dealt
         self.dead = dead
+        # The kitty (docs/rules.md §16.7): the dead cards, which go to the first trick's
+        # winner; 0 when the rules have none.
+        self.kitty = dead if kitty else 0
         self.deal_number = deal_number
         self.pass_direction = pass_direction
         self.totals = totals
@@ -397,21 +405,24 @@ def _check_later_position(
     and only then (or by the queen of spades, where a table's rule says she breaks them).
     """
     n = rules.players
+    # A kitty (§16.7) went with the first trick: it is in one pile, beside whole tricks.
+    kitty = dead if rules.kitty else 0
     if attributed:
         if len(piles) != n:
             raise HeartsError("hands_count", players=n, count=len(piles))
         union = 0
         for player, pile in enumerate(piles):
-            if pile & union or pile & ~played:
-                stray = pile & (union | ~played)
+            gone = played | kitty
+            if pile & union or pile & ~gone or (pile & kitty and pile & kitty != kitty):
+                stray = pile & (union | ~gone | kitty)
                 raise HeartsError("position_taken_card", card=cards_of(stray)[0])
-            if pile.bit_count() % n:
+            if (pile & ~kitty).bit_count() % n:
                 raise HeartsError("position_taken_size", player=player, players=n)
             union |= pile
-        if union != played:
-            raise HeartsError("position_untaken", card=cards_of(played & ~union)[0])
+        if union != played | kitty:
+            raise HeartsError("position_untaken", card=cards_of((played | kitty) & ~union)[0])
     else:
-        counting = [card for card in cards_of(played) if rules.values[card.index] != 0]
+        counting = [card for card in cards_of(played | kitty) if rules.values[card.index] != 0]
         if counting:
             raise HeartsError("position_points", card=counting[0])
     if rules.first_lead == "two_of_clubs":
@@ -492,6 +503,7 @@ class Deal:
             start_broken=hearts_broken,
             first_undoable=trick_no * n,
             hearts_trump=rules.hearts_trump,
+            kitty=rules.kitty,
         )
         self._state = _DealState(
             hands=list(hands),
@@ -532,7 +544,12 @@ class Deal:
         n = rules.players
         hands = [0] * n
         dead = 0
-        if rules.dead_count:
+        if rules.kitty:
+            # The kitty (§16.7): the cards left over once each hand has its share.
+            dealt = n * rules.hand_size
+            dead = sum(deck[dealt:])
+            deck = deck[:dealt]
+        elif rules.dead_count:
             # Two-player: one card aside, 13 each one at a time, the last card aside.
             dead = deck[0] | deck[-1]
             deck = deck[1:-1]
@@ -630,7 +647,8 @@ class Deal:
         )
         if any(piles):
             deal._state.taken = piles
-            deal._setup.earlier_won = tuple(pile.bit_count() // n for pile in piles)
+            kitty = deal._setup.kitty
+            deal._setup.earlier_won = tuple((pile & ~kitty).bit_count() // n for pile in piles)
         return deal
 
     def _start_play(self, leader: int | None) -> None:
@@ -810,6 +828,12 @@ class Deal:
     def cards_dealt(self, player: int) -> CardSet:
         """A player's hand as the deal started, before the pass."""
         return CardSet(self._setup.dealt[self._check_player(player)])
+
+    @property
+    def kitty_taken(self) -> CardMask:
+        """The kitty once the first trick's winner has taken it (§16.7), else 0."""
+        kitty = self._setup.kitty
+        return kitty if kitty and self._state.trick_no else 0
 
     @property
     def dead_cards(self) -> list[Card]:
@@ -1095,6 +1119,8 @@ class Deal:
         state.completed.append((leader, tuple(trick), winner))
         taken = state.taken
         taken[winner] = taken[winner] | trick_mask
+        if setup.kitty and not state.trick_no:
+            taken[winner] |= setup.kitty  # the kitty goes with the first trick (§16.7)
         trick.clear()
         state.trick_mask = 0
         state.trick_no += 1
@@ -1148,6 +1174,8 @@ class Deal:
             mask = mask_of_indexes(cards)
             state.taken[winner] &= ~mask
             state.trick_no -= 1
+            if not state.trick_no:
+                state.taken[winner] &= ~self._setup.kitty
             trick.extend(cards)
             state.trick_mask = mask
             state.leader = leader
@@ -1172,6 +1200,7 @@ class Deal:
         passed = state.passes[player] if direction is not None else None
         exchanged = direction is not None and state.phase != "pass"
         received = mask_of(self.received(player)) if exchanged else 0
+        kitty = self.kitty_taken
         return PlayerView(
             rules=self.rules,
             player=player,
@@ -1189,9 +1218,10 @@ class Deal:
             phase=state.phase,
             legal=self.legal_mask() if player == state.to_play else 0,
             hand_sizes=tuple(h.bit_count() for h in state.hands),
-            dead_count=self._setup.dead.bit_count(),
+            dead_count=self._setup.dead.bit_count() if not kitty else 0,
             totals=self._setup.totals,
             deal_number=self._setup.deal_number,
+            kitty=kitty,
         )
 
     @classmethod
@@ -1221,6 +1251,7 @@ class Deal:
             start_broken=view.hearts_broken,
             first_undoable=trick_no * n + len(trick),
             hearts_trump=rules.hearts_trump,
+            kitty=rules.kitty,
         )
         deal._state = _DealState(
             hands=list(hands),

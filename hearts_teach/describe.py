@@ -29,7 +29,7 @@ from hearts_teach.i18n import (
     the_card,
     typeset,
 )
-from hearts_teach.rules import Rules, mask_of_removal
+from hearts_teach.rules import QUEEN_OF_HEARTS, Rules, mask_of_removal
 
 
 def _points(points: int, lang: str) -> str:
@@ -49,7 +49,16 @@ def rule_rows(rules: Rules, lang: str = "en") -> list[tuple[str, str]]:
     def row(key: str, value: str) -> None:
         rows.append((text("rule." + key, lang), typeset(value[:1].upper() + value[1:], lang)))
 
-    if rules.players in (2, 4) or (rules.players == 3 and rules.removed == "2c"):
+    if rules.kitty:
+        players = ntext(
+            "desc.players_kitty",
+            rules.dead_count,
+            lang,
+            players=rules.players,
+            hand=rules.hand_size,
+            kitty=rules.dead_count,
+        )
+    elif rules.players in (2, 4) or (rules.players == 3 and rules.removed == "2c"):
         players = text(f"desc.players{rules.players}", lang)
     else:
         removed = cards_of(mask_of_removal(rules.removed))
@@ -76,6 +85,8 @@ def rule_rows(rules: Rules, lang: str = "en") -> list[tuple[str, str]]:
             points=signed(rules.value(card)),
         )
         for card in (
+            # a heart counts in the hearts' row, unless it has a value of its own (§16.8)
+            *((QUEEN_OF_HEARTS,) if rules.qh_thirteen else ()),
             KING_OF_SPADES,
             ACE_OF_SPADES,
             JACK_OF_SPADES,

@@ -64,6 +64,8 @@ _CODE_OPTIONS: Final = (
     "qs_twelve",
     "black_jack",
     "team_target",
+    "kitty",
+    "qh_thirteen",
 )
 _CHOICES: Final = OPTION_CHOICES
 _INTEGERS: Final = ("players", "target", "pass_count", "deals", "exact_target_reset")

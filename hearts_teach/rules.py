@@ -93,6 +93,8 @@ OPTION_CHOICES: Final[dict[str, tuple[str, ...]]] = {
 }
 
 TWO_PLAYER_RANKS: Final = (2, 4, 6, 8, 10, 12, 14)
+QUEEN_OF_HEARTS: Final = Card.of(12, Suit.HEARTS)
+"""The card ``qh_thirteen`` makes worth 13 (docs/rules.md §16.8)."""
 OMNIBUS_JACK_VALUE: Final = -10
 """What J♦ is worth in Omnibus (docs/rules.md §4.3): the one place this number is written;
 the scores read it through ``Rules.values``."""
@@ -106,6 +108,8 @@ _CYCLES: Final[dict[str, tuple[PassDirection | None, ...]]] = {
     "five_cycle": ("left", "left2", "right", "right2", None),
 }
 PLAYER_COUNTS: Final = (2, 3, 4, 5, 6)
+KITTY_PLAYERS: Final = (3, 5, 6)
+"""The numbers of players that a full pack leaves cards over for: the kitty's (§16.7)."""
 # Which removals each number of players may choose, the default first (docs/rules.md §15):
 # 52 cards deal out evenly only to two (on its own 28-card deck) and four players.
 REMOVALS_FOR: Final[dict[int, tuple[Removal, ...]]] = {
@@ -207,6 +211,13 @@ class Rules:
     black_jack: bool = False
     """Black Jack (Foster, 1909): the J♠ worth 10 takes the place of the Q♠, which is worth
     nothing; 23 a deal (docs/rules.md §17.1)."""
+    kitty: bool = False
+    """Three, five or six players: no card is removed; the cards left over after an even
+    deal (1, 2 or 4) lie face down and go, with their points, to the winner of the first
+    trick (adpoker.fr, McNeely; docs/rules.md §16.7)."""
+    qh_thirteen: bool = False
+    """The queen of hearts worth 13 as well as the queen of spades, 38 a deal: a table's
+    rule that some call Pink Lady, which no source read describes (docs/rules.md §16.8)."""
 
     _derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -248,6 +259,11 @@ class Rules:
         "partnership-sums": {"partnership": True, "team_target": True},
         # Games of the family (docs/rules.md §17)
         "black-jack": {"black_jack": True},
+        # The kitty instead of removed cards (docs/rules.md §16.7)
+        "three-player-kitty": {"players": 3, "kitty": True},
+        "five-player-kitty": {"players": 5, "kitty": True},
+        "six-player-kitty": {"players": 6, "kitty": True},
+        "queen-of-hearts-thirteen": {"qh_thirteen": True},
     }
 
     def __post_init__(self) -> None:
@@ -267,7 +283,8 @@ class Rules:
         if self.first_trick_no_points is None:
             self._set("first_trick_no_points", n != 2 and not traditional)
         if self.removed is None:
-            self._set("removed", "2c" if traditional else REMOVALS_FOR[n][0])
+            removal = "none" if self.kitty else "2c" if traditional else REMOVALS_FOR[n][0]
+            self._set("removed", removal)
         self._check_combinations()
         self._derive()
 
@@ -318,6 +335,8 @@ class Rules:
             "qs_twelve",
             "black_jack",
             "team_target",
+            "kitty",
+            "qh_thirteen",
         ):
             value = getattr(self, name)
             if not isinstance(value, bool):
@@ -345,7 +364,9 @@ class Rules:
                 raise RulesError("rules_two_player_spot")
             if self.moon in ("new", "mixed", "choice"):
                 raise RulesError("rules_value", option="moon", value=self.moon, choices="old, none")
-        allowed = REMOVALS_FOR[n]
+        if self.kitty and n not in KITTY_PLAYERS:
+            raise RulesError("rules_kitty", players=n)
+        allowed: tuple[Removal, ...] = ("none",) if self.kitty else REMOVALS_FOR[n]
         if self.removed not in allowed:
             raise RulesError(
                 "rules_removed", removed=self.removed, players=n, choices=", ".join(allowed)
@@ -384,6 +405,8 @@ class Rules:
             or not self.qs_penalty
         ):
             raise RulesError("rules_black_jack")
+        if self.qh_thirteen and self.spot:
+            raise RulesError("rules_qh_thirteen")
 
     # --- derived values -------------------------------------------------------
 
@@ -400,6 +423,8 @@ class Rules:
         for card in CARDS:
             if card.suit is Suit.HEARTS:
                 values[card.index] = card.rank if self.spot else 1
+        if self.qh_thirteen:
+            values[QUEEN_OF_HEARTS.index] = 13
         if self.qs_penalty:
             values[QUEEN_OF_SPADES.index] = 25 if self.spot else 12 if self.qs_twelve else 13
         if self.black_jack:
@@ -426,7 +451,7 @@ class Rules:
             moon_cards=moon_cards,
             moon_value=sum(values[card.index] for card in CARDS if penalty & card.bit),
             hand_size=13 if n == 2 else deck.bit_count() // n,
-            dead_count=2 if n == 2 else 0,
+            dead_count=2 if n == 2 else deck.bit_count() % n,
             opening_chain=self._opening_chain(deck),
         )
 
@@ -435,9 +460,13 @@ class Rules:
             return ()
         if self.players == 2:
             return tuple(Card.of(rank, Suit.CLUBS) for rank in (2, 4, 6))
+        clubs = deck & SUIT_MASKS[Suit.CLUBS]
+        if self.kitty:
+            # The lowest club dealt (§16.7): the 2♣ may lie in the kitty, and then the 3♣
+            # opens (McNeely; adpoker.fr), or the next one held.
+            return tuple(card for card in CARDS if clubs & card.bit)
         # The lowest club in play (docs/rules.md §15): every card of a pack with no dead
         # cards is dealt, so it is always in some hand.
-        clubs = deck & SUIT_MASKS[Suit.CLUBS]
         return (CARDS[(clubs & -clubs).bit_length() - 1],)
 
     @property
@@ -486,6 +515,7 @@ class Rules:
 
     @property
     def dead_count(self) -> int:
+        """Cards dealt to no hand: two dead cards with two players, the kitty's cards."""
         count: int = self._derived["dead_count"]
         return count
 
@@ -600,20 +630,21 @@ class Rules:
 
     def changed_options(self) -> dict[str, Any]:
         """Only what differs from the defaults for the same number of players."""
-        base = _base_for(self.players, self.black_maria)
+        base = _base_for(self.players, self.black_maria, self.kitty)
         return {
             name: value
             for name, value in self.options().items()
-            if (name in ("players", "black_maria") and value != getattr(Rules, name))
+            if (name in ("players", "black_maria", "kitty") and value != getattr(Rules, name))
             or getattr(base, name) != value
         }
 
     def replace(self, **changes: Any) -> Rules:
         options = self.changed_options()
         options.update(changes)
-        if "players" in changes:
-            # derived options follow the new number of players unless given
-            base = _base_for(self.players, self.black_maria)
+        if "players" in changes or "kitty" in changes:
+            # derived options follow the new number of players (and the kitty, which takes
+            # the place of the removed cards) unless given
+            base = _base_for(self.players, self.black_maria, self.kitty)
             derived = ("passing", "pass_count", "first_lead", "first_trick_no_points", "removed")
             for name in derived:
                 if name not in changes and options.get(name) == getattr(base, name):
@@ -634,11 +665,14 @@ def defaults_for(players: int) -> Rules:
     return Rules(players=players, black_maria=players == 3)
 
 
-@functools.lru_cache(maxsize=16)
-def _base_for(players: int, black_maria: bool) -> Rules:
+@functools.lru_cache(maxsize=32)
+def _base_for(players: int, black_maria: bool, kitty: bool = False) -> Rules:
     """What a rule set's options are told apart from: three players with Black Maria from
     traditional Black Maria, three without it from standard three-player Hearts; any other
-    number from its defaults (Black Maria changes none of their derived options)."""
+    number from its defaults (Black Maria changes none of their derived options); with the
+    kitty, the same with no card removed."""
+    if kitty:
+        return Rules(players=players, black_maria=black_maria, kitty=True)
     if players == 3:
         return Rules(players=3, black_maria=black_maria)
     return defaults_for(players)

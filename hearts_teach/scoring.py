@@ -115,7 +115,7 @@ def _taken_masks(rules: Rules, taken: Sequence[Iterable[Card | str] | str], dead
         outside = mask & ~rules.deck
         if outside:
             raise HeartsError("card_not_in_deck", card=cards_of(outside)[0])
-        if mask & dead:
+        if mask & dead and not rules.kitty:  # a kitty's cards are taken (§16.7)
             raise HeartsError("taken_dead", card=cards_of(mask & dead)[0])
         seen |= mask
         masks.append(mask)
@@ -310,7 +310,8 @@ def _shooter(
     ``sun="instead"``, which then needs the tricks won, §16.2)."""
     if rules.effective_moon == "none":
         return None
-    needed = rules.moon_cards & ~dead
+    # A kitty's cards go to the first trick's winner: the moon needs them too (§16.7).
+    needed = rules.moon_cards if rules.kitty else rules.moon_cards & ~dead
     if not needed:
         return None
     for player, mask in enumerate(masks):

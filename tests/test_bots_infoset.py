@@ -200,7 +200,8 @@ def check_sampled_deal(
     assert hands[seat] == view.hand
     assert [h.bit_count() for h in hands] == list(view.hand_sizes)
     assert dead.bit_count() == view.dead_count
-    everything = dead | view.played_mask
+    # a kitty taken with the first trick is known to all, neither dealt nor dead (§16.7)
+    everything = dead | view.played_mask | view.kitty
     for hand in hands:
         assert not everything & hand
         everything |= hand

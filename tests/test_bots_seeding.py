@@ -101,15 +101,15 @@ class RulesOfTomorrow(Rules):
 def test_a_new_option_at_its_default_changes_no_key(rules: Rules) -> None:
     with pytest.MonkeyPatch.context() as patch:
         today = rules_key(rules)
-        bases: dict[tuple[int, bool], Rules] = {}
+        bases: dict[tuple[int, bool, bool], Rules] = {}
         base_for = rules_module._base_for
 
-        def tomorrow_base(players: int, black_maria: bool) -> Rules:
-            if (players, black_maria) not in bases:
-                bases[players, black_maria] = RulesOfTomorrow(
-                    **base_for(players, black_maria).options()
+        def tomorrow_base(players: int, black_maria: bool, kitty: bool = False) -> Rules:
+            if (players, black_maria, kitty) not in bases:
+                bases[players, black_maria, kitty] = RulesOfTomorrow(
+                    **base_for(players, black_maria, kitty).options()
                 )
-            return bases[players, black_maria]
+            return bases[players, black_maria, kitty]
 
         patch.setattr(rules_module, "_base_for", tomorrow_base)
         tomorrow = RulesOfTomorrow(**rules.options())

@@ -80,7 +80,10 @@ def is_possible(options: dict[str, Any]) -> bool:
     # 52 cards deal out evenly to 4; 3, 5 and 6 take out the cards of §15
     removals = {2: ("none",), 3: ("2d", "2c", "2s"), 4: ("none",), 5: ("2c2d",)}
     removed = options.get("removed")
-    if removed is not None and removed not in removals.get(n, ("2d3d3c4c", "2c2d3c3d")):
+    if options.get("kitty"):
+        if n not in (3, 5, 6) or removed not in (None, "none"):
+            return False  # the kitty (§16.7) takes the place of the removed cards
+    elif removed is not None and removed not in removals.get(n, ("2d3d3c4c", "2c2d3c3d")):
         return False
     if n == 2 and (
         options.get("omnibus")
@@ -114,6 +117,7 @@ ANY_OPTIONS = st.fixed_dictionaries(
         "first_lead": st.sampled_from(FIRST_LEADS),
         "first_trick_no_points": st.booleans(),
         "first_trick_forced": st.sampled_from(FIRST_TRICK_FORCED),
+        "kitty": st.booleans(),
     },
 )
 
@@ -142,7 +146,10 @@ def playable_rules(draw: st.DrawFn, players: tuple[int, ...] = (2, 3, 3, 4, 4, 4
     options: dict[str, Any] = {"players": n}
     options["black_maria"] = draw(st.booleans()) if n != 2 else False
     traditional = n == 3 and options["black_maria"]
-    options["removed"] = draw(st.sampled_from((None, *REMOVALS_FOR[n])))
+    # the kitty (§16.7) instead of removed cards, for three, five and six
+    options["kitty"] = n in (3, 5, 6) and draw(st.booleans())
+    removals = ("none",) if options["kitty"] else REMOVALS_FOR[n]
+    options["removed"] = draw(st.sampled_from((None, *removals)))
     options["deals"] = draw(st.sampled_from((None, None, 1, 3)))
     options["spot"] = draw(st.booleans()) if n != 2 else False
     options["omnibus"] = draw(st.booleans()) if n != 2 else False
@@ -188,6 +195,8 @@ def playable_rules(draw: st.DrawFn, players: tuple[int, ...] = (2, 3, 3, 4, 4, 4
         and not (options["spot"] or options["black_maria"] or options.get("qs_twelve"))
     ):
         options["black_jack"] = draw(st.booleans())
+    if not options["spot"]:
+        options["qh_thirteen"] = draw(st.booleans())  # §16.8
     if options["partnership"] and draw(st.booleans()):
         options["team_target"] = True
     elif options["deals"] is None:
@@ -415,7 +424,8 @@ def check_random_play(deal: Deal, rng: random.Random) -> None:
         deal.choose_moon(choice)
         assert deal.result() == pending.outcome(choice)
     result = deal.result()
-    dead_points = sum(rules.value(c) for c in deal.dead_cards)
+    # a kitty's points are taken with the first trick (§16.7); dead cards' are not
+    dead_points = 0 if rules.kitty else sum(rules.value(c) for c in deal.dead_cards)
     assert sum(result.points) == rules.points_per_deal - dead_points
     assert result.points == deal.points_taken
     if result.moon is None and not rules.avoid_all_tricks_bonus:
@@ -500,7 +510,9 @@ def test_a_deal_is_dealt_from_random_shuffle_s_permutation(rules: Rules, seed: i
     a shuffle of its own is asked to shuffle."""
 
     def dealt(deck: list[int]) -> list[int]:
-        if rules.dead_count:
+        if rules.kitty:
+            deck = deck[: rules.hand_size * rules.players]  # the rest is the kitty
+        elif rules.dead_count:
             deck = deck[1:-1]
         first = (rules.dealer(0) + 1) % rules.players
         hands = [0] * rules.players
@@ -593,7 +605,10 @@ def test_view_shows_only_the_seat_and_from_view_continues_exactly(
             others |= deal.hands[player]
         assert deal.view(player).legal == (deal.legal_mask() if player == seat else 0)
     assert view.hand == deal.hands[seat]
-    assert view.unseen == others | deal.dead
+    # a kitty is unseen until the first trick's winner takes it, then seen by all (§16.7)
+    hidden = deal.dead & ~view.kitty
+    assert view.kitty == (deal.dead if rules.kitty and deal.trick_number else 0)
+    assert view.unseen == others | hidden
     assert view.legal_moves() == deal.legal_moves()
     # A search copy with the true hands plays on exactly like the deal itself.
     search = Deal.from_view(view, deal.hands, deal.dead)
@@ -623,6 +638,8 @@ def test_view_shows_only_the_seat_and_from_view_continues_exactly(
 
 
 def reference_value(rules: Rules, card: Card) -> int:
+    if rules.qh_thirteen and card == Card.parse("QH"):
+        return 13  # §16.8
     if card.suit is Suit.HEARTS:
         return card.rank if rules.spot else 1
     if rules.black_jack and card in (QUEEN, Card.parse("JS")):
@@ -689,7 +706,9 @@ def reference_scores(
     points = [sum(reference_value(rules, c) for c in cards) for cards in taken]
     shooter = None
     if not rules.black_maria and rules.moon != "none":
-        needed = {c for c in deck if reference_value(rules, c) > 0 and c not in dead}
+        # a kitty's cards are taken with the first trick: the moon needs them (§16.7)
+        out = set() if rules.kitty else dead
+        needed = {c for c in deck if reference_value(rules, c) > 0 and c not in out}
         if rules.omnibus and rules.omnibus_moon_requires_jd:
             needed.add(bonus_card(rules))
         shooter = next((p for p in range(n) if needed and needed <= taken[p]), None)
@@ -734,7 +753,8 @@ def test_score_deal_agrees_with_the_reference(rules: Rules, seed: int, split: st
     n = rules.players
     deck = [c for c in CARDS if rules.deck & c.bit]
     dead = set(rng.sample(deck, rules.dead_count))
-    live = [c for c in deck if c not in dead]
+    # a kitty's cards are taken (with the first trick, §16.7), dead cards are not
+    live = deck if rules.kitty else [c for c in deck if c not in dead]
     taken: list[set[Card]] = [set() for _ in range(n)]
     shooter = rng.randrange(n)
     counting = [c for c in live if reference_value(rules, c) != 0]

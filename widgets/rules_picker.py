@@ -18,6 +18,7 @@ from hearts_teach import Rules, RulesError
 from hearts_teach.cards import cards_of
 from hearts_teach.i18n import card_symbol, join_words, text
 from hearts_teach.rules import (
+    KITTY_PLAYERS,
     MOON_RULES,
     OMNIBUS_CARDS,
     PASSING,
@@ -92,6 +93,8 @@ BOOLEAN_OPTIONS = (
     "qs_twelve",
     "black_jack",
     "team_target",
+    "kitty",
+    "qh_thirteen",
 )
 PASS_COUNTS = (1, 2, 3, 4)
 """How many cards may be passed (docs/rules.md §2.3): four-card passes are a house rule."""
@@ -245,9 +248,13 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
             *((text(f"ui.exact_reset.{value}", self.lang), value) for value in RESETS_OFFERED),
         ]
 
-    def _removal_options(self, players: int, black_maria: bool) -> list[tuple[str, str]]:
+    def _removal_options(
+        self, players: int, black_maria: bool, kitty: bool = False
+    ) -> list[tuple[str, str]]:
         """The removals this number of players may choose, as the cards they take out;
-        the one the book follows marked as the usual choice."""
+        the one the book follows marked as the usual choice (none with a kitty, §16.7)."""
+        if kitty and players in KITTY_PLAYERS:
+            return [("—", "none")]
         usual = str(Rules.preset(seated(players, black_maria)).removed)
         options = []
         for word in REMOVALS_FOR[players] if usual in REMOVALS_FOR[players] else (usual,):
@@ -265,12 +272,16 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
             *((str(n), n) for n in offered),
         ]
 
-    def _show_removals(self, players: int, black_maria: bool) -> None:
-        """Offer the removals of this table (the value is set by the caller)."""
-        options = self._removal_options(players, black_maria)
+    def _show_removals(self, players: int, black_maria: bool, kitty: bool = False) -> None:
+        """Offer the removals of this table (the value is set by the caller), and the kitty
+        only to the tables a full pack leaves cards over for (or while it is ticked, so
+        that the refusal says why)."""
+        options = self._removal_options(players, black_maria, kitty)
         if [value for _, value in options] != [value for _, value in self.removed.options]:
             self.removed.options = options
         self.removed.layout.display = None if len(options) > 1 else "none"
+        offered = players in KITTY_PLAYERS or kitty
+        self.checkboxes["kitty"].layout.display = None if offered else "none"
 
     def on_change(self, callback: Callable[[Rules | None], None]) -> None:
         self._listeners.append(callback)
@@ -298,7 +309,7 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
         self._base = rules  # options without a control (first lead...) come from here
         self._updating = True
         try:
-            self._show_removals(rules.players, rules.black_maria)
+            self._show_removals(rules.players, rules.black_maria, rules.kitty)
             self.deals.options = self._deals_options(rules.deals or NO_FIXED_DEALS)
             for name, field in self._fields.items():
                 value = getattr(rules, name)
@@ -320,7 +331,18 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
         if self._updating:
             return
         owner = change["owner"]
-        if owner is self.players or owner is self.checkboxes["black_maria"]:
+        kitty_box = self.checkboxes["kitty"]
+        if owner is kitty_box:
+            # The kitty takes the removed cards' place (§16.7): the removal follows it.
+            players, black_maria = self.players.value, self.checkboxes["black_maria"].value
+            self._updating = True
+            try:
+                self._show_removals(players, black_maria, kitty_box.value)
+                usual = Rules.preset(seated(players, black_maria)).removed
+                self.removed.value = "none" if kitty_box.value else usual
+            finally:
+                self._updating = False
+        elif owner is self.players or owner is self.checkboxes["black_maria"]:
             # Options that come with the table (passing, the first-trick ban, the cards
             # removed...) follow it, unless the person had changed them.
             players, black_maria = self.players.value, self.checkboxes["black_maria"].value
@@ -328,14 +350,21 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
                 (change["old"], black_maria) if owner is self.players else (players, change["old"])
             )
             before, after = Rules.preset(seated(*old)), Rules.preset(seated(players, black_maria))
+            kitty = kitty_box.value
             self._updating = True
             try:
                 removed = self.removed.value
-                self._show_removals(players, black_maria)
+                self._show_removals(players, black_maria, kitty)
                 keep = removed != before.removed and removed in REMOVALS_FOR[players]
-                self.removed.value = removed if keep else after.removed
+                self.removed.value = (
+                    "none"
+                    if kitty and players in KITTY_PLAYERS
+                    else removed
+                    if keep
+                    else after.removed
+                )
                 for name, field in self._fields.items():
-                    if name in ("players", "black_maria", "removed"):
+                    if name in ("players", "black_maria", "removed", "kitty"):
                         continue
                     if field.value == getattr(before, name):
                         field.value = getattr(after, name)
@@ -383,7 +412,11 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
                 relabel_choices(field, options)
             relabel_choices(
                 self.removed,
-                self._removal_options(self.players.value, self.checkboxes["black_maria"].value),
+                self._removal_options(
+                    self.players.value,
+                    self.checkboxes["black_maria"].value,
+                    self.checkboxes["kitty"].value,
+                ),
             )
         finally:
             self._updating = False
@@ -405,6 +438,10 @@ class RulesPicker(Localized, widgets.VBox):  # type: ignore[misc]
         gets, from the engine's rules (empty when no card is removed or the options cannot
         go together)."""
         rules = self.rules
+        if rules is not None and rules.kitty:
+            count = rules.dead_count
+            key = "ui.removed.note.kitty.one" if count == 1 else "ui.removed.note.kitty.many"
+            return text(key, self.lang, count=count, size=rules.hand_size)
         if rules is None or rules.removed in (None, "none"):
             return ""
         cards = cards_of(mask_of_removal(rules.removed))

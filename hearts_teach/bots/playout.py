@@ -292,6 +292,8 @@ def advance(deal: Deal, situation: Situation, player: int, card: int, n: int) ->
         trick.clear()
         situation.leader = deal.to_play
         situation.trick_no += 1
+        if situation.trick_no == 1:
+            situation.played |= deal.kitty_taken  # out of play with the first trick (§16.7)
 
 
 def play_to_the_end(

@@ -154,8 +154,11 @@ def _opening_holder(view: PlayerView) -> tuple[int, int]:
 
 
 def _known_dead(view: PlayerView) -> int:
-    """Two-player opening: whoever leads 4♣ (or 6♣) shows that the lower ones are dead."""
+    """Two-player opening: whoever leads 4♣ (or 6♣) shows that the lower ones are dead; a
+    kitty's opening the same: the 3♣ led shows the 2♣ in the kitty (§16.7)."""
     chain = view.rules.opening_chain
+    if view.rules.first_lead_any_club and view.rules.kitty:
+        return 0  # any club may open: a higher one shows nothing about the kitty
     first = view.tricks[0].plays[0][1] if view.tricks else view.trick[0][1] if view.trick else None
     if first is None or first not in chain:
         return 0

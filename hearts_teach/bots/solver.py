@@ -184,7 +184,8 @@ class Solver:
             if self.values[index] < 0:
                 bonus |= 1 << index
         self.scoring = (rules.penalty_cards | bonus) & rules.deck
-        moon_cards = rules.moon_cards & ~dead
+        # a kitty is in the first trick's winner's tricks by now: the moon needs it (§16.7)
+        moon_cards = rules.moon_cards if rules.kitty else rules.moon_cards & ~dead
         self.needed = moon_cards
         self.moon_rules = rules.effective_moon != "none" and moon_cards != 0
         # the exactly-on-target reset (docs/rules.md §16.1) makes a deal's scores depend on

@@ -188,7 +188,8 @@ class Situation:
             legal=view.legal,
             trick=[card.index for _, card in view.trick],
             leader=view.leader,
-            played=view.played_mask,
+            # a kitty taken with the first trick is out of play, as its cards (§16.7)
+            played=view.played_mask | view.kitty,
             voids=list(view.voids),
             taken=list(view.taken),
             trick_no=view.trick_number,
