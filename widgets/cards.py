@@ -7,8 +7,9 @@ tooltip and part of its label; at the table and in a lesson it still takes a cli
 tap (out of the Tab order), so that the view can say why (``refusal_html``), where a
 disabled button would hear nothing. The hand is sorted by suit, on one row whatever its
 size (the cards narrow to fit: hearts_teach_widgets.style; on a phone a table's hand of more
-than thirteen cards takes two rows), and reachable with Tab; Enter or Space plays the
-focused card.
+than thirteen cards takes two rows), and one Tab stop: the page's script (the Voilà
+template's) moves the keyboard between its cards with Left, Right, Home and End; Enter or
+Space plays the focused card.
 """
 
 from __future__ import annotations

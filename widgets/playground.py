@@ -10,6 +10,7 @@ visitor gets a different first deal and a deal can be replayed.
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import random
@@ -176,7 +177,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         )
         # A click comes from the screen showing the button, once: the second click of a
         # double-click, arriving when the table is shown, would start another game.
-        self.start_button.on_click(lambda _b: self._clicked_on("start", self.start))
+        self.start_button.on_click(lambda _b: self._clicked_on("start", self.ask_start))
         self.start_message = html_box()
         # Back from the rules to a game left for them ("Change the rules" at the table):
         # the game waits, kept, until another one is started.
@@ -191,6 +192,9 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         # game is under way; that game is kept (resume_button), and so is the address.
         self.rules_button = widgets.Button(icon="sliders", layout=widgets.Layout(width="auto"))
         self.rules_button.on_click(lambda _b: self.show_start())
+        # Where the table's own question "a new game?" (its box, with its answers) is
+        # asked when the start screen would leave a game under way.
+        self._ask_slot = widgets.Box()
         # A damaged code's message comes first: on a phone the form below is taller
         # than the screen, and the reader must see why their deal did not open.
         self.start_screen = widgets.VBox(
@@ -201,6 +205,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
                 self.bot_picker,
                 self.start_button,
                 self.resume_button,
+                self._ask_slot,
             ],
             layout=widgets.Layout(max_width="720px"),
         )
@@ -734,6 +739,25 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             ahead.think_ahead()
         return table
 
+    def ask_start(self) -> bool:
+        """What "Start" does: a game with the chosen rules; with a game under way (left
+        for the rules, kept), first the table's question whether to leave it, here on
+        the start screen (the keyboard on "no", which changes nothing). True if the new
+        game began."""
+        table = self.table
+        rules = self.rules_picker.rules
+        if table is None or rules is None or not table.session.under_way:
+            self.start(rules)
+            return True
+        self._ask_slot.children = (table.new_game_box,)
+        return table.ask_new_game(functools.partial(self.start, rules))
+
+    def _kept_from_start(self) -> None:
+        """The answer "no" on the start screen: the screen as it was, the keyboard back on
+        the way to the game kept."""
+        if self.screen == "start":
+            self.resume_button.focus()
+
     def _clicked_on(self, screen: str, action: Callable[[], object]) -> None:
         if self.screen == screen:
             action()
@@ -796,6 +820,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
             delay=self.delay,
         )
         table.observe(self._pace_chosen, names="delay")
+        table.new_game_no.on_click(lambda _b: self._kept_from_start())
         table.new_game_button.on_click(lambda _b: self._back_to_table())
         # Taking back the last card of a finished game reopens it: the summary goes.
         table.undo_button.on_click(lambda _b: None if table.game.is_over else self._back_to_table())
@@ -823,6 +848,7 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         if self._class_table is not None and table is not self._class_table:
             self.leave_class()
         self.table = table
+        self._ask_slot.children = ()
         # The address first: the table's views then take seconds to draw, and a reload
         # meanwhile would lose the game just started.
         self._update_address()
@@ -882,6 +908,8 @@ class Playground(Localized, widgets.VBox):  # type: ignore[misc]
         table = self.table
         if table is None:
             return None
+        if table.asking:  # the start screen's question, unanswered: the game goes on
+            table.keep_game(focus=False)
         self.screen = "table"
         self.play_area.children = [table]
         self._select_tab("play")

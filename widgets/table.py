@@ -205,7 +205,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.new_game_button = self._button(self.ask_new_game, "refresh")
         # Before a game under way is left for a new one: the question, and its answers.
         self.new_game_question = html_box()
-        self.new_game_yes = self._button(self.new_game, "refresh", "danger")
+        self.new_game_yes = self._button(self._leave_game, "refresh", "danger")
         self.new_game_no = self._button(self.keep_game, "undo")
         self.new_game_box = widgets.HBox(
             [self.new_game_question, self.new_game_yes, self.new_game_no]
@@ -213,6 +213,9 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self.new_game_box.add_class("ht-toolbar")
         self.new_game_box.add_class("ht-ask")
         self._asking = False
+        # What « yes » does: a new game at this table, or what the asker gave (the
+        # playground's start with other rules).
+        self._on_yes: Callable[[], object] = self.new_game
         self.skip_button = self._button(self.skip, "forward")
         self.skip_button.add_class("ht-skip")
         self.language_picker = language_switch(lang)
@@ -358,6 +361,7 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         self._refused = outcome.refused is not None
         self._refusals += self._refused
         self._asking = False  # any action answers "a new game?" with "no"
+        self._on_yes = self.new_game
         self._after_change(focus=outcome.done if focus is None else focus)
         return outcome.done
 
@@ -440,22 +444,38 @@ class HeartsTable(Localized, widgets.VBox):  # type: ignore[misc]
         """A new game (the same rules unless given); the seed moves on so the cards change."""
         self._start(self.session.new_game(rules, seed))
 
-    def ask_new_game(self) -> bool:
+    def ask_new_game(self, start: Callable[[], object] | None = None) -> bool:
         """What "New game" does: a new game at once if nothing is lost by it; with a game
         under way, first the question whether to leave it (the keyboard on "no"). True
-        if the new game began."""
+        if the new game began. ``start``: what begins it, if not a new game at this
+        table (the playground's start screen, with other rules, asks the same question
+        through this table's box, ``new_game_box``)."""
+        begin = self.new_game if start is None else start
         if not self.session.under_way:
-            self.new_game()
+            begin()
             return True
+        self._on_yes = begin
         self._asking = True
         self._after_change()
         self.new_game_no.focus()
         return False
 
-    def keep_game(self) -> None:
+    @property
+    def asking(self) -> bool:
+        """The question "a new game?" is shown, waiting for its answer."""
+        return self._asking
+
+    def _leave_game(self) -> None:
+        """The answer "yes": the game under way is left for the new one."""
+        begin, self._on_yes = self._on_yes, self.new_game
+        self._asking = False
+        begin()
+
+    def keep_game(self, focus: bool = True) -> None:
         """The answer "no" to "a new game?": the game goes on as it was."""
         self._asking = False
-        self._after_change(focus=True)
+        self._on_yes = self.new_game
+        self._after_change(focus=focus)
 
     def load_deal(self, deal: Deal) -> None:
         """Play ``deal`` (a shared position); the game goes on from it with its rules."""

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Frame, Locator, Page, expect
-from support.table_page import HAND
+from support.table_page import HAND, arrows_to
 
 from hearts_teach import Card
 from hearts_teach.i18n import card_name, seat_name, text
@@ -238,6 +238,7 @@ def act(frame: Frame, page: Page, target: Locator, keyboard: bool) -> None:
     frame.locator(".ht-lesson .ht-hand-label").focus()
     for _ in range(30):
         page.keyboard.press("Tab")
+        arrows_to(page, target)  # the hand is one Tab stop; its cards, by the arrows
         if target.evaluate("(element) => element === document.activeElement"):
             break
     else:

@@ -477,3 +477,209 @@ def test_static_wide_table_keeps_its_hand_under_the_felt_when_scrolled(
     assert placed["position"] != "sticky", placed  # a wide table: not pinned
     assert placed["offset"] == "", placed
     assert placed["hand"] >= placed["felt"] - 1, placed
+
+
+# --- the keyboard in the hand, and the rules' way back ------------------------------------
+
+FOCUSED_CARD = """root => {
+  const cards = [...root.querySelectorAll('.ht-main .ht-hand .ht-card')];
+  const stops = cards.filter(c => c.getAttribute('tabindex') !== '-1' && !c.disabled);
+  return {
+    at: cards.indexOf(document.activeElement),
+    stops: stops.length,
+    refused: cards.map(c => c.classList.contains('ht-refused')),
+  };
+}"""
+"""Which card of the hand has the keyboard, how many cards are Tab stops, and which are
+refused (at a turn, a refused card answers with its reason, and is reachable too)."""
+
+
+def check_arrows_move_in_the_hand(surface: Surface, page: Page, out: Path) -> None:
+    """The hand is one Tab stop: Tab from the note lands on the card that may be played,
+    Left/Right/Home/End move within the hand, Tab leaves it and Shift+Tab comes back to
+    the same card; Enter plays it; after the bots' answer (the hand's buttons drawn
+    again) the arrows still move and Space plays."""
+    root = surface.locator(".ht-root").first
+    cards = surface.locator(HAND)
+    expect(cards).to_have_count(13, timeout=STEP_TIMEOUT)
+    surface.locator(".ht-main .ht-note").first.focus()
+    page.keyboard.press("Tab")
+    state = root.evaluate(FOCUSED_CARD)
+    assert state["stops"] == 1
+    first_playable = state["refused"].index(False)
+    assert state["at"] == first_playable  # the two of clubs
+    page.keyboard.press("End")
+    assert root.evaluate(FOCUSED_CARD)["at"] == 12
+    page.keyboard.press("ArrowLeft")
+    assert root.evaluate(FOCUSED_CARD)["at"] == 11
+    page.keyboard.press("Home")
+    assert root.evaluate(FOCUSED_CARD)["at"] == 0
+    page.keyboard.press("ArrowLeft")  # no wrapping past the first card
+    assert root.evaluate(FOCUSED_CARD)["at"] == 0
+    page.keyboard.press("ArrowRight")
+    state = root.evaluate(FOCUSED_CARD)
+    assert state["at"] == 1 and state["stops"] == 1
+    page.keyboard.press("Tab")  # out of the hand at once, not through 12 more cards
+    assert root.evaluate(FOCUSED_CARD)["at"] == -1
+    page.keyboard.press("Shift+Tab")
+    assert root.evaluate(FOCUSED_CARD)["at"] == 1
+    for _ in range(1, first_playable):
+        page.keyboard.press("ArrowRight")
+    for _ in range(first_playable, 1):
+        page.keyboard.press("ArrowLeft")
+    assert root.evaluate(FOCUSED_CARD)["at"] == first_playable
+    page.keyboard.press("Enter")
+    expect(cards).to_have_count(12, timeout=STEP_TIMEOUT)
+    # the table's focus goes to its note (never a card: a second Enter would play it)
+    expect(surface.locator(".ht-main .ht-note").first).to_be_focused(timeout=STEP_TIMEOUT)
+    expect(surface.locator(PLAYABLE).first).to_be_visible(timeout=STEP_TIMEOUT)
+    page.keyboard.press("Tab")
+    state = root.evaluate(FOCUSED_CARD)
+    assert state["stops"] == 1
+    target = state["refused"].index(False)
+    assert state["at"] == target
+    page.keyboard.press("Home")
+    for _ in range(target):
+        page.keyboard.press("ArrowRight")
+    assert root.evaluate(FOCUSED_CARD)["at"] == target
+    page.screenshot(path=out / "arrows.png")
+    page.keyboard.press(" ")
+    expect(cards).to_have_count(11, timeout=STEP_TIMEOUT)
+
+
+def test_served_arrows_move_in_the_hand(page: Page, voila_url: str, output_dir: Path) -> None:
+    surface = open_served(page, voila_url, f"deal={share_code(OPENING)}&lang=fr")
+    check_arrows_move_in_the_hand(surface, page, output_dir)
+
+
+def test_static_arrows_move_in_the_hand(page: Page, site_url: str, output_dir: Path) -> None:
+    surface = open_static(page, site_url, f"deal={share_code(OPENING)}")
+    check_arrows_move_in_the_hand(surface, page, output_dir)
+
+
+SCROLL_DOWN = """() => {
+  for (const e of document.querySelectorAll('*')) {
+    if (/auto|scroll/.test(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight) {
+      e.scrollTop = e.scrollHeight;
+    }
+  }
+  window.scrollTo(0, document.documentElement.scrollHeight);
+}"""
+"""The page scrolled to its bottom, as a player scrolls to a button under a long screen
+(Voilà's page scrolls in a box of its own)."""
+
+SCROLLED = """() => [window.scrollY,
+  ...[...document.querySelectorAll('*')].map(e => e.scrollTop).filter(top => top > 0)]"""
+
+IN_VIEW = """() => {
+  const felt = document.querySelector('.ht-main .ht-felt-box');
+  const hand = document.querySelector('.ht-main .ht-hand');
+  if (!felt || !hand || !hand.querySelector('.ht-card')) return false;
+  return felt.getBoundingClientRect().top >= 0
+    && hand.getBoundingClientRect().bottom <= window.innerHeight;
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768)])
+def test_served_laptop_shows_the_table_after_start_and_pass(
+    browser: Browser, voila_url: str, output_dir: Path, size: tuple[int, int]
+) -> None:
+    """On a laptop's screen, « Commencer la partie » at the bottom of the start screen and
+    « Passer ces cartes » with the page scrolled down bring the table's top and the hand
+    into view; a card played with the table in view does not move the page."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        page.goto(f"{voila_url}?lang=fr", timeout=2 * LOAD_TIMEOUT, wait_until="commit")
+        start = named(page, "ui.button.start", "fr")
+        start.wait_for(timeout=LOAD_TIMEOUT)
+        page.evaluate(SCROLL_DOWN)
+        start.click(timeout=STEP_TIMEOUT)
+        expect(page.locator(HAND)).to_have_count(13, timeout=STEP_TIMEOUT)
+        page.wait_for_function(IN_VIEW, timeout=STEP_TIMEOUT)
+        page.screenshot(path=output_dir / "after-start.png")
+        for index in range(3):
+            page.locator(HAND).nth(index).click()
+            expect(page.locator(".ht-hand .ht-picked")).to_have_count(index + 1)
+        page.evaluate(SCROLL_DOWN)
+        named(page, "ui.pass.confirm", "fr").click(timeout=STEP_TIMEOUT)
+        expect(page.locator(".ht-hand .ht-picked")).to_have_count(0, timeout=STEP_TIMEOUT)
+        expect(page.locator(".ht-main .ht-note").first).to_be_focused(timeout=STEP_TIMEOUT)
+        page.wait_for_function(IN_VIEW, timeout=STEP_TIMEOUT)
+        page.screenshot(path=output_dir / "after-pass.png")
+        scrolled = page.evaluate(SCROLLED)
+        size_before = page.locator(HAND).count()
+        page.locator(PLAYABLE).first.click(timeout=STEP_TIMEOUT)
+        expect(page.locator(HAND)).to_have_count(size_before - 1, timeout=STEP_TIMEOUT)
+        expect(page.locator(".ht-main .ht-note").first).to_be_focused(timeout=STEP_TIMEOUT)
+        page.evaluate(
+            "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
+        assert page.evaluate(SCROLLED) == scrolled
+        assert page.evaluate(IN_VIEW)
+    finally:
+        context.close()
+
+
+def check_starting_from_the_rules_asks(
+    surface: Surface, page: Page, lang: str, out: Path, reopen: Callable[[], Surface]
+) -> None:
+    """« Changer de règles » with a game under way, then « Commencer la partie »: the
+    table's question, in the page's language, the keyboard on « non »; « non » (Enter)
+    changes nothing and the game is resumed as it was; « oui » starts a new game, and
+    Back brings the game left back."""
+    cards = surface.locator(HAND)
+    expect(cards).to_have_count(13, timeout=STEP_TIMEOUT)
+    surface.locator(PLAYABLE).first.click(timeout=STEP_TIMEOUT)  # the two of clubs
+    expect(cards).to_have_count(12, timeout=STEP_TIMEOUT)
+    expect(page).to_have_url(re.compile(r"[?&]game="), timeout=STEP_TIMEOUT)
+    played = page.url
+    question = surface.get_by_text(text("table.new_game.ask", lang))
+    _, yes, no = (named(surface, key, lang) for key in NEW_GAME_KEYS)
+    start = named(surface, "ui.button.start", lang)
+    resume = named(surface, "ui.button.resume", lang)
+    named(surface, "ui.button.change_rules", lang).first.click(timeout=STEP_TIMEOUT)
+    start.click(timeout=STEP_TIMEOUT)
+    expect(question).to_be_visible(timeout=STEP_TIMEOUT)
+    expect(question).to_have_attribute("lang", lang)
+    expect(no).to_be_focused()
+    expect(cards).to_have_count(0)  # still the start screen: nothing was started
+    page.screenshot(path=out / "rules-asked.png")
+    page.keyboard.press("Enter")  # « non »
+    expect(question).to_be_hidden(timeout=STEP_TIMEOUT)
+    expect(resume).to_be_focused(timeout=STEP_TIMEOUT)
+    assert page.url == played
+    page.keyboard.press("Enter")  # back to the game, as it was
+    expect(cards).to_have_count(12, timeout=STEP_TIMEOUT)
+    expect(question).to_be_hidden()
+    named(surface, "ui.button.change_rules", lang).first.click(timeout=STEP_TIMEOUT)
+    start.click(timeout=STEP_TIMEOUT)
+    expect(no).to_be_focused(timeout=STEP_TIMEOUT)
+    page.keyboard.press("Shift+Tab")
+    expect(yes).to_be_focused()
+    page.keyboard.press("Enter")  # « oui »
+    expect(cards).to_have_count(13, timeout=STEP_TIMEOUT)  # a new game's first deal
+    expect(page).not_to_have_url(played, timeout=STEP_TIMEOUT)
+    assert seed_of(page.url) != seed_of(played)
+    page.go_back(wait_until="commit")
+    surface = reopen()
+    expect(surface.locator(HAND)).to_have_count(12, timeout=STEP_TIMEOUT)
+    assert seed_of(page.url) == seed_of(played)
+
+
+def test_served_starting_from_the_rules_asks(page: Page, voila_url: str, output_dir: Path) -> None:
+    surface = open_served(page, voila_url, f"deal={share_code(OPENING)}&lang=fr")
+
+    def reopened() -> Surface:
+        page.locator(".ht-root").first.wait_for(timeout=LOAD_TIMEOUT)
+        return page
+
+    check_starting_from_the_rules_asks(surface, page, "fr", output_dir, reopened)
+
+
+def test_static_starting_from_the_rules_asks(page: Page, site_url: str, output_dir: Path) -> None:
+    surface = open_static(page, site_url, f"deal={share_code(OPENING)}")
+    check_starting_from_the_rules_asks(
+        surface, page, "fr", output_dir, lambda: open_static_here(page)
+    )

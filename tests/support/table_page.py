@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Locator, Page
 
 HAND = ".ht-hand .ht-card"
 PLAYABLE = ".ht-hand .ht-card:not([disabled]):not(.ht-refused)"
@@ -33,3 +33,21 @@ def play_the_deal(page: Page, *, load_ms: int, step_ms: int) -> None:
             timeout=step_ms,
         )
     expect(page.locator(".ht-status")).to_contain_text("The deal is over", timeout=step_ms)
+
+
+STEPS_IN_THE_HAND = """target => {
+  const card = document.activeElement;
+  const hand = target.closest('.ht-hand');
+  if (!hand || !card || card.closest('.ht-hand') !== hand) return 0;
+  const cards = [...hand.querySelectorAll('.ht-card')].filter(c => !c.disabled);
+  const from = cards.indexOf(card), to = cards.indexOf(target);
+  return from < 0 || to < 0 ? 0 : to - from;
+}"""
+
+
+def arrows_to(page: Page, target: Locator) -> None:
+    """With the keyboard in ``target``'s hand (one Tab stop: the page's roving focus), the
+    arrow keys from the card focused to ``target``."""
+    steps: int = target.evaluate(STEPS_IN_THE_HAND)
+    for _ in range(abs(steps)):
+        page.keyboard.press("ArrowRight" if steps > 0 else "ArrowLeft")
