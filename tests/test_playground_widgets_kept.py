@@ -226,6 +226,8 @@ def test_the_rules_can_be_changed_during_a_game_and_the_game_is_kept(lang: str) 
     button.click()
     playground.rules_picker.set_option("players", 5)
     playground.start_button.click()
+    assert playground.table is table and table.asking  # the game under way: asked first
+    table.new_game_yes.click()
     assert playground.table is not table and playground.table.rules.players == 5
     assert playground.rules_button in playground.table.settings.children
 

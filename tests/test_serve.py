@@ -195,6 +195,8 @@ def test_the_kernels_talk_to_the_server_over_unix_sockets(server: Served) -> Non
     async def check() -> None:
         page = await seated(server)
         await page.start_game()
+        await page.leave()  # its seat back for the next tests, which count the seats
+        assert await gone_within(server, page.kernel_id, 10) < 10
 
     run(check)
     written = server.log.read_text(errors="replace")

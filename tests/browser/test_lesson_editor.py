@@ -23,7 +23,6 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from support.browser import record_outside_requests
 from support.table_page import HAND
 from test_a11y import violations
-from test_class_static import lite_url as lite_url  # a fixture: the playable half, served
 
 from hearts_teach import Card
 from hearts_teach.i18n import card_name, text

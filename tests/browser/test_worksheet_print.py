@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_class_static import lite_url  # the playable half, served as files
 
 from hearts_teach import Deal, Rules
 from hearts_teach.bots.seats import play_out, seat_bots
@@ -21,7 +20,6 @@ from hearts_teach.teaching.compare import variant_label
 from hearts_teach.teaching.worksheet import worksheet
 
 pytestmark = pytest.mark.browser
-__all__ = ["lite_url"]  # the fixture, imported for the static book's test
 
 LOAD_TIMEOUT = 120_000
 # A4 less the worksheet's 12 mm margins, in CSS pixels (96 per inch)

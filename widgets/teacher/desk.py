@@ -433,6 +433,8 @@ class ScoringDeskWidget(Localized, widgets.VBox):  # type: ignore[misc]
                 "ui.teach.desk_hand", lang, seat=seat_name(player, desk.players, lang)
             )
             field.placeholder = text("ui.teach.desk_hand_placeholder", lang)
+            # the label's title (ipywidgets 8): what to type, still said once it is filled
+            field.tooltip = field.placeholder
         name_control(self.random_button, text("ui.teach.desk_random_hands", lang))
         name_control(self.share_button, text("ui.teach.desk_share", lang))
         self.share_result.value = self._share_html(lang)
