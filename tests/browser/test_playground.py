@@ -200,7 +200,7 @@ def test_a_damaged_code_is_explained(page: Page, voila_url: str, output_dir: Pat
 
 def test_rules_picker_and_end_of_game_summary(page: Page, voila_url: str, output_dir: Path) -> None:
     open_playground(page, voila_url)
-    players = page.get_by_label("Players")
+    players = page.get_by_label("Players", exact=True)
     players.select_option("5")
     expect(page.locator(".ht-message").first).to_contain_text("Hearts for five players")
     page.get_by_label("Partnership").check()
@@ -208,7 +208,7 @@ def test_rules_picker_and_end_of_game_summary(page: Page, voila_url: str, output
     expect(page.get_by_role("button", name="Start the game")).to_be_disabled()
     page.get_by_label("Partnership").uncheck()
     expect(page.get_by_role("button", name="Start the game")).to_be_enabled()
-    page.get_by_label("Players").select_option("4")
+    page.get_by_label("Players", exact=True).select_option("4")
     page.get_by_label("Variant").select_option(label="Two-player Hearts")
     target = page.get_by_label("Game ends at")
     # 1 point: with two players only the cards dealt count, and at 5 a random seed could
