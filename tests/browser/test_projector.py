@@ -163,6 +163,8 @@ def projector_journey(frame: Frame, lang: str, where: str, shot: Path | None = N
     expect(first_row.locator("td.ht-cmp-score")).to_have_text(expected, timeout=STEP_TIMEOUT)
     check_scores_on_one_line(frame, ".ht-compare-table td.ht-cmp-score", f"{where}, the table")
     check_no_overflow(frame, f"{where}, the table")
+    # the chart is its own widget: its drawing may reach the page after the table's
+    frame.locator(".ht-chart svg").first.wait_for(timeout=STEP_TIMEOUT)
     check_chart_texts_apart(frame, ".ht-chart", f"{where}, the chart")
 
     projector = frame.get_by_role("button", name=text("ui.teach.projector", lang))
